@@ -1,0 +1,635 @@
+//! The puzzle model: shapes, topologies, moves, boards and the puzzle (rules plus goal) they are
+//! solved under.
+
+use crate::error::{Error, ErrorKind, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// The most cells a board may have; ranks of 16 elements still fit in 64 bits.
+pub const MAX_CELLS: usize = 16;
+
+/// The symbol of the empty square in the text form of a board.
+pub const EMPTY_SYMBOL: u8 = b'x';
+
+/// Board dimensions: `width` columns by `height` rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    width: u8,
+    height: u8,
+}
+
+impl Shape {
+    /// The classic 3×3 board of the 8-puzzle.
+    pub const THREE_BY_THREE: Shape = Shape {
+        width: 3,
+        height: 3,
+    };
+
+    /// A `width`×`height` shape; both at least 2 and at most [`MAX_CELLS`] cells in all.
+    pub fn new(width: usize, height: usize) -> Result<Shape> {
+        if width < 2 || height < 2 || width * height > MAX_CELLS {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!(
+                    "shape {width}x{height} is not supported: width and height must be at least 2 \
+                     and the board at most {MAX_CELLS} cells"
+                ),
+            ));
+        }
+        Ok(Shape {
+            width: width as u8,
+            height: height as u8,
+        })
+    }
+
+    /// Number of columns.
+    pub fn width(self) -> usize {
+        self.width as usize
+    }
+
+    /// Number of rows.
+    pub fn height(self) -> usize {
+        self.height as usize
+    }
+
+    /// Number of squares, tiles plus the empty one.
+    pub fn cells(self) -> usize {
+        self.width() * self.height()
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Shape> {
+        let bad = || {
+            Error::new(
+                ErrorKind::Parse,
+                format!("bad shape `{s}`: expected WxH, for example 3x3"),
+            )
+        };
+        let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+        let w: usize = w.trim().parse().map_err(|_| bad())?;
+        let h: usize = h.trim().parse().map_err(|_| bad())?;
+        Shape::new(w, h)
+    }
+}
+
+/// How the empty square may move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Topology {
+    /// Swaps with an edge neighbour inside the board (HDU 1043 "Eight").
+    #[default]
+    Grid,
+    /// Swaps with the square at index ±1 or ±width modulo the number of squares
+    /// (AOJ 1339 "Dragon's Cruller", generalised).
+    Torus,
+}
+
+impl Topology {
+    /// The lower-case name used on the command line and in CSV files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Topology::Grid => "grid",
+            Topology::Torus => "torus",
+        }
+    }
+}
+
+impl fmt::Display for Topology {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Topology {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Topology> {
+        match s {
+            "grid" => Ok(Topology::Grid),
+            "torus" => Ok(Topology::Torus),
+            _ => Err(Error::new(
+                ErrorKind::Parse,
+                format!("bad topology `{s}`: expected grid or torus"),
+            )),
+        }
+    }
+}
+
+/// A move, named by the direction in which the empty square goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Move {
+    /// The empty square goes one row up.
+    Up = 0,
+    /// The empty square goes one row down.
+    Down = 1,
+    /// The empty square goes one column left.
+    Left = 2,
+    /// The empty square goes one column right.
+    Right = 3,
+}
+
+impl Move {
+    /// All four moves, in the order solvers try them.
+    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+    /// The judge's letter for the move.
+    pub fn letter(self) -> char {
+        b"udlr"[self as usize] as char
+    }
+
+    /// The move named by `letter`, if any.
+    pub fn from_letter(letter: char) -> Option<Move> {
+        match letter {
+            'u' => Some(Move::Up),
+            'd' => Some(Move::Down),
+            'l' => Some(Move::Left),
+            'r' => Some(Move::Right),
+            _ => None,
+        }
+    }
+
+    /// The move that undoes this one.
+    pub fn opposite(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+
+    /// Whether the move is horizontal (costs `ch` in Dragon's Cruller).
+    pub fn is_horizontal(self) -> bool {
+        matches!(self, Move::Left | Move::Right)
+    }
+
+    /// The move with index `i` (0..4), as stored in compact tables.
+    pub fn from_index(i: u8) -> Move {
+        Move::ALL[(i & 3) as usize]
+    }
+}
+
+/// Writes a move sequence as the judge's letters.
+pub fn moves_to_string(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+/// Move costs: one for horizontal moves and one for vertical moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Costs {
+    /// Cost of a horizontal move (`ch`).
+    pub horizontal: u32,
+    /// Cost of a vertical move (`cv`).
+    pub vertical: u32,
+}
+
+impl Costs {
+    /// Every move costs 1: shortest paths are fewest moves.
+    pub const UNIT: Costs = Costs {
+        horizontal: 1,
+        vertical: 1,
+    };
+
+    /// Whether both costs are 1.
+    pub fn is_unit(self) -> bool {
+        self == Costs::UNIT
+    }
+
+    /// What `mv` costs.
+    pub fn of(self, mv: Move) -> u32 {
+        if mv.is_horizontal() {
+            self.horizontal
+        } else {
+            self.vertical
+        }
+    }
+}
+
+impl Default for Costs {
+    fn default() -> Costs {
+        Costs::UNIT
+    }
+}
+
+/// An arrangement: `cells[i]` is the tile on square `i` (row order), 0 for the empty square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    shape: Shape,
+    cells: [u8; MAX_CELLS],
+}
+
+impl Board {
+    /// The board with tiles in row order and the empty square last.
+    pub fn solved(shape: Shape) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        let n = shape.cells();
+        for (i, c) in cells.iter_mut().enumerate().take(n - 1) {
+            *c = (i + 1) as u8;
+        }
+        Board { shape, cells }
+    }
+
+    /// A board from its cells (0 = empty); they must be a permutation of `0..shape.cells()`.
+    pub fn from_cells(shape: Shape, cells: &[u8]) -> Result<Board> {
+        let n = shape.cells();
+        if cells.len() != n {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("a {shape} board has {n} squares, got {}", cells.len()),
+            ));
+        }
+        let mut seen = 0u32;
+        for &c in cells {
+            if c as usize >= n {
+                return Err(Error::new(
+                    ErrorKind::Parse,
+                    format!("tile {c} does not exist on a {shape} board"),
+                ));
+            }
+            if seen & (1 << c) != 0 {
+                return Err(Error::new(
+                    ErrorKind::Parse,
+                    format!("tile {c} appears twice"),
+                ));
+            }
+            seen |= 1 << c;
+        }
+        let mut arr = [0u8; MAX_CELLS];
+        arr[..n].copy_from_slice(cells);
+        Ok(Board { shape, cells: arr })
+    }
+
+    /// Parses the text form, one symbol per square: `1`–`9`, then `a`–`f` for tiles 10–15,
+    /// `x` (or `0`) for the empty square; spaces are ignored. `123456780` and `12345678x` agree.
+    pub fn parse(shape: Shape, text: &str) -> Result<Board> {
+        let mut cells = Vec::with_capacity(MAX_CELLS);
+        for ch in text.chars().filter(|c| !c.is_whitespace()) {
+            let v = symbol_value(ch).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Parse,
+                    format!("unknown symbol `{ch}` in board `{text}`"),
+                )
+            })?;
+            cells.push(v);
+        }
+        Board::from_cells(shape, &cells)
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The tiles square by square, 0 for the empty square.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.shape.cells()]
+    }
+
+    /// The square the empty square is on.
+    pub fn blank(&self) -> usize {
+        self.cells()
+            .iter()
+            .position(|&c| c == 0)
+            .expect("a board always has an empty square")
+    }
+
+    /// Four bits per square, square 0 in the lowest bits.
+    pub fn packed(&self) -> u64 {
+        self.cells()
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
+    }
+
+    /// The board whose packed form is `packed`. The caller vouches that it is a permutation.
+    pub fn from_packed(shape: Shape, packed: u64) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        for (i, c) in cells.iter_mut().enumerate().take(shape.cells()) {
+            *c = ((packed >> (4 * i)) & 15) as u8;
+        }
+        Board { shape, cells }
+    }
+
+    /// The text form: one symbol per square, `x` for the empty square.
+    pub fn to_text(&self) -> String {
+        self.cells()
+            .iter()
+            .map(|&c| value_symbol(c) as char)
+            .collect()
+    }
+
+    /// The HDU 1043 input form: the symbols separated by single spaces.
+    pub fn to_judge_line(&self) -> String {
+        let mut s = String::with_capacity(2 * self.shape.cells());
+        for (i, &c) in self.cells().iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push(value_symbol(c) as char);
+        }
+        s
+    }
+
+    /// The AOJ 1339 form: one line per row, digits separated by spaces, `0` for the empty square.
+    pub fn to_digit_rows(&self) -> Vec<String> {
+        self.cells()
+            .chunks(self.shape.width())
+            .map(|row| {
+                row.iter()
+                    .map(|c| format!("{c:x}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    /// Swaps the empty square with square `to`.
+    pub fn swap_blank(&mut self, blank: usize, to: usize) {
+        self.cells.swap(blank, to);
+    }
+
+    /// Parity (0 or 1) of the permutation that takes square order to this arrangement,
+    /// counting the empty square as a piece.
+    pub fn permutation_parity(&self) -> u32 {
+        let c = self.cells();
+        let mut inv = 0u32;
+        for i in 0..c.len() {
+            for j in i + 1..c.len() {
+                inv += (c[i] > c[j]) as u32;
+            }
+        }
+        inv & 1
+    }
+
+    /// Number of inversions among the tiles, ignoring the empty square.
+    pub fn tile_inversions(&self) -> u32 {
+        let tiles: Vec<u8> = self.cells().iter().copied().filter(|&c| c != 0).collect();
+        let mut inv = 0u32;
+        for i in 0..tiles.len() {
+            for j in i + 1..tiles.len() {
+                inv += (tiles[i] > tiles[j]) as u32;
+            }
+        }
+        inv
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({} {})", self.shape, self.to_text())
+    }
+}
+
+/// The value of a text symbol: `x` or `0` is the empty square, `1`–`9` and `a`–`f` are tiles.
+pub fn symbol_value(ch: char) -> Option<u8> {
+    match ch {
+        'x' | 'X' | '0' => Some(0),
+        '1'..='9' => Some(ch as u8 - b'0'),
+        'a'..='f' => Some(ch as u8 - b'a' + 10),
+        'A'..='F' => Some(ch as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The text symbol of a value; the inverse of [`symbol_value`] with `x` for the empty square.
+pub fn value_symbol(v: u8) -> u8 {
+    match v {
+        0 => EMPTY_SYMBOL,
+        1..=9 => b'0' + v,
+        _ => b'a' + v - 10,
+    }
+}
+
+/// The rules a board is solved under: shape, topology, move costs, and the goal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    shape: Shape,
+    topology: Topology,
+    costs: Costs,
+    goal: Board,
+    /// For each square of the empty square, the moves it can make: (move, square it swaps with).
+    moves: [[(Move, u8); 4]; MAX_CELLS],
+    move_count: [u8; MAX_CELLS],
+}
+
+impl Puzzle {
+    /// A puzzle; `costs` must be positive and `goal` must have the given shape.
+    pub fn new(shape: Shape, topology: Topology, costs: Costs, goal: Board) -> Result<Puzzle> {
+        if costs.horizontal == 0 || costs.vertical == 0 {
+            return Err(Error::new(ErrorKind::Parse, "move costs must be positive"));
+        }
+        if goal.shape() != shape {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("goal is a {} board, puzzle is {shape}", goal.shape()),
+            ));
+        }
+        let (w, n) = (shape.width(), shape.cells());
+        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
+        let mut move_count = [0u8; MAX_CELLS];
+        for i in 0..n {
+            let (row, col) = (i / w, i % w);
+            let targets: [(Move, Option<usize>); 4] = match topology {
+                Topology::Grid => [
+                    (Move::Up, (row > 0).then(|| i - w)),
+                    (Move::Down, (i + w < n).then(|| i + w)),
+                    (Move::Left, (col > 0).then(|| i - 1)),
+                    (Move::Right, (col + 1 < w).then(|| i + 1)),
+                ],
+                Topology::Torus => [
+                    (Move::Up, Some((i + n - w) % n)),
+                    (Move::Down, Some((i + w) % n)),
+                    (Move::Left, Some((i + n - 1) % n)),
+                    (Move::Right, Some((i + 1) % n)),
+                ],
+            };
+            for (mv, to) in targets {
+                let Some(to) = to else { continue };
+                let k = move_count[i] as usize;
+                // On a 2-row torus up and down reach the same square: keep the first only.
+                if moves[i][..k].iter().any(|&(_, t)| t as usize == to) {
+                    continue;
+                }
+                moves[i][k] = (mv, to as u8);
+                move_count[i] += 1;
+            }
+        }
+        Ok(Puzzle {
+            shape,
+            topology,
+            costs,
+            goal,
+            moves,
+            move_count,
+        })
+    }
+
+    /// HDU 1043: 3×3 grid, unit costs, goal `12345678x`.
+    pub fn eight() -> Puzzle {
+        let shape = Shape::THREE_BY_THREE;
+        Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape))
+            .expect("the 8-puzzle is a valid puzzle")
+    }
+
+    /// AOJ 1339: 3×3 torus with costs `ch`, `cv` and the given goal.
+    pub fn cruller(costs: Costs, goal: Board) -> Result<Puzzle> {
+        Puzzle::new(Shape::THREE_BY_THREE, Topology::Torus, costs, goal)
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The topology.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// The move costs.
+    pub fn costs(&self) -> Costs {
+        self.costs
+    }
+
+    /// The goal arrangement.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The same rules with another goal.
+    pub fn with_goal(&self, goal: Board) -> Result<Puzzle> {
+        Puzzle::new(self.shape, self.topology, self.costs, goal)
+    }
+
+    /// The same rules with other costs.
+    pub fn with_costs(&self, costs: Costs) -> Result<Puzzle> {
+        Puzzle::new(self.shape, self.topology, costs, self.goal)
+    }
+
+    /// The moves open to an empty square on square `blank`: (move, square it swaps with).
+    #[inline]
+    pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
+        &self.moves[blank][..self.move_count[blank] as usize]
+    }
+
+    /// The square the empty square reaches from `blank` with `mv`, if the move is open.
+    #[inline]
+    pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
+        self.moves_from(blank)
+            .iter()
+            .find(|&&(m, _)| m == mv)
+            .map(|&(_, t)| t as usize)
+    }
+
+    /// Number of arrangements of this shape (all permutations of the squares).
+    pub fn arrangements(&self) -> u64 {
+        crate::rank::FACTORIAL[self.shape.cells()]
+    }
+
+    /// Whether `start` can reach the goal, when that is known without a search: on the grid by
+    /// the parity rule, on the 3×3 torus because its space is connected. `None` means only a
+    /// search can tell.
+    pub fn known_solvable(&self, start: &Board) -> Option<bool> {
+        match self.topology {
+            Topology::Grid => Some(grid_solvable(start, &self.goal)),
+            Topology::Torus if self.shape == Shape::THREE_BY_THREE => Some(true),
+            Topology::Torus => None,
+        }
+    }
+
+    /// Applies `moves` to `start`, checking each is legal; returns the end board and the cost.
+    pub fn replay(&self, start: &Board, moves: &[Move]) -> Result<(Board, u64)> {
+        let mut board = *start;
+        let mut blank = board.blank();
+        let mut cost = 0u64;
+        for (k, &mv) in moves.iter().enumerate() {
+            let to = self.target(blank, mv).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Disagreement,
+                    format!("move {} (`{}`) leaves the board", k + 1, mv.letter()),
+                )
+            })?;
+            board.swap_blank(blank, to);
+            blank = to;
+            cost += self.costs.of(mv) as u64;
+        }
+        Ok((board, cost))
+    }
+}
+
+/// The sliding-puzzle parity rule for grids of any width: a board reaches the goal iff the
+/// permutation between them (counting the empty square) has the parity of the taxicab distance
+/// between their empty squares. For odd widths this is the tile-inversion rule; for even widths
+/// it is the rule with the empty square's row.
+pub fn grid_solvable(start: &Board, goal: &Board) -> bool {
+    let w = start.shape().width();
+    let (a, b) = (start.blank(), goal.blank());
+    let taxicab = (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
+    (start.permutation_parity() + goal.permutation_parity() + taxicab as u32).is_multiple_of(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trip() {
+        let b = Board::parse(Shape::THREE_BY_THREE, "2 3 4 1 5 x 7 6 8").unwrap();
+        assert_eq!(b.to_text(), "23415x768");
+        assert_eq!(b.blank(), 5);
+        assert_eq!(Board::from_packed(b.shape(), b.packed()), b);
+    }
+
+    #[test]
+    fn rejects_repeats_and_unknown_symbols() {
+        let s = Shape::THREE_BY_THREE;
+        assert!(Board::parse(s, "11345678x")
+            .unwrap_err()
+            .message()
+            .contains("twice"));
+        assert!(Board::parse(s, "1234567yx")
+            .unwrap_err()
+            .message()
+            .contains("unknown"));
+        assert!(Board::parse(s, "12345678").is_err());
+    }
+
+    #[test]
+    fn torus_moves_wrap() {
+        let p = Puzzle::cruller(Costs::UNIT, Board::solved(Shape::THREE_BY_THREE)).unwrap();
+        assert_eq!(p.target(8, Move::Right), Some(0));
+        assert_eq!(p.target(2, Move::Right), Some(3));
+        assert_eq!(p.target(0, Move::Up), Some(6));
+        assert_eq!(p.moves_from(4).len(), 4);
+    }
+
+    #[test]
+    fn two_row_torus_dedupes_vertical_moves() {
+        let s = Shape::new(3, 2).unwrap();
+        let p = Puzzle::new(s, Topology::Torus, Costs::UNIT, Board::solved(s)).unwrap();
+        assert_eq!(p.moves_from(0).len(), 3);
+    }
+
+    #[test]
+    fn parity_rule_matches_inversions_on_odd_width() {
+        let goal = Board::solved(Shape::THREE_BY_THREE);
+        let b = Board::parse(Shape::THREE_BY_THREE, "21345678x").unwrap();
+        assert_eq!(b.tile_inversions(), 1);
+        assert!(!grid_solvable(&b, &goal));
+        let b = Board::parse(Shape::THREE_BY_THREE, "23415x768").unwrap();
+        assert!(grid_solvable(&b, &goal));
+    }
+}

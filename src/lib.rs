@@ -1,0 +1,8 @@
+//! slidebench (work in progress)
+#![deny(missing_docs)]
+pub mod board;
+pub mod error;
+pub mod fsutil;
+pub mod rank;
+pub use board::*;
+pub use error::{Error, ErrorKind, Result};
