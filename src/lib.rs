@@ -4,5 +4,6 @@ pub mod board;
 pub mod error;
 pub mod fsutil;
 pub mod rank;
+pub mod report;
 pub use board::*;
 pub use error::{Error, ErrorKind, Result};

@@ -1,0 +1,205 @@
+//! The result tables as data: one row type per CSV file, and reading and writing them.
+//!
+//! Files are written whole to a temporary name and renamed, so an interrupted run leaves the
+//! previous results in place; reading names the file and line of the first bad row.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::fsutil::write_atomic;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// File name of the per-query table.
+pub const RUNS_CSV: &str = "runs.csv";
+/// File name of the per-solver, per-case-set table.
+pub const SUMMARY_CSV: &str = "summary.csv";
+/// File name of the thread-scaling table.
+pub const THREADS_CSV: &str = "threads.csv";
+/// File name of the whole-space census table.
+pub const CENSUS_CSV: &str = "census.csv";
+
+/// One solver on one case (`runs.csv`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRow {
+    /// Solver id, `ALGORITHM/ENCODING`.
+    pub solver: String,
+    /// Algorithm part of the id.
+    pub algorithm: String,
+    /// Encoding part of the id (`text` or `rank`).
+    pub encoding: String,
+    /// Case set the case came from.
+    pub case_set: String,
+    /// Index of the case within its set.
+    pub case_id: u64,
+    /// Board shape, `WxH`.
+    pub shape: String,
+    /// `grid` or `torus`.
+    pub topology: String,
+    /// Start board in text form.
+    pub board: String,
+    /// Goal board in text form.
+    pub goal: String,
+    /// Cost of a horizontal move.
+    pub ch: u32,
+    /// Cost of a vertical move.
+    pub cv: u32,
+    /// Optimal cost (moves, with unit costs) from the reference solver; empty if unsolvable.
+    pub optimal: Option<u64>,
+    /// Whether the solver found the board solvable.
+    pub solvable: bool,
+    /// Number of moves returned; empty if unsolvable.
+    pub length: Option<u64>,
+    /// Cost of the moves returned; empty if unsolvable.
+    pub cost: Option<u64>,
+    /// States taken off the queue and expanded.
+    pub expanded: u64,
+    /// States stored in visited sets and maps.
+    pub stored: u64,
+    /// Wall time of the query in nanoseconds (a table's build is not included).
+    pub time_ns: u64,
+    /// Bytes the solver's own structures held at their peak.
+    pub peak_bytes: u64,
+    /// Worker threads of the run.
+    pub threads: usize,
+}
+
+/// One solver on one case set (`summary.csv`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryRow {
+    /// Solver id.
+    pub solver: String,
+    /// Algorithm part of the id.
+    pub algorithm: String,
+    /// Encoding part of the id.
+    pub encoding: String,
+    /// Case set.
+    pub case_set: String,
+    /// Worker threads of the run.
+    pub threads: usize,
+    /// Number of cases.
+    pub cases: u64,
+    /// How many of them the solver found solvable.
+    pub solved: u64,
+    /// Median time per query, ns.
+    pub median_ns: u64,
+    /// Mean time per query, ns.
+    pub mean_ns: f64,
+    /// 95th percentile time per query, ns.
+    pub p95_ns: u64,
+    /// Queries per second of wall time over the whole set (all threads).
+    pub queries_per_sec: f64,
+    /// Time to build the solver's table, ns; empty for per-query solvers.
+    pub build_ns: Option<u64>,
+    /// Mean states expanded per query.
+    pub mean_expanded: f64,
+    /// Largest peak of the solver's structures over the set, bytes.
+    pub peak_bytes: u64,
+    /// Whether every answer replayed and agreed with the reference.
+    pub agree: bool,
+    /// Seed the case set was generated from.
+    pub seed: u64,
+}
+
+/// Throughput of one solver at one thread count (`threads.csv`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThreadsRow {
+    /// Solver id.
+    pub solver: String,
+    /// Algorithm part of the id.
+    pub algorithm: String,
+    /// Encoding part of the id.
+    pub encoding: String,
+    /// Case set.
+    pub case_set: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// Number of cases.
+    pub cases: u64,
+    /// Wall time for the whole set, ns.
+    pub wall_ns: u64,
+    /// Queries per second of wall time.
+    pub queries_per_sec: f64,
+}
+
+/// One whole-space census (`census.csv`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CensusRow {
+    /// Board shape, `WxH`.
+    pub shape: String,
+    /// `grid` or `torus`.
+    pub topology: String,
+    /// Reachable states.
+    pub states: u64,
+    /// Largest distance from the goal.
+    pub max_distance: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+    /// Peak resident memory of the process, bytes.
+    pub peak_bytes: u64,
+}
+
+/// Reads every row of a CSV file with a header; the first bad row fails with its file and line.
+pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    let mut reader = csv::Reader::from_path(path)
+        .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+    let mut rows = Vec::new();
+    for record in reader.deserialize() {
+        match record {
+            Ok(row) => rows.push(row),
+            Err(e) => {
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                let what = match e.kind() {
+                    csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
+                    _ => e.to_string(),
+                };
+                return Err(Error::new(
+                    ErrorKind::Parse,
+                    format!("{}: line {line}: {what}", path.display()),
+                ));
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Writes rows with a header to `path`, atomically.
+pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer
+            .serialize(row)
+            .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+    write_atomic(path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_bad_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(THREADS_CSV);
+        let row = ThreadsRow {
+            solver: "bfs/rank".into(),
+            algorithm: "bfs".into(),
+            encoding: "rank".into(),
+            case_set: "random".into(),
+            threads: 2,
+            cases: 10,
+            wall_ns: 1000,
+            queries_per_sec: 1e7,
+        };
+        write_csv(&path, std::slice::from_ref(&row)).unwrap();
+        assert_eq!(read_csv::<ThreadsRow>(&path).unwrap(), vec![row]);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("bfs/rank,bfs,rank,random,two,10,1000,1\n");
+        std::fs::write(&path, text).unwrap();
+        let err = read_csv::<ThreadsRow>(&path).unwrap_err().to_string();
+        assert!(err.contains("threads.csv: line 3"), "{err}");
+    }
+}
