@@ -1,1 +1,7 @@
-fn main() {}
+//! The `slidebench` command; see `slidebench --help`.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

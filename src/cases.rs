@@ -1,0 +1,346 @@
+//! Case sets: seeded, reproducible collections of boards for the harness and for other programs.
+//!
+//! Every set is a pure function of its kind, count and seed (ChaCha8 with `seed_from_u64`), so
+//! the same command prints the same bytes on every machine.
+
+use crate::board::{Board, Costs, Puzzle, Shape, Topology};
+use crate::error::{Error, ErrorKind, Result};
+use crate::judge::{CrullerReader, EightReader};
+use crate::rank::{rank, unrank, FACTORIAL};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::str::FromStr;
+
+/// The HDU 1043 sample input.
+pub const HDU_SAMPLE: &str = "2 3 4 1 5 x 7 6 8\n";
+/// The AOJ 1339 sample input.
+pub const AOJ_SAMPLE: &str = "4 9\n6 3 0\n8 1 2\n4 5 7\n6 3 0\n8 1 2\n4 5 7\n\
+31 31\n4 3 6\n0 1 5\n8 2 7\n0 3 6\n4 1 5\n8 2 7\n\
+92 4\n1 5 3\n4 0 7\n8 2 6\n1 5 0\n4 7 3\n8 2 6\n\
+12 28\n3 4 5\n0 2 6\n7 1 8\n5 7 1\n8 6 2\n0 3 4\n0 0\n";
+/// The AOJ 1339 sample answers.
+pub const AOJ_SAMPLE_COSTS: [u64; 4] = [0, 31, 96, 312];
+
+/// Seed used when none is given.
+pub const DEFAULT_SEED: u64 = 2026;
+
+/// One query: a start board under a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// Name of the set it belongs to.
+    pub set: String,
+    /// Index within the set.
+    pub id: u64,
+    /// Rules and goal.
+    pub puzzle: Puzzle,
+    /// Start board.
+    pub start: Board,
+}
+
+/// The kinds of generated set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetKind {
+    /// The HDU 1043 and AOJ 1339 samples.
+    Sample,
+    /// Random 3×3 boards, solvable and unsolvable mixed.
+    Random,
+    /// For each optimal distance 0..=31, boards at exactly that distance.
+    Depth,
+    /// Every arrangement of the 3×3 board.
+    All,
+    /// Random start/goal pairs with random costs 1..99, on the torus and on the grid.
+    Weighted,
+}
+
+impl SetKind {
+    /// Every kind, in listing order.
+    pub const ALL: [SetKind; 5] =
+        [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::All, SetKind::Weighted];
+
+    /// The name used on the command line and in CSV files.
+    pub fn name(self) -> &'static str {
+        match self {
+            SetKind::Sample => "sample",
+            SetKind::Random => "random",
+            SetKind::Depth => "depth",
+            SetKind::All => "all",
+            SetKind::Weighted => "weighted",
+        }
+    }
+
+    /// What `count` means for this set, and its default.
+    pub fn default_count(self) -> usize {
+        match self {
+            SetKind::Sample | SetKind::All => 0,
+            SetKind::Random => 200,
+            SetKind::Depth => 3,
+            SetKind::Weighted => 40,
+        }
+    }
+}
+
+impl FromStr for SetKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<SetKind> {
+        SetKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Parse,
+                format!("unknown case set `{s}` (expected sample, random, depth, all or weighted)"),
+            )
+        })
+    }
+}
+
+/// Generates a set. `count` is boards for `random`, boards per distance for `depth`, datasets
+/// for `weighted`; `sample` and `all` ignore it.
+pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
+    let name = kind.name();
+    let eight = Puzzle::eight();
+    let case = |id: usize, puzzle: &Puzzle, start: Board| Case {
+        set: name.to_string(),
+        id: id as u64,
+        puzzle: puzzle.clone(),
+        start,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    match kind {
+        SetKind::Sample => {
+            let mut out = Vec::new();
+            for item in EightReader::new(HDU_SAMPLE.as_bytes()) {
+                let (_, board) = item.expect("in-memory reads do not fail");
+                out.push(case(out.len(), &eight, board.expect("the sample is well formed")));
+            }
+            for item in CrullerReader::new(AOJ_SAMPLE.as_bytes()) {
+                let d = item.expect("in-memory").expect("the sample is well formed");
+                let p = Puzzle::cruller(d.costs, d.goal).expect("sample costs are valid");
+                out.push(case(out.len(), &p, d.start));
+            }
+            out
+        }
+        SetKind::Random => {
+            (0..count).map(|i| case(i, &eight, random_board(&mut rng, eight.shape()))).collect()
+        }
+        SetKind::Depth => {
+            let dist = distance_table(&eight);
+            let mut by_depth: Vec<Vec<u32>> = Vec::new();
+            for (r, &d) in dist.iter().enumerate() {
+                if d != UNREACHED {
+                    if by_depth.len() <= d as usize {
+                        by_depth.resize(d as usize + 1, Vec::new());
+                    }
+                    by_depth[d as usize].push(r as u32);
+                }
+            }
+            let mut out = Vec::new();
+            for ranks in &by_depth {
+                for &r in ranks.choose_multiple(&mut rng, count.min(ranks.len())) {
+                    out.push(case(out.len(), &eight, board_of_rank(eight.shape(), r as u64)));
+                }
+            }
+            out
+        }
+        SetKind::All => (0..FACTORIAL[9])
+            .map(|r| case(r as usize, &eight, board_of_rank(eight.shape(), r)))
+            .collect(),
+        SetKind::Weighted => (0..count)
+            .map(|i| {
+                let topology = if i % 2 == 0 { Topology::Torus } else { Topology::Grid };
+                let shape = Shape::THREE_BY_THREE;
+                let costs =
+                    Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
+                let goal = random_board(&mut rng, shape);
+                let mut start = random_board(&mut rng, shape);
+                let p = Puzzle::new(shape, topology, costs, goal).expect("valid costs");
+                // Grid pairs are drawn solvable so the weighted set measures searches.
+                while p.known_solvable(&start) == Some(false) {
+                    start = random_board(&mut rng, shape);
+                }
+                case(i, &p, start)
+            })
+            .collect(),
+    }
+}
+
+fn random_board(rng: &mut ChaCha8Rng, shape: Shape) -> Board {
+    let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
+    cells.shuffle(rng);
+    Board::from_cells(shape, &cells).expect("a shuffle is a permutation")
+}
+
+/// The board of rank `r`.
+pub fn board_of_rank(shape: Shape, r: u64) -> Board {
+    let mut cells = [0u8; 16];
+    unrank(r, shape.cells(), &mut cells);
+    Board::from_cells(shape, &cells[..shape.cells()]).expect("unrank gives a permutation")
+}
+
+/// Marks arrangements the goal does not reach in [`distance_table`].
+pub const UNREACHED: u8 = u8::MAX;
+
+/// Distance to the goal of every arrangement, indexed by rank, by a breadth-first search from
+/// the goal (unit costs). Meant for the 3×3 board: it allocates one byte per arrangement.
+pub fn distance_table(puzzle: &Puzzle) -> Vec<u8> {
+    let n = puzzle.shape().cells();
+    let mut dist = vec![UNREACHED; FACTORIAL[n] as usize];
+    let goal = *puzzle.goal();
+    dist[rank(goal.cells()) as usize] = 0;
+    let mut queue = VecDeque::from([goal]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[rank(b.cells()) as usize];
+        let blank = b.blank();
+        for &(_, to) in puzzle.moves_from(blank) {
+            let mut next = b;
+            next.swap_blank(blank, to as usize);
+            let r = rank(next.cells()) as usize;
+            if dist[r] == UNREACHED {
+                dist[r] = d + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+/// Loads cases from a judge-format file: AOJ 1339 when the first non-blank line holds two
+/// fields, HDU 1043 otherwise. Malformed cases come back as errors naming their lines; the
+/// well-formed ones are still returned.
+pub fn load(reader: impl BufRead, set: &str) -> Result<(Vec<Case>, Vec<Error>)> {
+    let mut reader = reader;
+    let mut head = Vec::new();
+    // Peek at the first non-blank line without losing it.
+    loop {
+        let mut line = Vec::new();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        let blank = line.iter().all(|b| b.is_ascii_whitespace());
+        head.extend_from_slice(&line);
+        if !blank {
+            break;
+        }
+    }
+    let first = String::from_utf8_lossy(&head);
+    let aoj = first.split_whitespace().count() == 2;
+    let input = std::io::Cursor::new(head).chain(reader);
+    let (mut cases, mut errors) = (Vec::new(), Vec::new());
+    if aoj {
+        for item in CrullerReader::new(input) {
+            match item? {
+                Ok(d) => match Puzzle::cruller(d.costs, d.goal) {
+                    Ok(p) => cases.push(Case {
+                        set: set.to_string(),
+                        id: cases.len() as u64,
+                        puzzle: p,
+                        start: d.start,
+                    }),
+                    Err(e) => errors.push(e.with_line(d.line)),
+                },
+                Err(e) => errors.push(e),
+            }
+        }
+    } else {
+        let eight = Puzzle::eight();
+        for item in EightReader::new(input) {
+            match item?.1 {
+                Ok(b) => cases.push(Case {
+                    set: set.to_string(),
+                    id: cases.len() as u64,
+                    puzzle: eight.clone(),
+                    start: b,
+                }),
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+    Ok((cases, errors))
+}
+
+/// Judge input formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// HDU 1043: 3×3 grid boards with unit costs and the standard goal, one per line.
+    Hdu,
+    /// AOJ 1339: 3×3 torus datasets with costs and goals, ended by `0 0`.
+    Aoj,
+}
+
+/// Writes the cases that the format can express; returns how many were left out.
+pub fn write_judge(cases: &[Case], format: Format, out: &mut impl std::io::Write) -> Result<usize> {
+    let mut skipped = 0;
+    let eight = Puzzle::eight();
+    for c in cases {
+        match format {
+            Format::Hdu if c.puzzle == eight => writeln!(out, "{}", c.start.to_judge_line())?,
+            Format::Aoj
+                if c.puzzle.topology() == Topology::Torus
+                    && c.puzzle.shape() == Shape::THREE_BY_THREE =>
+            {
+                let costs = c.puzzle.costs();
+                writeln!(out, "{} {}", costs.horizontal, costs.vertical)?;
+                for row in c.start.to_digit_rows().iter().chain(&c.puzzle.goal().to_digit_rows()) {
+                    writeln!(out, "{row}")?;
+                }
+            }
+            _ => skipped += 1,
+        }
+    }
+    if format == Format::Aoj {
+        writeln!(out, "0 0")?;
+    }
+    Ok(skipped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_bytes() {
+        for kind in [SetKind::Random, SetKind::Depth, SetKind::Weighted] {
+            let a = generate(kind, 20, 7);
+            let b = generate(kind, 20, 7);
+            assert_eq!(a, b);
+            let c = generate(kind, 20, 8);
+            assert_ne!(a, c, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn depth_set_covers_every_distance() {
+        let cases = generate(SetKind::Depth, 2, 1);
+        let dist = distance_table(&Puzzle::eight());
+        let mut per = [0; 32];
+        for c in &cases {
+            per[dist[rank(c.start.cells()) as usize] as usize] += 1;
+        }
+        assert_eq!(per[0], 1);
+        assert_eq!(per[1], 2);
+        assert_eq!(per[31], 2);
+        assert_eq!(cases.len(), 1 + 2 * 31);
+    }
+
+    #[test]
+    fn samples_round_trip_through_the_judge_formats() {
+        let cases = generate(SetKind::Sample, 0, 0);
+        assert_eq!(cases.len(), 5);
+        let mut hdu = Vec::new();
+        assert_eq!(write_judge(&cases, Format::Hdu, &mut hdu).unwrap(), 4);
+        assert_eq!(String::from_utf8(hdu).unwrap(), HDU_SAMPLE);
+        let mut aoj = Vec::new();
+        write_judge(&cases, Format::Aoj, &mut aoj).unwrap();
+        assert_eq!(String::from_utf8(aoj).unwrap(), AOJ_SAMPLE);
+    }
+
+    #[test]
+    fn load_detects_format_and_keeps_good_cases() {
+        let (cases, errors) = load("\n1 2 3\n2 3 4 1 5 x 7 6 8\n".as_bytes(), "file").unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!(errors[0].line(), Some(2));
+        let (cases, errors) = load(AOJ_SAMPLE.as_bytes(), "file").unwrap();
+        assert_eq!((cases.len(), errors.len()), (4, 0));
+        assert_eq!(cases[1].puzzle.costs(), Costs { horizontal: 31, vertical: 31 });
+    }
+}

@@ -1,0 +1,468 @@
+//! State encodings: how a search stores a board and what it keys its visited sets by.
+//!
+//! Every algorithm is written once against [`Encoding`] and runs with both encodings, so the
+//! harness can separate the cost of the algorithm from the cost of the representation.
+
+use crate::board::{value_symbol, Board, Move, Puzzle, MAX_CELLS};
+use crate::error::{Error, ErrorKind, Result};
+use crate::rank::{rank_packed, FACTORIAL};
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+
+/// Default bound on the states one search or table may hold (and on flat arrays' length).
+pub const DEFAULT_MAX_STATES: u64 = 50_000_000;
+
+/// A value a [`StateMap`] stores per state, with a reserved "absent" value so flat arrays need no
+/// separate occupancy bits.
+pub trait Slot: Copy + Send + Sync + 'static {
+    /// The value meaning "no entry".
+    const EMPTY: Self;
+    /// Whether this is [`Slot::EMPTY`].
+    fn is_empty(&self) -> bool;
+}
+
+/// A map from states to small values, cleared between queries in time proportional to its use.
+pub trait StateMap<S, V: Slot>: Send + Sync {
+    /// The value stored for `state`, if any.
+    fn get(&self, state: &S) -> Option<V>;
+    /// Stores `value` for `state`, replacing any earlier value.
+    fn insert(&mut self, state: &S, value: V);
+    /// Forgets every entry, keeping the memory for the next query.
+    fn clear(&mut self);
+    /// Number of states stored.
+    fn len(&self) -> usize;
+    /// Whether nothing is stored.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Bytes the map holds now, heap included.
+    fn bytes(&self) -> usize;
+}
+
+/// A way to represent states; see the module docs.
+pub trait Encoding: Clone + Send + Sync + 'static {
+    /// `text` or `rank`, the second half of a solver id.
+    const NAME: &'static str;
+    /// One state.
+    type State: Clone + Eq + Hash + Ord + Debug + Send + Sync;
+    /// The map type searches use for this encoding.
+    type Map<V: Slot>: StateMap<Self::State, V>;
+
+    /// An encoding for the puzzle's shape and topology; refuses spaces over `max_states` when it
+    /// would allocate per arrangement.
+    fn new(puzzle: &Puzzle, max_states: u64) -> Result<Self>;
+    /// The puzzle the encoding was made for (only its shape and topology matter).
+    fn puzzle(&self) -> &Puzzle;
+    /// The state of a board.
+    fn encode(&self, board: &Board) -> Self::State;
+    /// The board of a state, packed 4 bits per square.
+    fn packed(&self, state: &Self::State) -> u64;
+    /// The board of a state.
+    fn decode(&self, state: &Self::State) -> Board;
+    /// Calls `f(move, next)` for every move open in `state`, in the puzzle's move order.
+    fn successors(&self, state: &Self::State, f: impl FnMut(Move, Self::State));
+    /// The state after `mv`, if the move is open.
+    fn apply(&self, state: &Self::State, mv: Move) -> Option<Self::State>;
+    /// A new empty map.
+    fn new_map<V: Slot>(&self) -> Self::Map<V>;
+    /// A new empty map for a whole-space table: never cleared, so it keeps no list of what it
+    /// touched (one slot per state and nothing else, for the rank encoding).
+    fn new_table<V: Slot>(&self) -> Self::Map<V> {
+        self.new_map()
+    }
+    /// Bytes one state takes in a queue, heap included.
+    fn state_bytes(&self) -> usize;
+}
+
+/// Strings such as `23415x768`, in hash maps keyed by string: how a typical contest solution
+/// stores its states.
+#[derive(Clone, Debug)]
+pub struct Text {
+    puzzle: Puzzle,
+}
+
+impl Encoding for Text {
+    const NAME: &'static str = "text";
+    type State = String;
+    type Map<V: Slot> = TextMap<V>;
+
+    fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Text> {
+        Ok(Text { puzzle: puzzle.clone() })
+    }
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn encode(&self, board: &Board) -> String {
+        board.to_text()
+    }
+
+    fn packed(&self, state: &String) -> u64 {
+        state.bytes().enumerate().fold(0u64, |acc, (i, b)| {
+            acc | (crate::board::symbol_value(b as char).unwrap_or(0) as u64) << (4 * i)
+        })
+    }
+
+    fn decode(&self, state: &String) -> Board {
+        Board::parse(self.puzzle.shape(), state).expect("text states are valid boards")
+    }
+
+    #[inline]
+    fn successors(&self, state: &String, mut f: impl FnMut(Move, String)) {
+        let blank = state.bytes().position(|b| b == b'x').expect("a state has an empty square");
+        for &(mv, to) in self.puzzle.moves_from(blank) {
+            let mut bytes = state.clone().into_bytes();
+            bytes.swap(blank, to as usize);
+            f(mv, String::from_utf8(bytes).expect("symbols are ASCII"));
+        }
+    }
+
+    fn apply(&self, state: &String, mv: Move) -> Option<String> {
+        let blank = state.bytes().position(|b| b == b'x')?;
+        let to = self.puzzle.target(blank, mv)?;
+        let mut bytes = state.clone().into_bytes();
+        bytes.swap(blank, to);
+        String::from_utf8(bytes).ok()
+    }
+
+    fn new_map<V: Slot>(&self) -> TextMap<V> {
+        TextMap { map: HashMap::new(), key_bytes: self.puzzle.shape().cells() }
+    }
+
+    fn state_bytes(&self) -> usize {
+        std::mem::size_of::<String>() + self.puzzle.shape().cells()
+    }
+}
+
+/// The text encoding's map: a standard `HashMap<String, V>`.
+#[derive(Debug)]
+pub struct TextMap<V> {
+    map: HashMap<String, V>,
+    key_bytes: usize,
+}
+
+impl<V: Slot> StateMap<String, V> for TextMap<V> {
+    #[inline]
+    fn get(&self, state: &String) -> Option<V> {
+        self.map.get(state).copied()
+    }
+    #[inline]
+    fn insert(&mut self, state: &String, value: V) {
+        self.map.insert(state.clone(), value);
+    }
+    fn clear(&mut self) {
+        self.map.clear();
+    }
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+    fn bytes(&self) -> usize {
+        // Buckets (entry plus one control byte) and each key's own allocation.
+        self.map.capacity() * (std::mem::size_of::<(String, V)>() + 1)
+            + self.map.len() * self.key_bytes
+    }
+}
+
+/// A state as its permutation rank, with the packed board carried beside it so successors are
+/// made with shifts instead of unranking.
+#[derive(Clone, Copy, Debug)]
+pub struct RankState {
+    /// Lehmer-code rank of the arrangement.
+    pub rank: u64,
+    /// The board, 4 bits per square.
+    pub packed: u64,
+}
+
+impl PartialEq for RankState {
+    fn eq(&self, other: &Self) -> bool {
+        self.rank == other.rank
+    }
+}
+impl Eq for RankState {}
+impl Hash for RankState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.rank.hash(state)
+    }
+}
+impl PartialOrd for RankState {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for RankState {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank.cmp(&other.rank)
+    }
+}
+
+/// Permutation ranks indexing flat arrays of `n!` entries.
+#[derive(Clone, Debug)]
+pub struct Rank {
+    puzzle: Puzzle,
+    n: usize,
+    /// For each square of the empty square: (move, target square) pairs, copied flat.
+    moves: [[(Move, u8); 4]; MAX_CELLS],
+    move_count: [u8; MAX_CELLS],
+}
+
+impl Rank {
+    /// The square holding the empty square (the one zero nibble).
+    #[inline]
+    pub fn blank_of(&self, packed: u64) -> usize {
+        let used = if self.n == 16 { u64::MAX } else { (1u64 << (4 * self.n)) - 1 };
+        let x = !packed & used;
+        let z = x & (x >> 1) & (x >> 2) & (x >> 3) & 0x1111_1111_1111_1111;
+        (z.trailing_zeros() / 4) as usize
+    }
+
+    /// The state after swapping the empty square on `blank` with square `to`.
+    #[inline]
+    pub fn step(&self, packed: u64, blank: usize, to: usize) -> RankState {
+        let tile = (packed >> (4 * to)) & 15;
+        let next = (packed | tile << (4 * blank)) & !(15u64 << (4 * to));
+        RankState { rank: rank_packed(next, self.n), packed: next }
+    }
+
+    /// The moves open to an empty square on `blank`.
+    #[inline]
+    pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
+        &self.moves[blank][..self.move_count[blank] as usize]
+    }
+
+    /// Number of arrangements, the length of every flat array.
+    pub fn arrangements(&self) -> usize {
+        FACTORIAL[self.n] as usize
+    }
+}
+
+/// Refuses a flat array of `entries` entries of `entry_bytes` each over the bound.
+pub fn check_space(puzzle: &Puzzle, entries: u64, entry_bytes: u64, max_states: u64) -> Result<()> {
+    if entries > max_states {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "a {} {} board has {} arrangements; arrays over them need {} at {} bytes each, \
+                 over the bound of {} states (raise it with --max-states)",
+                puzzle.shape(),
+                puzzle.topology(),
+                group_digits(entries),
+                human_bytes(entries.saturating_mul(entry_bytes)),
+                entry_bytes,
+                group_digits(max_states)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Encoding for Rank {
+    const NAME: &'static str = "rank";
+    type State = RankState;
+    type Map<V: Slot> = FlatMap<V>;
+
+    fn new(puzzle: &Puzzle, max_states: u64) -> Result<Rank> {
+        let n = puzzle.shape().cells();
+        // Flat arrays index ranks with u32, so the bound can never be raised past that.
+        check_space(puzzle, FACTORIAL[n], 1, max_states.min(u32::MAX as u64))?;
+        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
+        let mut move_count = [0u8; MAX_CELLS];
+        for b in 0..n {
+            let m = puzzle.moves_from(b);
+            moves[b][..m.len()].copy_from_slice(m);
+            move_count[b] = m.len() as u8;
+        }
+        Ok(Rank { puzzle: puzzle.clone(), n, moves, move_count })
+    }
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn encode(&self, board: &Board) -> RankState {
+        let packed = board.packed();
+        RankState { rank: rank_packed(packed, self.n), packed }
+    }
+
+    #[inline]
+    fn packed(&self, state: &RankState) -> u64 {
+        state.packed
+    }
+
+    fn decode(&self, state: &RankState) -> Board {
+        Board::from_packed(self.puzzle.shape(), state.packed)
+    }
+
+    #[inline]
+    fn successors(&self, state: &RankState, mut f: impl FnMut(Move, RankState)) {
+        let blank = self.blank_of(state.packed);
+        for &(mv, to) in self.moves_from(blank) {
+            f(mv, self.step(state.packed, blank, to as usize));
+        }
+    }
+
+    fn apply(&self, state: &RankState, mv: Move) -> Option<RankState> {
+        let blank = self.blank_of(state.packed);
+        let to = self.moves_from(blank).iter().find(|&&(m, _)| m == mv)?.1;
+        Some(self.step(state.packed, blank, to as usize))
+    }
+
+    fn new_map<V: Slot>(&self) -> FlatMap<V> {
+        FlatMap::new(self.arrangements(), true)
+    }
+
+    fn new_table<V: Slot>(&self) -> FlatMap<V> {
+        FlatMap::new(self.arrangements(), false)
+    }
+
+    fn state_bytes(&self) -> usize {
+        std::mem::size_of::<RankState>()
+    }
+}
+
+/// The rank encoding's map: one slot per arrangement, indexed by rank, plus the list of ranks
+/// touched so clearing costs what the query used rather than `n!`.
+#[derive(Debug)]
+pub struct FlatMap<V> {
+    slots: Vec<V>,
+    touched: Vec<u32>,
+    track: bool,
+    count: usize,
+}
+
+impl<V: Slot> FlatMap<V> {
+    /// A map over `len` ranks, all empty; `track` keeps the touched list for cheap clearing.
+    pub fn new(len: usize, track: bool) -> FlatMap<V> {
+        FlatMap { slots: vec![V::EMPTY; len], touched: Vec::new(), track, count: 0 }
+    }
+
+    /// The raw slots, indexed by rank.
+    pub fn slots(&self) -> &[V] {
+        &self.slots
+    }
+}
+
+impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
+    #[inline]
+    fn get(&self, state: &RankState) -> Option<V> {
+        let v = self.slots[state.rank as usize];
+        (!v.is_empty()).then_some(v)
+    }
+    #[inline]
+    fn insert(&mut self, state: &RankState, value: V) {
+        let slot = &mut self.slots[state.rank as usize];
+        if slot.is_empty() {
+            self.count += 1;
+            if self.track {
+                self.touched.push(state.rank as u32);
+            }
+        }
+        *slot = value;
+    }
+    fn clear(&mut self) {
+        if self.track {
+            for &r in &self.touched {
+                self.slots[r as usize] = V::EMPTY;
+            }
+            self.touched.clear();
+        } else {
+            self.slots.fill(V::EMPTY);
+        }
+        self.count = 0;
+    }
+    fn len(&self) -> usize {
+        self.count
+    }
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<V>() + self.touched.capacity() * 4
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn group_digits(v: u64) -> String {
+    let s = v.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Bytes in binary units: `1.5 GiB`.
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = bytes as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.1} {}", UNITS[unit])
+    }
+}
+
+/// The text symbol for a tile value, as a `char`.
+pub fn symbol(v: u8) -> char {
+    value_symbol(v) as char
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+
+    fn both_agree(puzzle: &Puzzle, board: &Board) {
+        let text = Text::new(puzzle, DEFAULT_MAX_STATES).unwrap();
+        let rank = Rank::new(puzzle, DEFAULT_MAX_STATES).unwrap();
+        let mut a = Vec::new();
+        text.successors(&text.encode(board), |m, s| a.push((m, text.decode(&s))));
+        let mut b = Vec::new();
+        rank.successors(&rank.encode(board), |m, s| b.push((m, rank.decode(&s))));
+        assert_eq!(a, b);
+        for (m, next) in a {
+            assert_eq!(rank.apply(&rank.encode(board), m).map(|s| rank.decode(&s)), Some(next));
+            assert_eq!(rank.encode(&next).rank, crate::rank::rank(next.cells()));
+        }
+    }
+
+    #[test]
+    fn encodings_make_the_same_successors() {
+        let b = Board::parse(Shape::THREE_BY_THREE, "23415x768").unwrap();
+        both_agree(&Puzzle::eight(), &b);
+        let torus = Puzzle::cruller(Default::default(), Board::solved(Shape::THREE_BY_THREE));
+        both_agree(&torus.unwrap(), &b);
+        let s = Shape::new(4, 4).unwrap();
+        let p = Puzzle::new(s, crate::Topology::Grid, Default::default(), Board::solved(s));
+        let b = Board::parse(s, "123456789abcdefx").unwrap();
+        let p = p.unwrap();
+        let text = Text::new(&p, 0).unwrap();
+        let mut n = 0;
+        text.successors(&text.encode(&b), |_, _| n += 1);
+        assert_eq!(n, 2);
+        assert_eq!(Rank::new(&p, DEFAULT_MAX_STATES).unwrap_err().kind(), ErrorKind::TooLarge);
+    }
+
+    #[test]
+    fn blank_of_finds_the_zero_nibble() {
+        let p = Puzzle::eight();
+        let rank = Rank::new(&p, DEFAULT_MAX_STATES).unwrap();
+        for text in ["x12345678", "1234x5678", "12345678x"] {
+            let b = Board::parse(p.shape(), text).unwrap();
+            assert_eq!(rank.blank_of(b.packed()), b.blank());
+        }
+    }
+
+    #[test]
+    fn grouping_and_units() {
+        assert_eq!(group_digits(10461394944000), "10,461,394,944,000");
+        assert_eq!(group_digits(12), "12");
+        assert_eq!(human_bytes(3 * 1024 * 1024), "3.0 MiB");
+    }
+}

@@ -1,0 +1,473 @@
+//! The comparison harness: runs solvers over case sets, replays every answer, checks that all
+//! solvers agree with a reference, and gathers the rows of the result tables.
+
+use crate::board::Puzzle;
+use crate::cases::{self, Case, SetKind};
+use crate::encoding::human_bytes;
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::{self, RunRow, SummaryRow, ThreadsRow};
+use crate::solver::{all_solvers, new_solver, Solution, Solver, SolverInfo};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The solver whose answers others are checked against on unit-cost puzzles.
+pub const REFERENCE: &str = "table/rank";
+/// The reference on weighted puzzles.
+pub const WEIGHTED_REFERENCE: &str = "dijkstra/rank";
+
+/// Where a case set comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetSpec {
+    /// A generated set.
+    Generated {
+        /// Which set.
+        kind: SetKind,
+        /// Its size parameter (see [`cases::generate`]).
+        count: usize,
+        /// Its seed.
+        seed: u64,
+    },
+    /// A judge-format file.
+    File(PathBuf),
+}
+
+impl SetSpec {
+    /// A generated set with its default size and the default seed.
+    pub fn default_of(kind: SetKind) -> SetSpec {
+        SetSpec::Generated { kind, count: kind.default_count(), seed: cases::DEFAULT_SEED }
+    }
+
+    fn seed(&self) -> u64 {
+        match self {
+            SetSpec::Generated { seed, .. } => *seed,
+            SetSpec::File(_) => 0,
+        }
+    }
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct CompareOptions {
+    /// Case sets, in order.
+    pub sets: Vec<SetSpec>,
+    /// Solver ids; every solver when empty.
+    pub solvers: Vec<String>,
+    /// Worker threads for the cases of one solver.
+    pub threads: usize,
+    /// Bound on the states one search may hold.
+    pub max_states: u64,
+    /// Draw a progress bar on a terminal.
+    pub progress: bool,
+    /// Solvers to time again at each of `sweep_threads` on the `random` set (threads.csv).
+    pub sweep_solvers: Vec<String>,
+    /// Thread counts for the sweep.
+    pub sweep_threads: Vec<usize>,
+    /// Per set name, solvers too slow to run on it (they are skipped and listed as such).
+    pub skip: Vec<(String, String)>,
+}
+
+/// A case on which a solver's answer did not check out.
+#[derive(Clone, Debug)]
+pub struct Disagreement {
+    /// The case.
+    pub case: Case,
+    /// The solver.
+    pub solver: String,
+    /// What the solver said.
+    pub said: String,
+    /// What the reference said.
+    pub reference: String,
+}
+
+/// Everything a comparison produced.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// One row per solver and case.
+    pub runs: Vec<RunRow>,
+    /// One row per solver and case set.
+    pub summary: Vec<SummaryRow>,
+    /// The thread sweep.
+    pub threads: Vec<ThreadsRow>,
+    /// Answers that did not check out.
+    pub disagreements: Vec<Disagreement>,
+    /// Malformed cases in input files (the rest of each file still ran).
+    pub input_errors: Vec<(PathBuf, Error)>,
+    /// Solvers not run on a set, and why.
+    pub skipped: Vec<(String, String, String)>,
+}
+
+/// The reference answer of a case: its cheapest cost, or `None` when it cannot be solved.
+type Reference = Option<u64>;
+
+fn describe(sol: &Result<Solution>) -> String {
+    match sol {
+        Ok(s) => match (&s.moves, s.cost) {
+            (Some(m), Some(c)) => format!("{} moves, cost {c}: {}", m.len(), s.judge_line()),
+            _ => "unsolvable".to_string(),
+        },
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+fn describe_reference(r: Reference) -> String {
+    match r {
+        Some(c) => format!("cost {c}"),
+        None => "unsolvable".to_string(),
+    }
+}
+
+/// Loads or generates a set.
+pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
+    match spec {
+        SetSpec::Generated { kind, count, seed } => {
+            Ok((kind.name().to_string(), cases::generate(*kind, *count, *seed), Vec::new()))
+        }
+        SetSpec::File(path) => {
+            let f = std::fs::File::open(path)
+                .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            let name = name.unwrap_or_else(|| "file".to_string());
+            let (cases, errors) = cases::load(std::io::BufReader::new(f), &name)?;
+            Ok((name, cases, errors))
+        }
+    }
+}
+
+/// Reference answers for every case, in parallel.
+fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Result<Vec<Reference>> {
+    let unit = new_solver(REFERENCE, max_states)?;
+    let weighted = new_solver(WEIGHTED_REFERENCE, max_states)?;
+    pool.install(|| {
+        cases
+            .par_iter()
+            .with_min_len(16)
+            .map_init(
+                || (unit.fork(), weighted.fork()),
+                |(unit, weighted), case| {
+                    let solver = if case.puzzle.costs().is_unit() { unit } else { weighted };
+                    let sol = solver.solve(&case.puzzle, &case.start)?;
+                    check_replay(&case.puzzle, case, &sol)?;
+                    Ok(sol.cost)
+                },
+            )
+            .collect()
+    })
+}
+
+/// Checks that the answer's moves take the start to the goal at the stated cost.
+fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Result<()> {
+    if let Some(moves) = &sol.moves {
+        let (end, cost) = puzzle.replay(&case.start, moves)?;
+        if &end != puzzle.goal() || Some(cost) != sol.cost {
+            return Err(Error::new(
+                ErrorKind::Disagreement,
+                format!("the moves end on {end} at cost {cost}, not on the goal at {:?}", sol.cost),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One solver over one set.
+struct SolverRun {
+    rows: Vec<RunRow>,
+    disagreements: Vec<Disagreement>,
+    wall: Duration,
+    builds: Vec<Duration>,
+}
+
+fn run_solver(
+    info: &SolverInfo,
+    set: &str,
+    cases: &[Case],
+    refs: &[Reference],
+    threads: usize,
+    max_states: u64,
+    bar: &ProgressBar,
+) -> Result<SolverRun> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {threads} threads: {e}")))?;
+    let mut proto = new_solver(&info.id, max_states)?;
+    let mut builds = Vec::new();
+    if let Some(first) = cases.first() {
+        if let Ok(Some(d)) = proto.prepare(&first.puzzle) {
+            builds.push(d);
+        }
+    }
+    let started = Instant::now();
+    type Out = (RunRow, Option<Disagreement>, Option<Duration>);
+    let results: Vec<Out> = pool.install(|| {
+        cases
+            .par_iter()
+            .zip(refs.par_iter())
+            .with_min_len(8)
+            .map_init(
+                || proto.fork(),
+                |solver: &mut Box<dyn Solver>, (case, reference)| {
+                    // A table for another puzzle is built outside the timed query.
+                    let build = solver.prepare(&case.puzzle).ok().flatten();
+                    let t = Instant::now();
+                    let sol = solver.solve(&case.puzzle, &case.start);
+                    let time_ns = t.elapsed().as_nanos() as u64;
+                    bar.inc(1);
+                    let verdict = match &sol {
+                        Ok(s) => check_replay(&case.puzzle, case, s)
+                            .and_then(|()| agree(s, *reference)),
+                        Err(e) => Err(e.clone()),
+                    };
+                    let disagreement = verdict.err().map(|e| Disagreement {
+                        case: case.clone(),
+                        solver: info.id.clone(),
+                        said: format!("{} ({e})", describe(&sol)),
+                        reference: describe_reference(*reference),
+                    });
+                    let s = sol.as_ref().ok();
+                    let stats = s.map(|s| s.stats).unwrap_or_default();
+                    let row = RunRow {
+                        solver: info.id.clone(),
+                        algorithm: info.algorithm.to_string(),
+                        encoding: info.encoding.to_string(),
+                        case_set: set.to_string(),
+                        case_id: case.id,
+                        shape: case.puzzle.shape().to_string(),
+                        topology: case.puzzle.topology().to_string(),
+                        board: case.start.to_text(),
+                        goal: case.puzzle.goal().to_text(),
+                        ch: case.puzzle.costs().horizontal,
+                        cv: case.puzzle.costs().vertical,
+                        optimal: *reference,
+                        solvable: s.is_some_and(|s| s.is_solvable()),
+                        length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
+                        cost: s.and_then(|s| s.cost),
+                        expanded: stats.expanded,
+                        stored: stats.stored,
+                        time_ns,
+                        peak_bytes: stats.peak_bytes,
+                        threads,
+                    };
+                    (row, disagreement, build)
+                },
+            )
+            .collect()
+    });
+    let wall = started.elapsed();
+    let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
+    for (row, d, build) in results {
+        run.rows.push(row);
+        run.disagreements.extend(d);
+        run.builds.extend(build);
+    }
+    Ok(run)
+}
+
+fn agree(sol: &Solution, reference: Reference) -> Result<()> {
+    if sol.cost == reference {
+        Ok(())
+    } else {
+        Err(Error::new(ErrorKind::Disagreement, "differs from the reference"))
+    }
+}
+
+fn summarize(info: &SolverInfo, set: &str, seed: u64, threads: usize, run: &SolverRun) -> SummaryRow {
+    let mut times: Vec<u64> = run.rows.iter().map(|r| r.time_ns).collect();
+    times.sort_unstable();
+    let n = times.len().max(1);
+    let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+    let build_ns = (!run.builds.is_empty())
+        .then(|| run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64);
+    SummaryRow {
+        solver: info.id.clone(),
+        algorithm: info.algorithm.to_string(),
+        encoding: info.encoding.to_string(),
+        case_set: set.to_string(),
+        threads,
+        cases: run.rows.len() as u64,
+        solved: run.rows.iter().filter(|r| r.solvable).count() as u64,
+        median_ns: pick(0.5),
+        mean_ns: times.iter().sum::<u64>() as f64 / n as f64,
+        p95_ns: pick(0.95),
+        queries_per_sec: run.rows.len() as f64 / run.wall.as_secs_f64().max(1e-9),
+        build_ns: build_ns.or(if info.table { Some(0) } else { None }),
+        mean_expanded: run.rows.iter().map(|r| r.expanded).sum::<u64>() as f64 / n as f64,
+        peak_bytes: run.rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        agree: run.disagreements.is_empty(),
+        seed,
+    }
+}
+
+/// Runs the comparison.
+pub fn compare(opts: &CompareOptions) -> Result<Report> {
+    let solvers: Vec<SolverInfo> = if opts.solvers.is_empty() {
+        all_solvers()
+    } else {
+        opts.solvers
+            .iter()
+            .map(|id| {
+                crate::solver::solver_info(id).ok_or_else(|| {
+                    Error::new(ErrorKind::Parse, format!("unknown solver `{id}`"))
+                })
+            })
+            .collect::<Result<_>>()?
+    };
+    let threads = opts.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+    let mut report = Report::default();
+    let mut loaded = Vec::new();
+    for spec in &opts.sets {
+        let (name, cases, errors) = load_set(spec)?;
+        if let SetSpec::File(p) = spec {
+            report.input_errors.extend(errors.into_iter().map(|e| (p.clone(), e)));
+        }
+        let refs = references(&cases, opts.max_states, &pool)?;
+        loaded.push((name, spec.seed(), cases, refs));
+    }
+    let plan: Vec<(usize, &SolverInfo)> = loaded
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (name, _, cases, _))| {
+            let weighted = cases.iter().any(|c| !c.puzzle.costs().is_unit());
+            solvers
+                .iter()
+                .filter(move |s| {
+                    s.weighted || !weighted
+                })
+                .filter(move |s| !opts.skip.iter().any(|(set, id)| set == name && *id == s.id))
+                .map(move |s| (i, s))
+        })
+        .collect();
+    for (name, _, cases, _) in &loaded {
+        let weighted = cases.iter().any(|c| !c.puzzle.costs().is_unit());
+        for s in &solvers {
+            if weighted && !s.weighted {
+                report.skipped.push((s.id.clone(), name.clone(), "unit costs only".into()));
+            } else if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
+                report.skipped.push((s.id.clone(), name.clone(), "too slow for this set".into()));
+            }
+        }
+    }
+    let total: u64 = plan.iter().map(|(i, _)| loaded[*i].2.len() as u64).sum();
+    let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} queries  {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    for (i, info) in plan {
+        let (name, seed, cases, refs) = &loaded[i];
+        bar.set_message(format!("{} on {name}", info.id));
+        let run = run_solver(info, name, cases, refs, threads, opts.max_states, &bar)?;
+        report.summary.push(summarize(info, name, *seed, threads, &run));
+        report.disagreements.extend(run.disagreements);
+        report.runs.extend(run.rows);
+    }
+    for id in &opts.sweep_solvers {
+        let Some((name, _, cases, refs)) = loaded.iter().find(|l| l.0 == "random") else { break };
+        let info = crate::solver::solver_info(id)
+            .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
+        for &t in &opts.sweep_threads {
+            bar.set_message(format!("{id} with {t} threads"));
+            let run = run_solver(&info, name, cases, refs, t, opts.max_states, &ProgressBar::hidden())?;
+            report.disagreements.extend(run.disagreements);
+            report.threads.push(ThreadsRow {
+                solver: info.id.clone(),
+                algorithm: info.algorithm.to_string(),
+                encoding: info.encoding.to_string(),
+                case_set: name.clone(),
+                threads: t,
+                cases: cases.len() as u64,
+                wall_ns: run.wall.as_nanos() as u64,
+                queries_per_sec: cases.len() as f64 / run.wall.as_secs_f64().max(1e-9),
+            });
+        }
+    }
+    bar.finish_and_clear();
+    Ok(report)
+}
+
+/// Writes runs.csv, summary.csv and (when there is a sweep) threads.csv into `dir`, each
+/// atomically.
+pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
+    report::write_csv(&dir.join(report::RUNS_CSV), &report.runs)?;
+    report::write_csv(&dir.join(report::SUMMARY_CSV), &report.summary)?;
+    if !report.threads.is_empty() {
+        report::write_csv(&dir.join(report::THREADS_CSV), &report.threads)?;
+    }
+    Ok(())
+}
+
+/// Prints each set's solvers ranked by median time per query.
+pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    let mut sets: Vec<&str> = Vec::new();
+    for row in &report.summary {
+        if !sets.contains(&row.case_set.as_str()) {
+            sets.push(&row.case_set);
+        }
+    }
+    for set in sets {
+        let mut rows: Vec<&SummaryRow> = report.summary.iter().filter(|r| r.case_set == set).collect();
+        rows.sort_by_key(|r| r.median_ns);
+        let cases = rows.first().map(|r| r.cases).unwrap_or(0);
+        writeln!(out, "\n{set}: {cases} cases, {} threads", rows.first().map(|r| r.threads).unwrap_or(1))?;
+        writeln!(
+            out,
+            "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10}  agree",
+            "#", "solver", "median µs", "p95 µs", "queries/s", "build ms", "expanded", "peak"
+        )?;
+        for (k, r) in rows.iter().enumerate() {
+            writeln!(
+                out,
+                "{:>3}  {:<26} {:>12.2} {:>12.2} {:>12.0} {:>10} {:>12.0} {:>10}  {}",
+                k + 1,
+                r.solver,
+                r.median_ns as f64 / 1e3,
+                r.p95_ns as f64 / 1e3,
+                r.queries_per_sec,
+                r.build_ns.map(|b| format!("{:.2}", b as f64 / 1e6)).unwrap_or_else(|| "-".into()),
+                r.mean_expanded,
+                human_bytes(r.peak_bytes),
+                if r.agree { "yes" } else { "NO" }
+            )?;
+        }
+    }
+    for (id, set, why) in &report.skipped {
+        writeln!(out, "skipped {id} on {set}: {why}")?;
+    }
+    Ok(())
+}
+
+/// Prints the disagreements so each case can be pasted into `slidebench solve` or `cruller`.
+pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    for d in &report.disagreements {
+        let p = &d.case.puzzle;
+        writeln!(out, "DISAGREEMENT: {} on {} case {}", d.solver, d.case.set, d.case.id)?;
+        if p.costs().is_unit() && p == &Puzzle::eight() {
+            writeln!(out, "  board (paste into `slidebench solve`): {}", d.case.start.to_judge_line())?;
+        } else {
+            let mut text = Vec::new();
+            cases::write_judge(std::slice::from_ref(&d.case), cases::Format::Aoj, &mut text)?;
+            writeln!(
+                out,
+                "  {} {} with costs {} {}, goal {}; as `slidebench cruller` input:",
+                p.shape(),
+                p.topology(),
+                p.costs().horizontal,
+                p.costs().vertical,
+                p.goal()
+            )?;
+            for line in String::from_utf8_lossy(&text).lines() {
+                writeln!(out, "    {line}")?;
+            }
+        }
+        writeln!(out, "  {} said: {}", d.solver, d.said)?;
+        writeln!(out, "  reference said: {}", d.reference)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,101 @@
+//! `bidir-shared`: bidirectional BFS with one FIFO queue holding the states of both sides, each
+//! tagged with its side, as many contest solutions write it.
+//!
+//! Meetings are checked whenever a state is discovered. The search stops once the best meeting
+//! is no longer than the shortest path that could still be found, `d + d_other + 1`, where `d` is
+//! the depth being expanded and `d_other` the depth last expanded on the other side; stopping at
+//! the first meeting could miss the optimum.
+
+use super::{
+    ensure, expand_side, join_meeting, precheck, too_many_states, Link, Solution, Solver,
+    SolverInfo, Stats, Step,
+};
+use crate::board::{Board, Puzzle};
+use crate::encoding::{Encoding, StateMap};
+use crate::error::Result;
+use std::collections::VecDeque;
+
+const FORWARD: u8 = 0;
+const BACKWARD: u8 = 1;
+
+/// Buffers kept between queries.
+struct Work<E: Encoding> {
+    sides: [E::Map<Link>; 2],
+    queue: VecDeque<(E::State, u8)>,
+}
+
+/// Bidirectional BFS with one shared queue.
+pub(crate) struct BidirShared<E: Encoding> {
+    info: SolverInfo,
+    max_states: u64,
+    work: Option<(E, Work<E>)>,
+}
+
+impl<E: Encoding> BidirShared<E> {
+    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
+        BidirShared { info, max_states, work: None }
+    }
+}
+
+impl<E: Encoding> Solver for BidirShared<E> {
+    fn info(&self) -> &SolverInfo {
+        &self.info
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+            sides: [e.new_map(), e.new_map()],
+            queue: VecDeque::new(),
+        })?;
+        let (enc, Work { sides, queue }) = self.work.as_mut().expect("ensured");
+        for side in sides.iter_mut() {
+            side.clear();
+        }
+        queue.clear();
+        let start = enc.encode(start);
+        let goal = enc.encode(puzzle.goal());
+        sides[0].insert(&start, Link { step: Step::ROOT, depth: 0 });
+        sides[1].insert(&goal, Link { step: Step::ROOT, depth: 0 });
+        queue.push_back((start, FORWARD));
+        queue.push_back((goal, BACKWARD));
+        let mut in_queue = [1usize, 1usize];
+        let mut last_depth = [0u32, 0u32];
+        let mut best: Option<(u32, E::State)> = None;
+        let mut stats = Stats::default();
+        let mut peak_queue = 0usize;
+        while let Some((state, side)) = queue.pop_front() {
+            let s = side as usize;
+            in_queue[s] -= 1;
+            let depth = sides[s].get(&state).expect("queued states are stored").depth as u32;
+            last_depth[s] = depth;
+            if let Some((len, _)) = &best {
+                if *len <= depth + last_depth[1 - s] + 1 {
+                    break;
+                }
+            }
+            stats.expanded += 1;
+            expand_side(enc, sides, s, &state, depth, &mut best, |next| {
+                queue.push_back((next, side));
+                in_queue[s] += 1;
+            });
+            peak_queue = peak_queue.max(queue.len());
+            if best.is_none() && (in_queue[0] == 0 || in_queue[1] == 0) {
+                break;
+            }
+            if (sides[0].len() + sides[1].len()) as u64 > self.max_states {
+                return Err(too_many_states(self.max_states));
+            }
+        }
+        stats.stored = (sides[0].len() + sides[1].len()) as u64;
+        stats.peak_bytes =
+            (sides[0].bytes() + sides[1].bytes() + peak_queue * (enc.state_bytes() + 8)) as u64;
+        Ok(join_meeting(enc, puzzle, sides, best, stats))
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(BidirShared::<E>::new(self.info.clone(), self.max_states))
+    }
+}

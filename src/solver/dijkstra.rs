@@ -1,0 +1,140 @@
+//! `dijkstra`: Dijkstra with a binary heap. Also home of the best-first search that `dial` (a
+//! bucket queue) and `astar` (a heuristic) reuse with another frontier or key.
+
+use super::{ensure, path_to, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step};
+use crate::board::{Board, Puzzle};
+use crate::encoding::{Encoding, StateMap};
+use crate::error::Result;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A priority queue of states keyed by a small integer.
+pub(crate) trait Frontier<S>: Send {
+    /// Adds `state` with cost so far `g` under priority `key`.
+    fn push(&mut self, key: u32, g: u32, state: S);
+    /// Removes an entry of least key.
+    fn pop(&mut self) -> Option<(u32, S)>;
+    /// Empties the queue, keeping its memory.
+    fn clear(&mut self);
+    /// Entries queued.
+    fn len(&self) -> usize;
+}
+
+/// A binary heap of (key, cost so far, state).
+pub(crate) struct Heap<S>(BinaryHeap<Reverse<(u32, u32, S)>>);
+
+impl<S: Ord> Heap<S> {
+    pub(crate) fn new() -> Self {
+        Heap(BinaryHeap::new())
+    }
+}
+
+impl<S: Ord + Send> Frontier<S> for Heap<S> {
+    #[inline]
+    fn push(&mut self, key: u32, g: u32, state: S) {
+        self.0.push(Reverse((key, g, state)));
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, S)> {
+        self.0.pop().map(|Reverse((_, g, s))| (g, s))
+    }
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// Buffers kept between queries by every best-first search.
+pub(crate) struct Work<E: Encoding, F> {
+    pub(crate) dist: E::Map<Dist>,
+    pub(crate) frontier: F,
+}
+
+/// Best-first search from `start` to the goal: pops the least `g + h`, skips stale entries, and
+/// stops when the goal is popped. With `h` consistent (zero for Dijkstra) the first pop of a
+/// state is final, so the answer is cheapest.
+pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
+    enc: &E,
+    work: &mut Work<E, F>,
+    puzzle: &Puzzle,
+    start: &Board,
+    max_states: u64,
+    h: impl Fn(&E::State) -> u32,
+) -> Result<Solution> {
+    let Work { dist, frontier } = work;
+    dist.clear();
+    frontier.clear();
+    let costs = puzzle.costs();
+    let goal = enc.encode(puzzle.goal());
+    let start = enc.encode(start);
+    dist.insert(&start, Dist { dist: 0, step: Step::ROOT });
+    frontier.push(h(&start), 0, start);
+    let mut stats = Stats::default();
+    let mut peak = 0usize;
+    let mut found = false;
+    while let Some((g, state)) = frontier.pop() {
+        if dist.get(&state).is_some_and(|d| g > d.dist) {
+            continue;
+        }
+        if state == goal {
+            found = true;
+            break;
+        }
+        stats.expanded += 1;
+        enc.successors(&state, |mv, next| {
+            let ng = g + costs.of(mv);
+            if dist.get(&next).is_none_or(|old| ng < old.dist) {
+                dist.insert(&next, Dist { dist: ng, step: Step::of(mv) });
+                frontier.push(ng + h(&next), ng, next);
+            }
+        });
+        peak = peak.max(frontier.len());
+        if dist.len() as u64 > max_states {
+            return Err(too_many_states(max_states));
+        }
+    }
+    stats.stored = dist.len() as u64;
+    stats.peak_bytes = (dist.bytes() + peak * (enc.state_bytes() + 8)) as u64;
+    if !found {
+        return Ok(Solution::unsolvable(stats));
+    }
+    let moves = path_to(enc, dist, &goal, |d: Dist| d.step);
+    Ok(Solution::solved(puzzle, moves, stats))
+}
+
+/// Dijkstra with a binary heap.
+pub(crate) struct Dijkstra<E: Encoding> {
+    info: SolverInfo,
+    max_states: u64,
+    work: Option<(E, Work<E, Heap<E::State>>)>,
+}
+
+impl<E: Encoding> Dijkstra<E> {
+    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
+        Dijkstra { info, max_states, work: None }
+    }
+}
+
+impl<E: Encoding> Solver for Dijkstra<E> {
+    fn info(&self) -> &SolverInfo {
+        &self.info
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+            dist: e.new_map(),
+            frontier: Heap::new(),
+        })?;
+        let (enc, work) = self.work.as_mut().expect("ensured");
+        best_first(enc, work, puzzle, start, self.max_states, |_| 0)
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(Dijkstra::<E>::new(self.info.clone(), self.max_states))
+    }
+}

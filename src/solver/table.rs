@@ -1,0 +1,136 @@
+//! `table`: one reverse search from the goal over the whole reachable space, built once per
+//! puzzle; a query walks the stored moves to the goal.
+//!
+//! Each state stores only the move that leads one step closer to the goal (one byte per
+//! arrangement in the rank encoding), not a parent index. With unit costs the build is a BFS;
+//! with weighted moves it is a Dijkstra, which is valid because every move can be undone at the
+//! same cost.
+
+use super::{path_from, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step};
+use crate::board::{Board, Puzzle};
+use crate::encoding::{Encoding, StateMap};
+use crate::error::Result;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A finished table.
+pub(crate) struct Built<E: Encoding> {
+    puzzle: Puzzle,
+    enc: E,
+    steps: E::Map<Step>,
+}
+
+impl<E: Encoding> Built<E> {
+    /// Builds the table for `puzzle`.
+    pub(crate) fn build(puzzle: &Puzzle, max_states: u64) -> Result<Built<E>> {
+        let enc = E::new(puzzle, max_states)?;
+        let mut steps = enc.new_table();
+        let goal = enc.encode(puzzle.goal());
+        steps.insert(&goal, Step::ROOT);
+        if puzzle.costs().is_unit() {
+            let mut queue = VecDeque::new();
+            queue.push_back(goal);
+            while let Some(state) = queue.pop_front() {
+                enc.successors(&state, |mv, next| {
+                    if steps.get(&next).is_none() {
+                        steps.insert(&next, Step::of(mv));
+                        queue.push_back(next);
+                    }
+                });
+                if steps.len() as u64 > max_states {
+                    return Err(too_many_states(max_states));
+                }
+            }
+        } else {
+            let costs = puzzle.costs();
+            let mut dist: E::Map<Dist> = enc.new_table();
+            let mut heap = BinaryHeap::new();
+            dist.insert(&goal, Dist { dist: 0, step: Step::ROOT });
+            heap.push(Reverse((0u32, goal)));
+            while let Some(Reverse((d, state))) = heap.pop() {
+                let best = dist.get(&state).expect("queued states have a distance");
+                if d > best.dist {
+                    continue;
+                }
+                steps.insert(&state, best.step);
+                enc.successors(&state, |mv, next| {
+                    let nd = d + costs.of(mv);
+                    if dist.get(&next).is_none_or(|old| nd < old.dist) {
+                        dist.insert(&next, Dist { dist: nd, step: Step::of(mv) });
+                        heap.push(Reverse((nd, next)));
+                    }
+                });
+                if dist.len() as u64 > max_states {
+                    return Err(too_many_states(max_states));
+                }
+            }
+        }
+        Ok(Built { puzzle: puzzle.clone(), enc, steps })
+    }
+
+    /// Number of states that reach the goal.
+    pub(crate) fn states(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// The moves from `start` to the goal, `None` when it cannot reach the goal.
+    pub(crate) fn walk(&self, start: &Board) -> Option<Vec<crate::board::Move>> {
+        let s = self.enc.encode(start);
+        self.steps.get(&s)?;
+        Some(path_from(&self.enc, &self.steps, &s, |v| v))
+    }
+}
+
+/// The reverse-search table solver.
+pub(crate) struct Table<E: Encoding> {
+    info: SolverInfo,
+    max_states: u64,
+    built: Option<Arc<Built<E>>>,
+}
+
+impl<E: Encoding> Table<E> {
+    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
+        Table { info, max_states, built: None }
+    }
+}
+
+impl<E: Encoding> Solver for Table<E> {
+    fn info(&self) -> &SolverInfo {
+        &self.info
+    }
+
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+        if self.built.as_ref().is_some_and(|b| &b.puzzle == puzzle) {
+            return Ok(None);
+        }
+        let t = Instant::now();
+        self.built = Some(Arc::new(Built::<E>::build(puzzle, self.max_states)?));
+        Ok(Some(t.elapsed()))
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.prepare(puzzle)?;
+        let built = self.built.as_ref().expect("prepared");
+        let stats = |walked: u64| Stats {
+            expanded: walked,
+            stored: built.states() as u64,
+            peak_bytes: built.steps.bytes() as u64,
+        };
+        Ok(match built.walk(start) {
+            Some(moves) => {
+                let s = stats(moves.len() as u64 + 1);
+                Solution::solved(puzzle, moves, s)
+            }
+            None => Solution::unsolvable(stats(1)),
+        })
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(Table { info: self.info.clone(), max_states: self.max_states, built: self.built.clone() })
+    }
+}

@@ -1,0 +1,401 @@
+//! The solver tests, written once and stamped out for every solver id by `solver_tests!`.
+//!
+//! References are computed here by a plain breadth-first search over ranks, independent of the
+//! solvers, and the 3×3 depth counts are checked against the published sequence (OEIS A089473).
+
+use super::*;
+use crate::board::{Costs, Shape, Topology};
+use crate::rank::{rank, unrank, FACTORIAL};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+use std::sync::OnceLock;
+
+const UNREACHED: u8 = u8::MAX;
+
+/// OEIS A089473: 3×3 grid positions at each distance from `12345678x`.
+const GRID_3X3_DEPTHS: [u64; 32] = [
+    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529,
+    10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+];
+
+/// 3×3 torus (Dragon's Cruller moves, unit costs) positions at each distance from the goal.
+const TORUS_3X3_DEPTHS: [u64; 19] = [
+    1, 4, 12, 35, 102, 298, 846, 2266, 5739, 13592, 29339, 53454, 77605, 83251, 60311, 27548,
+    7465, 992, 20,
+];
+
+/// Distance from every arrangement (indexed by rank) to the goal, by a plain BFS.
+fn reference_distances(puzzle: &Puzzle) -> Vec<u8> {
+    let n = puzzle.shape().cells();
+    let mut dist = vec![UNREACHED; FACTORIAL[n] as usize];
+    let goal = *puzzle.goal();
+    dist[rank(goal.cells()) as usize] = 0;
+    let mut queue = VecDeque::from([goal]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[rank(b.cells()) as usize];
+        let blank = b.blank();
+        for &(_, to) in puzzle.moves_from(blank) {
+            let mut next = b;
+            next.swap_blank(blank, to as usize);
+            let r = rank(next.cells()) as usize;
+            if dist[r] == UNREACHED {
+                dist[r] = d + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+fn grid_distances() -> &'static [u8] {
+    static D: OnceLock<Vec<u8>> = OnceLock::new();
+    D.get_or_init(|| reference_distances(&Puzzle::eight()))
+}
+
+fn torus() -> Puzzle {
+    Puzzle::cruller(Costs::UNIT, Board::solved(Shape::THREE_BY_THREE)).unwrap()
+}
+
+fn torus_distances() -> &'static [u8] {
+    static D: OnceLock<Vec<u8>> = OnceLock::new();
+    D.get_or_init(|| reference_distances(&torus()))
+}
+
+fn board_of_rank(r: u64) -> Board {
+    let mut cells = [0u8; 16];
+    unrank(r, 9, &mut cells);
+    Board::from_cells(Shape::THREE_BY_THREE, &cells[..9]).unwrap()
+}
+
+/// `count` boards drawn with a fixed seed whose reference distance passes `keep`.
+fn seeded_boards(seed: u64, count: usize, dist: &[u8], keep: impl Fn(u8) -> bool) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut cells: Vec<u8> = (0..9).collect();
+        cells.shuffle(&mut rng);
+        if keep(dist[rank(&cells) as usize]) {
+            out.push(Board::from_cells(Shape::THREE_BY_THREE, &cells).unwrap());
+        }
+    }
+    out
+}
+
+/// Solves, replays the answer, and checks it reaches the goal at the reported cost.
+fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Solution {
+    let sol = solver.solve(puzzle, start).unwrap();
+    if let Some(moves) = &sol.moves {
+        let (end, cost) = puzzle.replay(start, moves).unwrap();
+        assert_eq!(&end, puzzle.goal(), "{} on {start}: path does not reach the goal", solver.info().id);
+        assert_eq!(Some(cost), sol.cost, "{} on {start}: reported cost is wrong", solver.info().id);
+    }
+    sol
+}
+
+fn make(id: &str) -> Box<dyn Solver> {
+    new_solver(id, crate::encoding::DEFAULT_MAX_STATES).unwrap()
+}
+
+fn sample_takes_19_moves(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "2 3 4 1 5 x 7 6 8").unwrap();
+    let sol = solve_checked(s.as_mut(), &p, &b);
+    assert_eq!(sol.moves.unwrap().len(), 19);
+}
+
+fn solved_board_needs_no_moves(id: &str) {
+    let mut s = make(id);
+    for p in [Puzzle::eight(), torus()] {
+        let sol = solve_checked(s.as_mut(), &p, &p.goal().clone());
+        assert_eq!(sol.moves, Some(vec![]));
+        assert_eq!(sol.cost, Some(0));
+    }
+}
+
+fn agrees_with_reference_on_grid(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let dist = grid_distances();
+    for b in seeded_boards(0x5eed, 2000, dist, |d| d != UNREACHED) {
+        let sol = solve_checked(s.as_mut(), &p, &b);
+        let len = sol.moves.map(|m| m.len() as u8);
+        assert_eq!(len, Some(dist[rank(b.cells()) as usize]), "{id} on {b}");
+    }
+}
+
+fn reports_every_unsolvable_board(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let mut unsolvable = 0;
+    for r in 0..FACTORIAL[9] {
+        let b = board_of_rank(r);
+        if grid_distances()[r as usize] == UNREACHED {
+            assert!(!s.solve(&p, &b).unwrap().is_solvable(), "{id} solved {b}");
+            unsolvable += 1;
+        }
+    }
+    assert_eq!(unsolvable, 181_440);
+}
+
+fn agrees_with_reference_on_torus(id: &str) {
+    let mut s = make(id);
+    let p = torus();
+    let dist = torus_distances();
+    let count = if id.ends_with("/text") { 200 } else { 500 };
+    for b in seeded_boards(0x7040, count, dist, |_| true) {
+        let sol = solve_checked(s.as_mut(), &p, &b);
+        assert_eq!(sol.moves.map(|m| m.len() as u8), Some(dist[rank(b.cells()) as usize]), "{id} on {b}");
+    }
+}
+
+/// Random Dragon's Cruller datasets: (puzzle, start) with costs 1..99.
+fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, Board)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let shape = Shape::THREE_BY_THREE;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut a: Vec<u8> = (0..9).collect();
+        let mut b: Vec<u8> = (0..9).collect();
+        a.shuffle(&mut rng);
+        b.shuffle(&mut rng);
+        let costs = Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
+        let goal = Board::from_cells(shape, &b).unwrap();
+        let start = Board::from_cells(shape, &a).unwrap();
+        let p = Puzzle::new(shape, topology, costs, goal).unwrap();
+        if p.known_solvable(&start) != Some(false) {
+            out.push((p, start));
+        }
+    }
+    out
+}
+
+/// Reference cheapest costs of [`weighted_cases`], from the reverse weighted table.
+fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
+    static GRID: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
+    static TORUS: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
+    let cell = if topology == Topology::Grid { &GRID } else { &TORUS };
+    cell.get_or_init(|| {
+        let mut table = make("table/rank");
+        weighted_cases(topology, 12, 0xc0575 + topology as u64)
+            .into_iter()
+            .map(|(p, b)| {
+                let cost = solve_checked(table.as_mut(), &p, &b).cost.unwrap();
+                (p, b, cost)
+            })
+            .collect()
+    })
+}
+
+fn weighted_agrees_with_table(id: &str) {
+    let mut s = make(id);
+    for topology in [Topology::Torus, Topology::Grid] {
+        for (p, b, cost) in weighted_reference(topology) {
+            let sol = solve_checked(s.as_mut(), p, b);
+            assert_eq!(sol.cost, Some(*cost), "{id} on {b} with {:?}", p.costs());
+        }
+    }
+}
+
+fn unit_solver_refuses_weights(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    let b = Board::parse(p.shape(), "23415x768").unwrap();
+    assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::Unsupported);
+}
+
+fn forks_answer_alike(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "23415x768").unwrap();
+    let first = solve_checked(s.as_mut(), &p, &b);
+    let mut fork = s.fork();
+    assert_eq!(fork.info().id, id);
+    let again = solve_checked(fork.as_mut(), &p, &b);
+    assert_eq!(first.moves.map(|m| m.len()), again.moves.map(|m| m.len()));
+}
+
+macro_rules! solver_tests {
+    ($($name:ident => $id:literal, $weighted:literal;)*) => {
+        $(
+            mod $name {
+                #[test]
+                fn sample_takes_19_moves() { super::sample_takes_19_moves($id) }
+                #[test]
+                fn solved_board_needs_no_moves() { super::solved_board_needs_no_moves($id) }
+                #[test]
+                fn agrees_with_reference_on_2000_grid_boards() { super::agrees_with_reference_on_grid($id) }
+                #[test]
+                fn reports_every_unsolvable_board() { super::reports_every_unsolvable_board($id) }
+                #[test]
+                fn agrees_with_reference_on_torus() { super::agrees_with_reference_on_torus($id) }
+                #[test]
+                fn forks_answer_alike() { super::forks_answer_alike($id) }
+                #[test]
+                fn weights() {
+                    if $weighted {
+                        super::weighted_agrees_with_table($id)
+                    } else {
+                        super::unit_solver_refuses_weights($id)
+                    }
+                }
+            }
+        )*
+        #[test]
+        fn every_registered_solver_is_tested() {
+            let tested = [$($id),*];
+            for info in all_solvers() {
+                assert!(tested.contains(&info.id.as_str()), "{} has no tests", info.id);
+                assert_eq!(info.weighted, solver_info(&info.id).unwrap().weighted);
+            }
+            $( assert_eq!(solver_info($id).unwrap().weighted, $weighted, "{}", $id); )*
+        }
+    };
+}
+
+solver_tests! {
+    bfs_text => "bfs/text", false;
+    bfs_rank => "bfs/rank", false;
+    table_text => "table/text", true;
+    table_rank => "table/rank", true;
+    bidir_shared_text => "bidir-shared/text", false;
+    bidir_shared_rank => "bidir-shared/rank", false;
+    bidir_split_text => "bidir-split/text", false;
+    bidir_split_rank => "bidir-split/rank", false;
+    dijkstra_text => "dijkstra/text", true;
+    dijkstra_rank => "dijkstra/rank", true;
+    dial_text => "dial/text", true;
+    dial_rank => "dial/rank", true;
+    astar_text => "astar/text", true;
+    astar_rank => "astar/rank", true;
+    pathfinding_bfs_text => "pathfinding-bfs/text", false;
+    pathfinding_bfs_rank => "pathfinding-bfs/rank", false;
+    pathfinding_bidir_text => "pathfinding-bidir/text", false;
+    pathfinding_bidir_rank => "pathfinding-bidir/rank", false;
+    pathfinding_dijkstra_text => "pathfinding-dijkstra/text", true;
+    pathfinding_dijkstra_rank => "pathfinding-dijkstra/rank", true;
+}
+
+#[test]
+fn reference_depth_counts_match_published_sequence() {
+    let mut counts = vec![0u64; 32];
+    for &d in grid_distances().iter().filter(|&&d| d != UNREACHED) {
+        counts[d as usize] += 1;
+    }
+    assert_eq!(counts, GRID_3X3_DEPTHS);
+    let mut counts = vec![0u64; 19];
+    for &d in torus_distances() {
+        counts[d as usize] += 1;
+    }
+    assert_eq!(counts, TORUS_3X3_DEPTHS);
+    assert_eq!(counts.iter().sum::<u64>(), 362_880);
+}
+
+/// The table's answers over the whole 3×3 grid reproduce the published depth counts.
+fn table_depth_counts(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let mut counts = vec![0u64; 32];
+    for r in 0..FACTORIAL[9] {
+        let b = board_of_rank(r);
+        if let Some(m) = s.solve(&p, &b).unwrap().moves {
+            counts[m.len()] += 1;
+        }
+    }
+    assert_eq!(counts, GRID_3X3_DEPTHS, "{id}");
+}
+
+#[test]
+fn table_rank_depth_counts_match_published_sequence() {
+    table_depth_counts("table/rank");
+}
+
+#[test]
+fn table_text_depth_counts_match_published_sequence() {
+    table_depth_counts("table/text");
+}
+
+#[test]
+fn torus_table_reaches_all_362880_arrangements() {
+    let mut s = make("table/rank");
+    let p = torus();
+    let mut reached = 0u64;
+    for r in 0..FACTORIAL[9] {
+        let sol = s.solve(&p, &board_of_rank(r)).unwrap();
+        if let Some(m) = sol.moves {
+            assert_eq!(m.len() as u8, torus_distances()[r as usize]);
+            reached += 1;
+        }
+    }
+    assert_eq!(reached, 362_880);
+}
+
+/// Both bidirectional searches over ranks agree with the reference on every solvable board.
+fn bidirectional_agrees_everywhere(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let dist = grid_distances();
+    for r in 0..FACTORIAL[9] {
+        if dist[r as usize] != UNREACHED {
+            let b = board_of_rank(r);
+            let sol = s.solve(&p, &b).unwrap();
+            let moves = sol.moves.expect("solvable");
+            assert_eq!(moves.len() as u8, dist[r as usize], "{id} on {b}");
+            assert_eq!(p.replay(&b, &moves).unwrap().0, *p.goal());
+        }
+    }
+}
+
+#[test]
+fn bidir_split_rank_agrees_on_all_181440_solvable_boards() {
+    bidirectional_agrees_everywhere("bidir-split/rank");
+}
+
+#[test]
+fn bidir_shared_rank_agrees_on_all_181440_solvable_boards() {
+    bidirectional_agrees_everywhere("bidir-shared/rank");
+}
+
+#[test]
+fn dijkstra_with_unit_costs_matches_bfs_lengths_on_torus() {
+    let mut d = make("dijkstra/rank");
+    let mut b = make("bfs/rank");
+    let p = torus();
+    for start in seeded_boards(0xd1, 300, torus_distances(), |_| true) {
+        let x = solve_checked(d.as_mut(), &p, &start);
+        let y = solve_checked(b.as_mut(), &p, &start);
+        assert_eq!(x.cost, y.moves.map(|m| m.len() as u64));
+    }
+}
+
+#[test]
+fn unknown_solver_is_an_error() {
+    assert!(new_solver("bfs/utf8", 10).is_err());
+    assert!(new_solver("nope", 10).is_err());
+}
+
+#[test]
+fn text_search_over_its_bound_stops_with_an_error() {
+    let mut s = new_solver("bfs/text", 1000).unwrap();
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
+    assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::TooLarge);
+    let mut s = new_solver("pathfinding-bfs/text", 1000).unwrap();
+    assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::TooLarge);
+}
+
+#[test]
+fn larger_shapes_solve_with_text_and_refuse_flat_arrays() {
+    let s = Shape::new(4, 4).unwrap();
+    let p = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
+    let start = Board::parse(s, "1 2 3 4 5 6 7 8 9 a b c d x e f").unwrap();
+    for id in ["bfs/text", "bidir-split/text", "astar/text", "pathfinding-bfs/text"] {
+        let sol = solve_checked(make(id).as_mut(), &p, &start);
+        assert_eq!(sol.moves.map(|m| m.len()), Some(2), "{id}");
+    }
+    let err = make("bfs/rank").solve(&p, &start).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::TooLarge);
+    assert!(err.message().contains("20,922,789,888,000"), "{err}");
+}
