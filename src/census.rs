@@ -1,0 +1,497 @@
+//! Whole-space census: a breadth-first search from the default goal over every reachable
+//! arrangement, counting how many states lie at each distance.
+//!
+//! The table holds 2 bits per state (0 = not seen yet, 1–3 = distance mod 3 plus one), so the
+//! 4×3 grid's 239,500,800 states fit in 60 MB. Layers are found level-synchronously: each pass
+//! scans the table in parallel chunks for the current layer and marks its unseen neighbours with
+//! an atomic OR, counting the new layer as it goes.
+//!
+//! A state is indexed by its empty square `b` and the Lehmer rank `r` of the tiles read in square
+//! order with the empty square skipped: `index = b * block + (r >> shift)`. Moving the empty
+//! square to a neighbour only rotates the tiles between the two squares, so a horizontal grid
+//! move keeps `r` (and lands at the same offset of the next block) and a vertical one changes
+//! only the Lehmer digits of the rotated window. On a grid, the parity rule fixes the parity of
+//! the tiles for each empty square; ranks `2k` and `2k + 1` differ by one swap, so exactly one of
+//! them is reachable and `shift = 1` indexes only the `n!/2` reachable states. The torus is not
+//! assumed connected: `shift = 0` indexes all `n!` arrangements and counts what the search
+//! reaches.
+
+use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
+use crate::error::{Error, ErrorKind, Result};
+use crate::rank::{unrank, FACTORIAL};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Default bound on the number of table entries a census may index: room for every 4×3
+/// arrangement (12! = 479,001,600, 120 MB), refusing 4×4 and larger at once.
+pub const DEFAULT_MAX_STATES: u64 = 1 << 29;
+
+/// The outcome of a census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    /// Board shape searched.
+    pub shape: Shape,
+    /// Move rules searched.
+    pub topology: Topology,
+    /// `counts[d]` = number of states at distance `d` from the goal.
+    pub counts: Vec<u64>,
+    /// Number of states reached (the sum of `counts`).
+    pub total: u64,
+    /// Wall time of the search, table allocation included.
+    pub elapsed: Duration,
+    /// Size of the state table, so reports can relate memory to the shape.
+    pub table_bytes: u64,
+}
+
+impl Census {
+    /// The largest distance reached (the puzzle's diameter from the goal).
+    pub fn max_distance(&self) -> usize {
+        self.counts.len().saturating_sub(1)
+    }
+}
+
+/// (entries the table must index, bytes it needs) for a shape, without allocating anything,
+/// so callers can check a census against a memory bound first.
+pub fn census_size(shape: Shape, topology: Topology) -> (u64, u64) {
+    let n = shape.cells();
+    let entries = match topology {
+        Topology::Grid => FACTORIAL[n] / 2,
+        Topology::Torus => FACTORIAL[n],
+    };
+    (entries, entries.div_ceil(STATES_PER_WORD) * 8)
+}
+
+/// Runs the census; refuses at once, before allocating, with [`ErrorKind::TooLarge`] when the
+/// table would index more than `max_states` entries.
+pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Census> {
+    let (entries, bytes) = census_size(shape, topology);
+    if entries > max_states {
+        let what = match topology {
+            Topology::Grid => "reachable states",
+            Topology::Torus => "arrangements",
+        };
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{shape} {topology}: {} {what}; a census needs {} at 2 bits per state, over the \
+                 bound of {} states (raise it with --max-states)",
+                grouped(entries),
+                human_bytes(bytes),
+                grouped(max_states)
+            ),
+        ));
+    }
+    let start = Instant::now();
+    let space = Space::new(shape, topology)?;
+    let words = entries.div_ceil(STATES_PER_WORD) as usize;
+    let mut table: Vec<AtomicU64> = Vec::new();
+    table.try_reserve_exact(words).map_err(|_| {
+        Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "cannot allocate {} for the census table",
+                human_bytes(bytes)
+            ),
+        )
+    })?;
+    table.resize_with(words, || AtomicU64::new(0));
+
+    let goal = space.goal_index();
+    mark(&table, goal, code(0));
+    let mut counts = vec![1u64];
+    let chunks = words.div_ceil(CHUNK_WORDS);
+    loop {
+        let d = counts.len() - 1;
+        let (cur, next) = (code(d), code(d + 1));
+        let found: u64 = (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let lo = c * CHUNK_WORDS;
+                let hi = (lo + CHUNK_WORDS).min(words);
+                space.expand(&table, lo, hi, cur, next)
+            })
+            .sum();
+        if found == 0 {
+            break;
+        }
+        counts.push(found);
+    }
+    let total = counts.iter().sum();
+    Ok(Census {
+        shape,
+        topology,
+        counts,
+        total,
+        elapsed: start.elapsed(),
+        table_bytes: bytes,
+    })
+}
+
+/// Peak resident set size of this process so far (VmHWM from /proc/self/status), if known;
+/// the census reports it because its memory is the point of the 2-bit table.
+pub fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
+}
+
+const STATES_PER_WORD: u64 = 32;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// Table words per parallel work item: 131,072 states, enough to amortise the task overhead
+/// and small enough to balance two to many cores.
+const CHUNK_WORDS: usize = 1 << 12;
+/// How far ahead the enumeration cursor steps with next-permutation before it is cheaper to
+/// unrank the target directly.
+const STEP_LIMIT: u64 = 48;
+
+/// The 2-bit code of distance `d`; 0 stays free for "not seen".
+fn code(d: usize) -> u64 {
+    (d % 3) as u64 + 1
+}
+
+fn mark(table: &[AtomicU64], idx: u64, code: u64) {
+    let shift = (idx % STATES_PER_WORD) * 2;
+    table[(idx / STATES_PER_WORD) as usize].fetch_or(code << shift, Relaxed);
+}
+
+/// The index layout and move table of one shape and topology.
+struct Space {
+    /// Tiles (squares minus the empty one).
+    m: usize,
+    /// 1 on a grid (one of each rank pair is reachable), 0 on a torus.
+    shift: u32,
+    /// Entries per empty-square position.
+    block: u64,
+    moves: [[u8; 4]; MAX_CELLS],
+    move_count: [u8; MAX_CELLS],
+    /// Grid only: the inversion parity the tiles must have for each empty square.
+    parity: [u8; MAX_CELLS],
+    /// Index of the goal state.
+    goal_blank: usize,
+}
+
+impl Space {
+    fn new(shape: Shape, topology: Topology) -> Result<Space> {
+        let n = shape.cells();
+        let m = n - 1;
+        let puzzle = Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape))?;
+        let mut moves = [[0u8; 4]; MAX_CELLS];
+        let mut move_count = [0u8; MAX_CELLS];
+        for b in 0..n {
+            let mv = puzzle.moves_from(b);
+            for (k, &(_, to)) in mv.iter().enumerate() {
+                moves[b][k] = to;
+            }
+            move_count[b] = mv.len() as u8;
+        }
+        let shift = match topology {
+            Topology::Grid => 1,
+            Topology::Torus => 0,
+        };
+        // Parity rule: inversions(cells) + taxicab(blank, goal blank) must match the goal's.
+        // inversions(cells) = inversions(tiles) + b (the empty square, valued 0, is smaller
+        // than the b tiles before it); the goal has blank n-1 and sorted tiles.
+        let w = shape.width();
+        let mut parity = [0u8; MAX_CELLS];
+        for (b, p) in parity.iter_mut().enumerate().take(n) {
+            let g = n - 1;
+            let taxicab = (b / w).abs_diff(g / w) + (b % w).abs_diff(g % w);
+            *p = ((g + b + taxicab) % 2) as u8;
+        }
+        Ok(Space {
+            m,
+            shift,
+            block: FACTORIAL[m] >> shift,
+            moves,
+            move_count,
+            parity,
+            goal_blank: n - 1,
+        })
+    }
+
+    fn goal_index(&self) -> u64 {
+        // Sorted tiles have rank 0 and even parity.
+        self.goal_blank as u64 * self.block
+    }
+
+    /// One pass over table words `lo..hi`: every state coded `cur` marks its unseen
+    /// neighbours `next`. Returns how many states this call marked first.
+    fn expand(&self, table: &[AtomicU64], lo: usize, hi: usize, cur: u64, next: u64) -> u64 {
+        let pattern = cur * LOW_BITS;
+        let mut cursor = Cursor::new();
+        let mut found = 0u64;
+        for (wi, word) in table.iter().enumerate().take(hi).skip(lo) {
+            let y = word.load(Relaxed) ^ pattern;
+            let mut hits = !(y | (y >> 1)) & LOW_BITS;
+            while hits != 0 {
+                let bit = hits.trailing_zeros() as u64;
+                hits &= hits - 1;
+                let idx = wi as u64 * STATES_PER_WORD + bit / 2;
+                let b = (idx / self.block) as usize;
+                let j = idx % self.block;
+                cursor.seek(self, b, j);
+                for &b2 in &self.moves[b][..self.move_count[b] as usize] {
+                    let b2 = b2 as usize;
+                    let r2 = self.neighbour_rank(&cursor.t, cursor.r, b, b2);
+                    let idx2 = b2 as u64 * self.block + (r2 >> self.shift);
+                    let target = &table[(idx2 / STATES_PER_WORD) as usize];
+                    let sh = (idx2 % STATES_PER_WORD) * 2;
+                    if (target.load(Relaxed) >> sh) & 3 == 0 {
+                        let prev = target.fetch_or(next << sh, Relaxed);
+                        found += ((prev >> sh) & 3 == 0) as u64;
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The tile rank after the empty square moves from `b` to `b2`: the tiles between them
+    /// rotate by one, so only the Lehmer digits of that window change.
+    #[inline]
+    fn neighbour_rank(&self, t: &[u8; MAX_CELLS], r: u64, b: usize, b2: usize) -> u64 {
+        let (lo, hi) = if b2 > b { (b, b2 - 1) } else { (b2, b - 1) };
+        if lo == hi {
+            return r;
+        }
+        let m = self.m;
+        let mut after = 0u32;
+        for &v in &t[hi + 1..m] {
+            after |= 1 << v;
+        }
+        let (mut seen_old, mut seen_new) = (after, after);
+        let (mut old, mut new) = (0u64, 0u64);
+        for k in (lo..=hi).rev() {
+            let f = FACTORIAL[m - 1 - k];
+            let v = t[k];
+            old += (seen_old & ((1u32 << v) - 1)).count_ones() as u64 * f;
+            seen_old |= 1 << v;
+            // Moving right, the window rotates right (the far tile comes to `lo`);
+            // moving left, it rotates left.
+            let u = if b2 > b {
+                if k == lo {
+                    t[hi]
+                } else {
+                    t[k - 1]
+                }
+            } else if k == hi {
+                t[lo]
+            } else {
+                t[k + 1]
+            };
+            new += (seen_new & ((1u32 << u) - 1)).count_ones() as u64 * f;
+            seen_new |= 1 << u;
+        }
+        r - old + new
+    }
+}
+
+/// The tile arrangement at the state last visited, so nearby states in a chunk are reached by
+/// next-permutation steps instead of unranking each one.
+struct Cursor {
+    valid: bool,
+    b: usize,
+    r: u64,
+    parity: u8,
+    t: [u8; MAX_CELLS],
+}
+
+impl Cursor {
+    fn new() -> Cursor {
+        Cursor {
+            valid: false,
+            b: 0,
+            r: 0,
+            parity: 0,
+            t: [0; MAX_CELLS],
+        }
+    }
+
+    /// Moves to the state stored at offset `j` of empty square `b`'s block.
+    #[inline]
+    fn seek(&mut self, space: &Space, b: usize, j: u64) {
+        let m = space.m;
+        let r0 = j << space.shift;
+        if !(self.valid && self.b == b && self.r <= r0 && r0 - self.r <= STEP_LIMIT) {
+            unrank(r0, m, &mut self.t);
+            self.r = r0;
+            self.b = b;
+            self.valid = true;
+            let mut seen = 0u32;
+            let mut inv = 0u32;
+            for &v in self.t[..m].iter().rev() {
+                inv += (seen & ((1u32 << v) - 1)).count_ones();
+                seen |= 1 << v;
+            }
+            self.parity = (inv & 1) as u8;
+        }
+        while self.r < r0 {
+            self.step(m);
+        }
+        if space.shift == 1 && self.parity != space.parity[b] {
+            self.step(m);
+        }
+    }
+
+    /// Next permutation in lexicographic order, tracking rank and parity: one swap, then a
+    /// reversal of `len` elements, which is `len / 2` more swaps.
+    #[inline]
+    fn step(&mut self, m: usize) {
+        let t = &mut self.t;
+        let mut k = m - 2;
+        while t[k] > t[k + 1] {
+            k -= 1;
+        }
+        let mut l = m - 1;
+        while t[l] < t[k] {
+            l -= 1;
+        }
+        t.swap(k, l);
+        t[k + 1..m].reverse();
+        let len = m - 1 - k;
+        self.parity ^= 1 ^ ((len / 2) & 1) as u8;
+        self.r += 1;
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Bytes in binary units with one decimal, for messages.
+fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < UNITS.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(w: usize, h: usize, topology: Topology) -> Census {
+        census(Shape::new(w, h).unwrap(), topology, DEFAULT_MAX_STATES).unwrap()
+    }
+
+    fn check(c: &Census, total: u64, max: usize, at_max: u64) {
+        assert_eq!(c.total, total, "{:?}", c.counts);
+        assert_eq!(c.counts.iter().sum::<u64>(), total);
+        assert_eq!(c.max_distance(), max, "{:?}", c.counts);
+        assert_eq!(*c.counts.last().unwrap(), at_max);
+    }
+
+    #[test]
+    fn two_by_two_grid_has_twelve() {
+        let c = run(2, 2, Topology::Grid);
+        check(&c, 12, 6, 1);
+        assert_eq!(c.counts, [1, 2, 2, 2, 2, 2, 1]);
+    }
+
+    #[test]
+    fn three_by_three_grid_matches_a089473() {
+        let c = run(3, 3, Topology::Grid);
+        let expected = [
+            1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638,
+            9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+        ];
+        assert_eq!(c.counts, expected);
+        check(&c, 181_440, 31, 2);
+    }
+
+    #[test]
+    fn four_by_two_and_two_by_four_grids_match_a090035() {
+        for (w, h) in [(4, 2), (2, 4)] {
+            let c = run(w, h, Topology::Grid);
+            check(&c, 20_160, 36, 1);
+        }
+    }
+
+    #[test]
+    fn five_by_two_grid_matches_a090036() {
+        let c = run(5, 2, Topology::Grid);
+        check(&c, 1_814_400, 55, 2);
+    }
+
+    #[test]
+    fn three_by_three_torus_reaches_everything() {
+        let c = run(3, 3, Topology::Torus);
+        let expected = [
+            1, 4, 12, 35, 102, 298, 846, 2266, 5739, 13592, 29339, 53454, 77605, 83251, 60311,
+            27548, 7465, 992, 20,
+        ];
+        assert_eq!(c.counts, expected);
+        check(&c, 362_880, 18, 20);
+    }
+
+    #[test]
+    fn four_by_four_is_refused_before_allocating() {
+        let e = census(
+            Shape::new(4, 4).unwrap(),
+            Topology::Grid,
+            DEFAULT_MAX_STATES,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+        let msg = e.message();
+        assert!(msg.contains("10,461,394,944,000 reachable states"), "{msg}");
+        assert!(msg.contains("2.4 TiB"), "{msg}");
+        assert!(msg.contains("536,870,912"), "{msg}");
+        let (entries, bytes) = census_size(Shape::new(4, 4).unwrap(), Topology::Torus);
+        assert_eq!(entries, 20_922_789_888_000);
+        assert_eq!(bytes, entries / 4);
+    }
+
+    #[test]
+    fn peak_rss_is_known_on_linux() {
+        if cfg!(target_os = "linux") {
+            assert!(peak_rss_bytes().unwrap() > 0);
+        }
+    }
+
+    #[test]
+    #[ignore = "239,500,800 states: run in release with --ignored"]
+    fn four_by_three_grid_matches_a090166() {
+        let c = run(4, 3, Topology::Grid);
+        let expected = [
+            1, 2, 4, 9, 20, 37, 63, 122, 232, 431, 781, 1392, 2494, 4442, 7854, 13899, 24215,
+            41802, 71167, 119888, 198363, 323206, 515778, 811000, 1248011, 1885279, 2782396,
+            4009722, 5621354, 7647872, 10065800, 12760413, 15570786, 18171606, 20299876, 21587248,
+            21841159, 20906905, 18899357, 16058335, 12772603, 9515217, 6583181, 4242753, 2503873,
+            1350268, 643245, 270303, 92311, 27116, 5390, 1115, 86, 18,
+        ];
+        assert_eq!(c.counts, expected);
+        check(&c, 239_500_800, 53, 18);
+        eprintln!(
+            "4x3 grid census: {:.2?}, table {} bytes, peak RSS {:?} bytes",
+            c.elapsed,
+            c.table_bytes,
+            peak_rss_bytes()
+        );
+    }
+}
