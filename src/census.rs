@@ -1,10 +1,12 @@
 //! Whole-space census: a breadth-first search from the default goal over every reachable
 //! arrangement, counting how many states lie at each distance.
 //!
-//! The table holds 2 bits per state (0 = not seen yet, 1–3 = distance mod 3 plus one), so the
-//! 4×3 grid's 239,500,800 states fit in 60 MB. Layers are found level-synchronously: each pass
-//! scans the table in parallel chunks for the current layer and marks its unseen neighbours with
-//! an atomic OR, counting the new layer as it goes.
+//! The table holds 2 bits per state, so the 4×3 grid's 239,500,800 states fit in 60 MB:
+//! `00` not seen yet, `11` done, and the current and next layers alternate between `01` and
+//! `10`. Layers are found level-synchronously: each pass scans the table in parallel chunks for
+//! the current layer, closes each hit to `11` and marks its unseen neighbours with an atomic OR
+//! of the next layer's code, counting the new layer as it goes. (A distance-mod-3 code would
+//! save the closing OR but make every pass re-expand all older layers of the same residue.)
 //!
 //! A state is indexed by its empty square `b` and the Lehmer rank `r` of the tiles read in square
 //! order with the empty square skipped: `index = b * block + (r >> shift)`. Moving the empty
@@ -18,7 +20,7 @@
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
-use crate::rank::{unrank, FACTORIAL};
+use crate::rank::FACTORIAL;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -112,6 +114,9 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
                 space.expand(&table, lo, hi, cur, next)
             })
             .sum();
+        if std::env::var_os("CENSUS_DEBUG").is_some() {
+            eprintln!("layer {} {} {:.2?}", d + 1, found, start.elapsed());
+        }
         if found == 0 {
             break;
         }
@@ -148,13 +153,11 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// Table words per parallel work item: 131,072 states, enough to amortise the task overhead
 /// and small enough to balance two to many cores.
 const CHUNK_WORDS: usize = 1 << 12;
-/// How far ahead the enumeration cursor steps with next-permutation before it is cheaper to
-/// unrank the target directly.
-const STEP_LIMIT: u64 = 48;
 
-/// The 2-bit code of distance `d`; 0 stays free for "not seen".
+/// The 2-bit code of the layer at distance `d` while it is open: `01` or `10`, alternating;
+/// `00` stays free for "not seen" and `11` for "done".
 fn code(d: usize) -> u64 {
-    (d % 3) as u64 + 1
+    (d % 2) as u64 + 1
 }
 
 fn mark(table: &[AtomicU64], idx: u64, code: u64) {
@@ -228,19 +231,29 @@ impl Space {
         let pattern = cur * LOW_BITS;
         let mut cursor = Cursor::new();
         let mut found = 0u64;
+        // Block of the last hit, so the division by the block size happens once per block.
+        let (mut b, mut base) = (usize::MAX, 0u64);
         for (wi, word) in table.iter().enumerate().take(hi).skip(lo) {
             let y = word.load(Relaxed) ^ pattern;
             let mut hits = !(y | (y >> 1)) & LOW_BITS;
+            if hits == 0 {
+                continue;
+            }
+            // Close the hits (01 or 10 becomes 11) so later passes skip them; other threads
+            // may be OR-ing new marks into unseen fields of the same word meanwhile.
+            word.fetch_or(if cur == 1 { hits << 1 } else { hits }, Relaxed);
             while hits != 0 {
                 let bit = hits.trailing_zeros() as u64;
                 hits &= hits - 1;
                 let idx = wi as u64 * STATES_PER_WORD + bit / 2;
-                let b = (idx / self.block) as usize;
-                let j = idx % self.block;
-                cursor.seek(self, b, j);
+                if b == usize::MAX || idx >= base + self.block {
+                    b = (idx / self.block) as usize;
+                    base = b as u64 * self.block;
+                }
+                cursor.seek(self, b, (idx - base) << self.shift);
                 for &b2 in &self.moves[b][..self.move_count[b] as usize] {
                     let b2 = b2 as usize;
-                    let r2 = self.neighbour_rank(&cursor.t, cursor.r, b, b2);
+                    let r2 = self.neighbour_rank(&cursor, b, b2);
                     let idx2 = b2 as u64 * self.block + (r2 >> self.shift);
                     let target = &table[(idx2 / STATES_PER_WORD) as usize];
                     let sh = (idx2 % STATES_PER_WORD) * 2;
@@ -254,54 +267,55 @@ impl Space {
         found
     }
 
-    /// The tile rank after the empty square moves from `b` to `b2`: the tiles between them
-    /// rotate by one, so only the Lehmer digits of that window change.
+    /// The tile rank after the empty square moves from `b` to `b2`. The tiles between the two
+    /// squares rotate by one, so each new Lehmer digit is an old one corrected by a single
+    /// comparison with the tile that jumps across the window.
     #[inline]
-    fn neighbour_rank(&self, t: &[u8; MAX_CELLS], r: u64, b: usize, b2: usize) -> u64 {
+    fn neighbour_rank(&self, c: &Cursor, b: usize, b2: usize) -> u64 {
         let (lo, hi) = if b2 > b { (b, b2 - 1) } else { (b2, b - 1) };
         if lo == hi {
-            return r;
+            return c.r;
         }
-        let m = self.m;
-        let mut after = 0u32;
-        for &v in &t[hi + 1..m] {
-            after |= 1 << v;
+        let (m, t, d) = (self.m, &c.t, &c.d);
+        let (mut old, mut new, mut cnt) = (0u64, 0u64, 0u64);
+        if b2 > b {
+            // Rotate right: the far tile x jumps to `lo`, the others move one place later.
+            let x = t[hi];
+            for k in lo..hi {
+                old += d[k] as u64 * FACTORIAL[m - 1 - k];
+                new += (d[k] as u64 - (x < t[k]) as u64) * FACTORIAL[m - 2 - k];
+                cnt += (t[k] < x) as u64;
+            }
+            old += d[hi] as u64 * FACTORIAL[m - 1 - hi];
+            new += (d[hi] as u64 + cnt) * FACTORIAL[m - 1 - lo];
+        } else {
+            // Rotate left: the near tile x jumps to `hi`, the others move one place earlier.
+            let x = t[lo];
+            for k in lo + 1..=hi {
+                old += d[k] as u64 * FACTORIAL[m - 1 - k];
+                new += (d[k] as u64 + (x < t[k]) as u64) * FACTORIAL[m - k];
+                cnt += (t[k] < x) as u64;
+            }
+            old += d[lo] as u64 * FACTORIAL[m - 1 - lo];
+            new += (d[lo] as u64 - cnt) * FACTORIAL[m - 1 - hi];
         }
-        let (mut seen_old, mut seen_new) = (after, after);
-        let (mut old, mut new) = (0u64, 0u64);
-        for k in (lo..=hi).rev() {
-            let f = FACTORIAL[m - 1 - k];
-            let v = t[k];
-            old += (seen_old & ((1u32 << v) - 1)).count_ones() as u64 * f;
-            seen_old |= 1 << v;
-            // Moving right, the window rotates right (the far tile comes to `lo`);
-            // moving left, it rotates left.
-            let u = if b2 > b {
-                if k == lo {
-                    t[hi]
-                } else {
-                    t[k - 1]
-                }
-            } else if k == hi {
-                t[lo]
-            } else {
-                t[k + 1]
-            };
-            new += (seen_new & ((1u32 << u) - 1)).count_ones() as u64 * f;
-            seen_new |= 1 << u;
-        }
-        r - old + new
+        c.r - old + new
     }
 }
 
-/// The tile arrangement at the state last visited, so nearby states in a chunk are reached by
-/// next-permutation steps instead of unranking each one.
+/// The tile arrangement at the state last visited, kept with its Lehmer digits so the next
+/// hit in a chunk is reached by a mixed-radix addition that rebuilds only the tail of the
+/// arrangement, instead of unranking each state.
 struct Cursor {
     valid: bool,
     b: usize,
     r: u64,
-    parity: u8,
+    /// Tiles in square order, the empty square skipped, valued `0..m`.
     t: [u8; MAX_CELLS],
+    /// Lehmer digits of `t`: `d[k]` = how many later tiles are smaller than `t[k]`.
+    d: [u8; MAX_CELLS],
+    /// `free[k]` = mask of the tile values not in `t[..k]`.
+    free: [u32; MAX_CELLS + 1],
 }
 
 impl Cursor {
@@ -310,55 +324,62 @@ impl Cursor {
             valid: false,
             b: 0,
             r: 0,
-            parity: 0,
             t: [0; MAX_CELLS],
+            d: [0; MAX_CELLS],
+            free: [0; MAX_CELLS + 1],
         }
     }
 
-    /// Moves to the state stored at offset `j` of empty square `b`'s block.
+    /// Moves to the state with empty square `b` and tile rank `r0` (on a grid, `r0` is even
+    /// and the cursor lands on `r0` or `r0 + 1`, whichever has the reachable parity).
     #[inline]
-    fn seek(&mut self, space: &Space, b: usize, j: u64) {
+    fn seek(&mut self, space: &Space, b: usize, r0: u64) {
         let m = space.m;
-        let r0 = j << space.shift;
-        if !(self.valid && self.b == b && self.r <= r0 && r0 - self.r <= STEP_LIMIT) {
-            unrank(r0, m, &mut self.t);
-            self.r = r0;
-            self.b = b;
-            self.valid = true;
-            let mut seen = 0u32;
-            let mut inv = 0u32;
-            for &v in self.t[..m].iter().rev() {
-                inv += (seen & ((1u32 << v) - 1)).count_ones();
-                seen |= 1 << v;
+        let first = if self.valid && self.b == b && self.r <= r0 {
+            let mut carry = r0 - self.r;
+            let mut k = m - 1;
+            while carry != 0 {
+                k -= 1;
+                let radix = (m - k) as u64;
+                let s = self.d[k] as u64 + carry;
+                self.d[k] = (s % radix) as u8;
+                carry = s / radix;
             }
-            self.parity = (inv & 1) as u8;
+            k
+        } else {
+            let mut q = r0;
+            for k in (0..m).rev() {
+                let radix = (m - k) as u64;
+                self.d[k] = (q % radix) as u8;
+                q /= radix;
+            }
+            self.valid = true;
+            self.b = b;
+            self.free[0] = (1u32 << m) - 1;
+            0
+        };
+        self.r = r0;
+        let mut free = self.free[first];
+        for p in first..m {
+            let mut f = free;
+            for _ in 0..self.d[p] {
+                f &= f - 1;
+            }
+            let v = f.trailing_zeros();
+            self.t[p] = v as u8;
+            free &= !(1 << v);
+            self.free[p + 1] = free;
         }
-        while self.r < r0 {
-            self.step(m);
+        if space.shift == 1 {
+            let parity = self.d[..m].iter().map(|&x| x as u32).sum::<u32>() & 1;
+            if parity != space.parity[b] as u32 {
+                // r0 is even, so its second-last digit is 0: r0 + 1 swaps the last two tiles.
+                self.d[m - 2] = 1;
+                self.t.swap(m - 2, m - 1);
+                self.free[m - 1] = 1 << self.t[m - 1];
+                self.r += 1;
+            }
         }
-        if space.shift == 1 && self.parity != space.parity[b] {
-            self.step(m);
-        }
-    }
-
-    /// Next permutation in lexicographic order, tracking rank and parity: one swap, then a
-    /// reversal of `len` elements, which is `len / 2` more swaps.
-    #[inline]
-    fn step(&mut self, m: usize) {
-        let t = &mut self.t;
-        let mut k = m - 2;
-        while t[k] > t[k + 1] {
-            k -= 1;
-        }
-        let mut l = m - 1;
-        while t[l] < t[k] {
-            l -= 1;
-        }
-        t.swap(k, l);
-        t[k + 1..m].reverse();
-        let len = m - 1 - k;
-        self.parity ^= 1 ^ ((len / 2) & 1) as u8;
-        self.r += 1;
     }
 }
 
