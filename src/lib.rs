@@ -2,6 +2,8 @@
 #![deny(missing_docs)]
 pub mod board;
 pub mod cases;
+pub mod census;
+pub mod chart;
 pub mod encoding;
 pub mod error;
 pub mod fsutil;

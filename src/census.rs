@@ -1,0 +1,561 @@
+//! Whole-space census: a breadth-first search from the default goal over every reachable
+//! arrangement, counting how many states lie at each distance.
+//!
+//! The table holds 2 bits per state, so the 4×3 grid's 239,500,800 states fit in 60 MB:
+//! `00` not seen yet, `11` done, and the current and next layers alternate between `01` and
+//! `10`. Layers are found level-synchronously: each pass scans the table in parallel chunks for
+//! the current layer, closes each hit to `11` and marks its unseen neighbours with an atomic OR
+//! of the next layer's code, counting the new layer as it goes. (A distance-mod-3 code would
+//! save the closing OR but make every pass re-expand all older layers of the same residue.)
+//!
+//! A state is indexed by its empty square `b` and the Lehmer rank `r` of the tiles read in square
+//! order with the empty square skipped: `index = b * block + (r >> shift)`. Moving the empty
+//! square to a neighbour only rotates the tiles between the two squares, so a horizontal grid
+//! move keeps `r` (and lands at the same offset of the next block) and a vertical one changes
+//! only the Lehmer digits of the rotated window. On a grid, the parity rule fixes the parity of
+//! the tiles for each empty square; ranks `2k` and `2k + 1` differ by one swap, so exactly one of
+//! them is reachable and `shift = 1` indexes only the `n!/2` reachable states. The torus is not
+//! assumed connected: `shift = 0` indexes all `n!` arrangements and counts what the search
+//! reaches.
+
+use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
+use crate::error::{Error, ErrorKind, Result};
+use crate::rank::FACTORIAL;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Default bound on the number of table entries a census may index: room for every 4×3
+/// arrangement (12! = 479,001,600, 120 MB), refusing 4×4 and larger at once.
+pub const DEFAULT_MAX_STATES: u64 = 1 << 29;
+
+/// The outcome of a census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    /// Board shape searched.
+    pub shape: Shape,
+    /// Move rules searched.
+    pub topology: Topology,
+    /// `counts[d]` = number of states at distance `d` from the goal.
+    pub counts: Vec<u64>,
+    /// Number of states reached (the sum of `counts`).
+    pub total: u64,
+    /// Wall time of the search, table allocation included.
+    pub elapsed: Duration,
+    /// Size of the state table, so reports can relate memory to the shape.
+    pub table_bytes: u64,
+}
+
+impl Census {
+    /// The largest distance reached (the puzzle's diameter from the goal).
+    pub fn max_distance(&self) -> usize {
+        self.counts.len().saturating_sub(1)
+    }
+}
+
+/// (entries the table must index, bytes it needs) for a shape, without allocating anything,
+/// so callers can check a census against a memory bound first.
+pub fn census_size(shape: Shape, topology: Topology) -> (u64, u64) {
+    let n = shape.cells();
+    let entries = match topology {
+        Topology::Grid => FACTORIAL[n] / 2,
+        Topology::Torus => FACTORIAL[n],
+    };
+    (entries, entries.div_ceil(STATES_PER_WORD) * 8)
+}
+
+/// Runs the census; refuses at once, before allocating, with [`ErrorKind::TooLarge`] when the
+/// table would index more than `max_states` entries.
+pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Census> {
+    let (entries, bytes) = census_size(shape, topology);
+    if entries > max_states {
+        let what = match topology {
+            Topology::Grid => "reachable states",
+            Topology::Torus => "arrangements",
+        };
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{shape} {topology}: {} {what}; a census needs {} at 2 bits per state, over the \
+                 bound of {} states (raise it with --max-states)",
+                grouped(entries),
+                human_bytes(bytes),
+                grouped(max_states)
+            ),
+        ));
+    }
+    let start = Instant::now();
+    let space = Space::new(shape, topology)?;
+    let words = entries.div_ceil(STATES_PER_WORD) as usize;
+    let mut table: Vec<AtomicU64> = Vec::new();
+    table.try_reserve_exact(words).map_err(|_| {
+        Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "cannot allocate {} for the census table",
+                human_bytes(bytes)
+            ),
+        )
+    })?;
+    table.resize_with(words, || AtomicU64::new(0));
+
+    let goal = space.goal_index();
+    mark(&table, goal, code(0));
+    let mut counts = vec![1u64];
+    let chunks = words.div_ceil(CHUNK_WORDS);
+    loop {
+        let d = counts.len() - 1;
+        let (cur, next) = (code(d), code(d + 1));
+        let found: u64 = (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let lo = c * CHUNK_WORDS;
+                let hi = (lo + CHUNK_WORDS).min(words);
+                space.expand(&table, lo, hi, cur, next)
+            })
+            .sum();
+        if found == 0 {
+            break;
+        }
+        counts.push(found);
+    }
+    let total = counts.iter().sum();
+    Ok(Census {
+        shape,
+        topology,
+        counts,
+        total,
+        elapsed: start.elapsed(),
+        table_bytes: bytes,
+    })
+}
+
+/// Peak resident set size of this process so far (VmHWM from /proc/self/status), if known;
+/// the census reports it because its memory is the point of the 2-bit table.
+pub fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
+}
+
+const STATES_PER_WORD: u64 = 32;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// Table words per parallel work item: 131,072 states, enough to amortise the task overhead
+/// and small enough to balance two to many cores.
+const CHUNK_WORDS: usize = 1 << 12;
+
+/// The 2-bit code of the layer at distance `d` while it is open: `01` or `10`, alternating;
+/// `00` stays free for "not seen" and `11` for "done".
+fn code(d: usize) -> u64 {
+    (d % 2) as u64 + 1
+}
+
+fn mark(table: &[AtomicU64], idx: u64, code: u64) {
+    let shift = (idx % STATES_PER_WORD) * 2;
+    table[(idx / STATES_PER_WORD) as usize].fetch_or(code << shift, Relaxed);
+}
+
+/// Neighbours gathered before they are marked: enough to keep many cache misses in flight.
+const BATCH: usize = 64;
+
+/// Marks each unseen state of `targets` with `next`; returns how many this call marked first.
+fn mark_unseen(table: &[AtomicU64], targets: &[u64], next: u64) -> u64 {
+    let mut found = 0;
+    for &idx in targets {
+        let word = &table[(idx / STATES_PER_WORD) as usize];
+        let sh = (idx % STATES_PER_WORD) * 2;
+        // A plain load first: most neighbours are already seen, and a locked OR is costly.
+        if (word.load(Relaxed) >> sh) & 3 == 0 {
+            let prev = word.fetch_or(next << sh, Relaxed);
+            found += ((prev >> sh) & 3 == 0) as u64;
+        }
+    }
+    found
+}
+
+#[inline(always)]
+fn prefetch(word: &AtomicU64) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint; the address is a valid reference.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(word.as_ptr() as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = word;
+}
+
+/// The index layout and move table of one shape and topology.
+struct Space {
+    /// Tiles (squares minus the empty one).
+    m: usize,
+    /// 1 on a grid (one of each rank pair is reachable), 0 on a torus.
+    shift: u32,
+    /// Entries per empty-square position.
+    block: u64,
+    moves: [[u8; 4]; MAX_CELLS],
+    move_count: [u8; MAX_CELLS],
+    /// Grid only: the inversion parity the tiles must have for each empty square.
+    parity: [u8; MAX_CELLS],
+    /// Index of the goal state.
+    goal_blank: usize,
+}
+
+impl Space {
+    fn new(shape: Shape, topology: Topology) -> Result<Space> {
+        let n = shape.cells();
+        let m = n - 1;
+        let puzzle = Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape))?;
+        let mut moves = [[0u8; 4]; MAX_CELLS];
+        let mut move_count = [0u8; MAX_CELLS];
+        for b in 0..n {
+            let mv = puzzle.moves_from(b);
+            for (k, &(_, to)) in mv.iter().enumerate() {
+                moves[b][k] = to;
+            }
+            move_count[b] = mv.len() as u8;
+        }
+        let shift = match topology {
+            Topology::Grid => 1,
+            Topology::Torus => 0,
+        };
+        // Parity rule: inversions(cells) + taxicab(blank, goal blank) must match the goal's.
+        // inversions(cells) = inversions(tiles) + b (the empty square, valued 0, is smaller
+        // than the b tiles before it); the goal has blank n-1 and sorted tiles.
+        let w = shape.width();
+        let mut parity = [0u8; MAX_CELLS];
+        for (b, p) in parity.iter_mut().enumerate().take(n) {
+            let g = n - 1;
+            let taxicab = (b / w).abs_diff(g / w) + (b % w).abs_diff(g % w);
+            *p = ((g + b + taxicab) % 2) as u8;
+        }
+        Ok(Space {
+            m,
+            shift,
+            block: FACTORIAL[m] >> shift,
+            moves,
+            move_count,
+            parity,
+            goal_blank: n - 1,
+        })
+    }
+
+    fn goal_index(&self) -> u64 {
+        // Sorted tiles have rank 0 and even parity.
+        self.goal_blank as u64 * self.block
+    }
+
+    /// One pass over table words `lo..hi`: every state coded `cur` marks its unseen
+    /// neighbours `next`. Returns how many states this call marked first.
+    fn expand(&self, table: &[AtomicU64], lo: usize, hi: usize, cur: u64, next: u64) -> u64 {
+        let pattern = cur * LOW_BITS;
+        let mut cursor = Cursor::new();
+        let mut found = 0u64;
+        // Neighbour indices wait in a batch, prefetched, so their cache misses overlap.
+        let mut batch = [0u64; BATCH + 4 * STATES_PER_WORD as usize];
+        let mut len = 0;
+        // Block of the last hit, so the division by the block size happens once per block.
+        let (mut b, mut base) = (usize::MAX, 0u64);
+        for (wi, word) in table.iter().enumerate().take(hi).skip(lo) {
+            let y = word.load(Relaxed) ^ pattern;
+            let mut hits = !(y | (y >> 1)) & LOW_BITS;
+            if hits == 0 {
+                continue;
+            }
+            // Close the hits (01 or 10 becomes 11) so later passes skip them; other threads
+            // may be OR-ing new marks into unseen fields of the same word meanwhile.
+            word.fetch_or(if cur == 1 { hits << 1 } else { hits }, Relaxed);
+            while hits != 0 {
+                let bit = hits.trailing_zeros() as u64;
+                hits &= hits - 1;
+                let idx = wi as u64 * STATES_PER_WORD + bit / 2;
+                if b == usize::MAX || idx >= base + self.block {
+                    b = (idx / self.block) as usize;
+                    base = b as u64 * self.block;
+                }
+                cursor.seek(self, b, (idx - base) << self.shift);
+                for &b2 in &self.moves[b][..self.move_count[b] as usize] {
+                    let b2 = b2 as usize;
+                    let r2 = self.neighbour_rank(&cursor, b, b2);
+                    let idx2 = b2 as u64 * self.block + (r2 >> self.shift);
+                    prefetch(&table[(idx2 / STATES_PER_WORD) as usize]);
+                    batch[len] = idx2;
+                    len += 1;
+                }
+            }
+            if len >= BATCH {
+                found += mark_unseen(table, &batch[..len], next);
+                len = 0;
+            }
+        }
+        found + mark_unseen(table, &batch[..len], next)
+    }
+
+    /// The tile rank after the empty square moves from `b` to `b2`. The tiles between the two
+    /// squares rotate by one, so each new Lehmer digit is an old one corrected by a single
+    /// comparison with the tile that jumps across the window.
+    #[inline]
+    fn neighbour_rank(&self, c: &Cursor, b: usize, b2: usize) -> u64 {
+        let (lo, hi) = if b2 > b { (b, b2 - 1) } else { (b2, b - 1) };
+        if lo == hi {
+            return c.r;
+        }
+        let (m, t, d) = (self.m, &c.t, &c.d);
+        let (mut old, mut new, mut cnt) = (0u64, 0u64, 0u64);
+        if b2 > b {
+            // Rotate right: the far tile x jumps to `lo`, the others move one place later.
+            let x = t[hi];
+            for k in lo..hi {
+                old += d[k] as u64 * FACTORIAL[m - 1 - k];
+                new += (d[k] as u64 - (x < t[k]) as u64) * FACTORIAL[m - 2 - k];
+                cnt += (t[k] < x) as u64;
+            }
+            old += d[hi] as u64 * FACTORIAL[m - 1 - hi];
+            new += (d[hi] as u64 + cnt) * FACTORIAL[m - 1 - lo];
+        } else {
+            // Rotate left: the near tile x jumps to `hi`, the others move one place earlier.
+            let x = t[lo];
+            for k in lo + 1..=hi {
+                old += d[k] as u64 * FACTORIAL[m - 1 - k];
+                new += (d[k] as u64 + (x < t[k]) as u64) * FACTORIAL[m - k];
+                cnt += (t[k] < x) as u64;
+            }
+            old += d[lo] as u64 * FACTORIAL[m - 1 - lo];
+            new += (d[lo] as u64 - cnt) * FACTORIAL[m - 1 - hi];
+        }
+        c.r - old + new
+    }
+}
+
+/// The tile arrangement at the state last visited, kept with its Lehmer digits so the next
+/// hit in a chunk is reached by a mixed-radix addition that rebuilds only the tail of the
+/// arrangement, instead of unranking each state.
+struct Cursor {
+    valid: bool,
+    b: usize,
+    r: u64,
+    /// Tiles in square order, the empty square skipped, valued `0..m`.
+    t: [u8; MAX_CELLS],
+    /// Lehmer digits of `t`: `d[k]` = how many later tiles are smaller than `t[k]`.
+    d: [u8; MAX_CELLS],
+    /// `free[k]` = mask of the tile values not in `t[..k]`.
+    free: [u32; MAX_CELLS + 1],
+}
+
+impl Cursor {
+    fn new() -> Cursor {
+        Cursor {
+            valid: false,
+            b: 0,
+            r: 0,
+            t: [0; MAX_CELLS],
+            d: [0; MAX_CELLS],
+            free: [0; MAX_CELLS + 1],
+        }
+    }
+
+    /// Moves to the state with empty square `b` and tile rank `r0` (on a grid, `r0` is even
+    /// and the cursor lands on `r0` or `r0 + 1`, whichever has the reachable parity).
+    #[inline]
+    fn seek(&mut self, space: &Space, b: usize, r0: u64) {
+        let m = space.m;
+        let first = if self.valid && self.b == b && self.r <= r0 {
+            let mut carry = r0 - self.r;
+            let mut k = m - 1;
+            while carry != 0 {
+                k -= 1;
+                let radix = (m - k) as u64;
+                let s = self.d[k] as u64 + carry;
+                // Most carries are small: spare the division when one subtraction will do.
+                if s < radix {
+                    self.d[k] = s as u8;
+                    break;
+                } else if s < 2 * radix {
+                    self.d[k] = (s - radix) as u8;
+                    carry = 1;
+                } else {
+                    self.d[k] = (s % radix) as u8;
+                    carry = s / radix;
+                }
+            }
+            k
+        } else {
+            let mut q = r0;
+            for k in (0..m).rev() {
+                let radix = (m - k) as u64;
+                self.d[k] = (q % radix) as u8;
+                q /= radix;
+            }
+            self.valid = true;
+            self.b = b;
+            self.free[0] = (1u32 << m) - 1;
+            0
+        };
+        self.r = r0;
+        let mut free = self.free[first];
+        for p in first..m {
+            let mut f = free;
+            for _ in 0..self.d[p] {
+                f &= f - 1;
+            }
+            let v = f.trailing_zeros();
+            self.t[p] = v as u8;
+            free &= !(1 << v);
+            self.free[p + 1] = free;
+        }
+        if space.shift == 1 {
+            let parity = self.d[..m].iter().map(|&x| x as u32).sum::<u32>() & 1;
+            if parity != space.parity[b] as u32 {
+                // r0 is even, so its second-last digit is 0: r0 + 1 swaps the last two tiles.
+                self.d[m - 2] = 1;
+                self.t.swap(m - 2, m - 1);
+                self.free[m - 1] = 1 << self.t[m - 1];
+                self.r += 1;
+            }
+        }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Bytes in binary units with one decimal, for messages.
+fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    let mut v = bytes as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < UNITS.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(w: usize, h: usize, topology: Topology) -> Census {
+        let c = census(Shape::new(w, h).unwrap(), topology, DEFAULT_MAX_STATES).unwrap();
+        // Visible with --nocapture, for timing the census on each shape.
+        eprintln!(
+            "{w}x{h} {topology} census: {} states in {:.3?}, table {} bytes, peak RSS {:?}",
+            c.total,
+            c.elapsed,
+            c.table_bytes,
+            peak_rss_bytes()
+        );
+        c
+    }
+
+    fn check(c: &Census, total: u64, max: usize, at_max: u64) {
+        assert_eq!(c.total, total, "{:?}", c.counts);
+        assert_eq!(c.counts.iter().sum::<u64>(), total);
+        assert_eq!(c.max_distance(), max, "{:?}", c.counts);
+        assert_eq!(*c.counts.last().unwrap(), at_max);
+    }
+
+    #[test]
+    fn two_by_two_grid_has_twelve() {
+        let c = run(2, 2, Topology::Grid);
+        check(&c, 12, 6, 1);
+        assert_eq!(c.counts, [1, 2, 2, 2, 2, 2, 1]);
+    }
+
+    #[test]
+    fn three_by_three_grid_matches_a089473() {
+        let c = run(3, 3, Topology::Grid);
+        let expected = [
+            1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638,
+            9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+        ];
+        assert_eq!(c.counts, expected);
+        check(&c, 181_440, 31, 2);
+    }
+
+    #[test]
+    fn four_by_two_and_two_by_four_grids_match_a090035() {
+        for (w, h) in [(4, 2), (2, 4)] {
+            let c = run(w, h, Topology::Grid);
+            check(&c, 20_160, 36, 1);
+        }
+    }
+
+    #[test]
+    fn five_by_two_grid_matches_a090036() {
+        let c = run(5, 2, Topology::Grid);
+        check(&c, 1_814_400, 55, 2);
+    }
+
+    #[test]
+    fn three_by_three_torus_reaches_everything() {
+        let c = run(3, 3, Topology::Torus);
+        let expected = [
+            1, 4, 12, 35, 102, 298, 846, 2266, 5739, 13592, 29339, 53454, 77605, 83251, 60311,
+            27548, 7465, 992, 20,
+        ];
+        assert_eq!(c.counts, expected);
+        check(&c, 362_880, 18, 20);
+    }
+
+    #[test]
+    fn four_by_four_is_refused_before_allocating() {
+        let e = census(
+            Shape::new(4, 4).unwrap(),
+            Topology::Grid,
+            DEFAULT_MAX_STATES,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+        let msg = e.message();
+        assert!(msg.contains("10,461,394,944,000 reachable states"), "{msg}");
+        assert!(msg.contains("2.4 TiB"), "{msg}");
+        assert!(msg.contains("536,870,912"), "{msg}");
+        let (entries, bytes) = census_size(Shape::new(4, 4).unwrap(), Topology::Torus);
+        assert_eq!(entries, 20_922_789_888_000);
+        assert_eq!(bytes, entries / 4);
+    }
+
+    #[test]
+    fn peak_rss_is_known_on_linux() {
+        if cfg!(target_os = "linux") {
+            assert!(peak_rss_bytes().unwrap() > 0);
+        }
+    }
+
+    #[test]
+    #[ignore = "239,500,800 states: run in release with --ignored"]
+    fn four_by_three_grid_matches_a090166() {
+        let c = run(4, 3, Topology::Grid);
+        let expected = [
+            1, 2, 4, 9, 20, 37, 63, 122, 232, 431, 781, 1392, 2494, 4442, 7854, 13899, 24215,
+            41802, 71167, 119888, 198363, 323206, 515778, 811000, 1248011, 1885279, 2782396,
+            4009722, 5621354, 7647872, 10065800, 12760413, 15570786, 18171606, 20299876, 21587248,
+            21841159, 20906905, 18899357, 16058335, 12772603, 9515217, 6583181, 4242753, 2503873,
+            1350268, 643245, 270303, 92311, 27116, 5390, 1115, 86, 18,
+        ];
+        assert_eq!(c.counts, expected);
+        check(&c, 239_500_800, 53, 18);
+    }
+}
