@@ -1,6 +1,7 @@
 //! slidebench (work in progress)
 #![deny(missing_docs)]
 pub mod board;
+pub mod chart;
 pub mod error;
 pub mod fsutil;
 pub mod rank;
