@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::str::FromStr;
 
 /// The HDU 1043 sample input.

@@ -10,7 +10,7 @@ use slidebench::judge::{CrullerReader, EightReader};
 use slidebench::report::{self, CensusRow};
 use slidebench::solver::{all_solvers, new_solver, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER};
 use slidebench::{Error, Puzzle, Shape, Topology};
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;

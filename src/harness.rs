@@ -452,7 +452,8 @@ pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Re
             writeln!(out, "  board (paste into `slidebench solve`): {}", d.case.start.to_judge_line())?;
         } else {
             let mut text = Vec::new();
-            cases::write_judge(std::slice::from_ref(&d.case), cases::Format::Aoj, &mut text)?;
+            cases::write_judge(std::slice::from_ref(&d.case), cases::Format::Aoj, &mut text)
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
             writeln!(
                 out,
                 "  {} {} with costs {} {}, goal {}; as `slidebench cruller` input:",

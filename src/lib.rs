@@ -4,7 +4,6 @@ pub mod board;
 pub mod cases;
 pub mod census;
 pub mod chart;
-pub mod chart;
 pub mod encoding;
 pub mod error;
 pub mod fsutil;

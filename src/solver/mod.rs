@@ -66,7 +66,7 @@ impl Solution {
 }
 
 /// A solver: one algorithm over one encoding.
-pub trait Solver: Send {
+pub trait Solver: Send + Sync {
     /// What the solver is.
     fn info(&self) -> &SolverInfo;
 
