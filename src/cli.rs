@@ -16,7 +16,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 fn solver_ids() -> Vec<&'static str> {
-    all_solvers().into_iter().map(|s| &*Box::leak(s.id.into_boxed_str())).collect()
+    all_solvers()
+        .into_iter()
+        .map(|s| &*Box::leak(s.id.into_boxed_str()))
+        .collect()
 }
 
 fn weighted_solver_ids() -> Vec<&'static str> {
@@ -157,7 +160,9 @@ struct CompareArgs {
 }
 
 fn default_threads() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }
 
 /// Runs the command line; the exit code follows the commands' rules.
@@ -167,13 +172,21 @@ pub fn run() -> ExitCode {
         Command::Solve { solver, max_states } => solve(&solver, max_states),
         Command::Cruller { solver, max_states } => cruller(&solver, max_states),
         Command::Solvers { weighted, long } => list_solvers(weighted, long),
-        Command::Cases { set, count, seed, format } => print_cases(set, count, seed, format),
+        Command::Cases {
+            set,
+            count,
+            seed,
+            format,
+        } => print_cases(set, count, seed, format),
         Command::Compare(args) => compare(args),
         Command::Check { threads } => check(threads),
         Command::Chart { from, out } => chart(from, out),
-        Command::Census { shape, topology, max_states, csv } => {
-            run_census(shape, topology, max_states, csv)
-        }
+        Command::Census {
+            shape,
+            topology,
+            max_states,
+            csv,
+        } => run_census(shape, topology, max_states, csv),
     };
     match result {
         Ok(code) => code,
@@ -280,9 +293,14 @@ fn cruller(id: &str, max_states: u64) -> CliResult {
 
 fn list_solvers(weighted: bool, long: bool) -> CliResult {
     let mut out = BufWriter::new(io::stdout().lock());
-    for s in all_solvers().into_iter().filter(|s| !weighted || s.weighted) {
+    for s in all_solvers()
+        .into_iter()
+        .filter(|s| !weighted || s.weighted)
+    {
         if long {
-            let a = slidebench::solver::ALGORITHMS.iter().find(|a| a.name == s.algorithm);
+            let a = slidebench::solver::ALGORITHMS
+                .iter()
+                .find(|a| a.name == s.algorithm);
             let summary = a.map(|a| a.summary).unwrap_or_default();
             writeln!(out, "{:<28} {summary} ({} states)", s.id, s.encoding)?;
         } else {
@@ -293,7 +311,12 @@ fn list_solvers(weighted: bool, long: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_cases(set: SetKind, count: Option<usize>, seed: u64, format: Option<FormatArg>) -> CliResult {
+fn print_cases(
+    set: SetKind,
+    count: Option<usize>,
+    seed: u64,
+    format: Option<FormatArg>,
+) -> CliResult {
     let cases = cases::generate(set, count.unwrap_or(set.default_count()), seed);
     let format = match format {
         Some(FormatArg::Hdu) => Format::Hdu,
@@ -305,7 +328,11 @@ fn print_cases(set: SetKind, count: Option<usize>, seed: u64, format: Option<For
     let skipped = cases::write_judge(&cases, format, &mut out)?;
     out.flush()?;
     if skipped > 0 {
-        writeln!(io::stderr(), "{skipped} cases of `{}` cannot be written in this format; left out", set.name())?;
+        writeln!(
+            io::stderr(),
+            "{skipped} cases of `{}` cannot be written in this format; left out",
+            set.name()
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -331,8 +358,16 @@ fn compare(args: CompareArgs) -> CliResult {
         let spec = match name.parse::<SetKind>() {
             Ok(kind) => {
                 let base = args.count.unwrap_or(kind.default_count());
-                let count = if args.full && args.count.is_none() { base * 5 } else { base };
-                SetSpec::Generated { kind, count, seed: args.seed }
+                let count = if args.full && args.count.is_none() {
+                    base * 5
+                } else {
+                    base
+                };
+                SetSpec::Generated {
+                    kind,
+                    count,
+                    seed: args.seed,
+                }
             }
             Err(_) if std::path::Path::new(name).exists() => SetSpec::File(PathBuf::from(name)),
             Err(e) => return Err(Failure::Error(format!("{e}, and no file `{name}` exists"))),
@@ -394,10 +429,26 @@ fn compare(args: CompareArgs) -> CliResult {
 
 fn check(threads: usize) -> CliResult {
     let sets = vec![
-        SetSpec::Generated { kind: SetKind::Sample, count: 0, seed: cases::DEFAULT_SEED },
-        SetSpec::Generated { kind: SetKind::Random, count: 300, seed: 7 },
-        SetSpec::Generated { kind: SetKind::Depth, count: 2, seed: 7 },
-        SetSpec::Generated { kind: SetKind::Weighted, count: 16, seed: 7 },
+        SetSpec::Generated {
+            kind: SetKind::Sample,
+            count: 0,
+            seed: cases::DEFAULT_SEED,
+        },
+        SetSpec::Generated {
+            kind: SetKind::Random,
+            count: 300,
+            seed: 7,
+        },
+        SetSpec::Generated {
+            kind: SetKind::Depth,
+            count: 2,
+            seed: 7,
+        },
+        SetSpec::Generated {
+            kind: SetKind::Weighted,
+            count: 16,
+            seed: 7,
+        },
     ];
     let opts = CompareOptions {
         sets,
@@ -435,7 +486,12 @@ fn chart(from: PathBuf, out: Option<PathBuf>) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_census(shape: Shape, topology: TopologyArg, max_states: u64, csv: Option<PathBuf>) -> CliResult {
+fn run_census(
+    shape: Shape,
+    topology: TopologyArg,
+    max_states: u64,
+    csv: Option<PathBuf>,
+) -> CliResult {
     let topology = match topology {
         TopologyArg::Grid => Topology::Grid,
         TopologyArg::Torus => Topology::Torus,
@@ -456,8 +512,11 @@ fn run_census(shape: Shape, topology: TopologyArg, max_states: u64, csv: Option<
     )?;
     out.flush()?;
     if let Some(path) = csv {
-        let mut rows: Vec<CensusRow> =
-            if path.exists() { report::read_csv(&path)? } else { Vec::new() };
+        let mut rows: Vec<CensusRow> = if path.exists() {
+            report::read_csv(&path)?
+        } else {
+            Vec::new()
+        };
         rows.retain(|r| !(r.shape == shape.to_string() && r.topology == topology.to_string()));
         rows.push(CensusRow {
             shape: shape.to_string(),
@@ -469,7 +528,12 @@ fn run_census(shape: Shape, topology: TopologyArg, max_states: u64, csv: Option<
         });
         rows.sort_by_key(|r| r.states);
         report::write_csv(&path, &rows)?;
-        writeln!(io::stderr(), "recorded {} states in {}", group_digits(c.total), path.display())?;
+        writeln!(
+            io::stderr(),
+            "recorded {} states in {}",
+            group_digits(c.total),
+            path.display()
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

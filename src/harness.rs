@@ -37,7 +37,11 @@ pub enum SetSpec {
 impl SetSpec {
     /// A generated set with its default size and the default seed.
     pub fn default_of(kind: SetKind) -> SetSpec {
-        SetSpec::Generated { kind, count: kind.default_count(), seed: cases::DEFAULT_SEED }
+        SetSpec::Generated {
+            kind,
+            count: kind.default_count(),
+            seed: cases::DEFAULT_SEED,
+        }
     }
 
     fn seed(&self) -> u64 {
@@ -122,9 +126,11 @@ fn describe_reference(r: Reference) -> String {
 /// Loads or generates a set.
 pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
     match spec {
-        SetSpec::Generated { kind, count, seed } => {
-            Ok((kind.name().to_string(), cases::generate(*kind, *count, *seed), Vec::new()))
-        }
+        SetSpec::Generated { kind, count, seed } => Ok((
+            kind.name().to_string(),
+            cases::generate(*kind, *count, *seed),
+            Vec::new(),
+        )),
         SetSpec::File(path) => {
             let f = std::fs::File::open(path)
                 .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
@@ -147,7 +153,11 @@ fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Resu
             .map_init(
                 || (unit.fork(), weighted.fork()),
                 |(unit, weighted), case| {
-                    let solver = if case.puzzle.costs().is_unit() { unit } else { weighted };
+                    let solver = if case.puzzle.costs().is_unit() {
+                        unit
+                    } else {
+                        weighted
+                    };
                     let sol = solver.solve(&case.puzzle, &case.start)?;
                     check_replay(&case.puzzle, case, &sol)?;
                     Ok(sol.cost)
@@ -164,7 +174,10 @@ fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Result<()> {
         if &end != puzzle.goal() || Some(cost) != sol.cost {
             return Err(Error::new(
                 ErrorKind::Disagreement,
-                format!("the moves end on {end} at cost {cost}, not on the goal at {:?}", sol.cost),
+                format!(
+                    "the moves end on {end} at cost {cost}, not on the goal at {:?}",
+                    sol.cost
+                ),
             ));
         }
     }
@@ -191,7 +204,18 @@ fn run_solver(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {threads} threads: {e}")))?;
+        .map_err(|e| {
+            Error::new(
+                ErrorKind::Io,
+                format!("cannot start {threads} threads: {e}"),
+            )
+        })?;
+    // Solvers for unit costs only run on the unit-cost cases of a mixed set.
+    let (cases, refs): (Vec<&Case>, Vec<&Reference>) = cases
+        .iter()
+        .zip(refs)
+        .filter(|(c, _)| info.weighted || c.puzzle.costs().is_unit())
+        .unzip();
     let mut proto = new_solver(&info.id, max_states)?;
     let mut builds = Vec::new();
     if let Some(first) = cases.first() {
@@ -208,7 +232,7 @@ fn run_solver(
             .with_min_len(8)
             .map_init(
                 || proto.fork(),
-                |solver: &mut Box<dyn Solver>, (case, reference)| {
+                |solver: &mut Box<dyn Solver>, (&case, &&reference)| {
                     // A table for another puzzle is built outside the timed query.
                     let build = solver.prepare(&case.puzzle).ok().flatten();
                     let t = Instant::now();
@@ -216,15 +240,16 @@ fn run_solver(
                     let time_ns = t.elapsed().as_nanos() as u64;
                     bar.inc(1);
                     let verdict = match &sol {
-                        Ok(s) => check_replay(&case.puzzle, case, s)
-                            .and_then(|()| agree(s, *reference)),
+                        Ok(s) => {
+                            check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference))
+                        }
                         Err(e) => Err(e.clone()),
                     };
                     let disagreement = verdict.err().map(|e| Disagreement {
                         case: case.clone(),
                         solver: info.id.clone(),
                         said: format!("{} ({e})", describe(&sol)),
-                        reference: describe_reference(*reference),
+                        reference: describe_reference(reference),
                     });
                     let s = sol.as_ref().ok();
                     let stats = s.map(|s| s.stats).unwrap_or_default();
@@ -240,7 +265,7 @@ fn run_solver(
                         goal: case.puzzle.goal().to_text(),
                         ch: case.puzzle.costs().horizontal,
                         cv: case.puzzle.costs().vertical,
-                        optimal: *reference,
+                        optimal: reference,
                         solvable: s.is_some_and(|s| s.is_solvable()),
                         length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
                         cost: s.and_then(|s| s.cost),
@@ -256,7 +281,12 @@ fn run_solver(
             .collect()
     });
     let wall = started.elapsed();
-    let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
+    let mut run = SolverRun {
+        rows: Vec::new(),
+        disagreements: Vec::new(),
+        wall,
+        builds,
+    };
     for (row, d, build) in results {
         run.rows.push(row);
         run.disagreements.extend(d);
@@ -269,17 +299,39 @@ fn agree(sol: &Solution, reference: Reference) -> Result<()> {
     if sol.cost == reference {
         Ok(())
     } else {
-        Err(Error::new(ErrorKind::Disagreement, "differs from the reference"))
+        Err(Error::new(
+            ErrorKind::Disagreement,
+            "differs from the reference",
+        ))
     }
 }
 
-fn summarize(info: &SolverInfo, set: &str, seed: u64, threads: usize, run: &SolverRun) -> SummaryRow {
-    let mut times: Vec<u64> = run.rows.iter().map(|r| r.time_ns).collect();
+fn summarize(
+    info: &SolverInfo,
+    set: &str,
+    seed: u64,
+    threads: usize,
+    run: &SolverRun,
+) -> SummaryRow {
+    // Time statistics cover the cases that need a search: boards the parity rule rejects are
+    // answered in nanoseconds by every solver and would only blur the medians.
+    let mut times: Vec<u64> = run
+        .rows
+        .iter()
+        .filter(|r| r.optimal.is_some())
+        .map(|r| r.time_ns)
+        .collect();
     times.sort_unstable();
     let n = times.len().max(1);
-    let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
-    let build_ns = (!run.builds.is_empty())
-        .then(|| run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64);
+    let pick = |q: f64| {
+        times
+            .get(((n as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    let build_ns = (!run.builds.is_empty()).then(|| {
+        run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
+    });
     SummaryRow {
         solver: info.id.clone(),
         algorithm: info.algorithm.to_string(),
@@ -293,7 +345,13 @@ fn summarize(info: &SolverInfo, set: &str, seed: u64, threads: usize, run: &Solv
         p95_ns: pick(0.95),
         queries_per_sec: run.rows.len() as f64 / run.wall.as_secs_f64().max(1e-9),
         build_ns: build_ns.or(if info.table { Some(0) } else { None }),
-        mean_expanded: run.rows.iter().map(|r| r.expanded).sum::<u64>() as f64 / n as f64,
+        mean_expanded: run
+            .rows
+            .iter()
+            .filter(|r| r.optimal.is_some())
+            .map(|r| r.expanded)
+            .sum::<u64>() as f64
+            / n as f64,
         peak_bytes: run.rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
         agree: run.disagreements.is_empty(),
         seed,
@@ -308,9 +366,8 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
         opts.solvers
             .iter()
             .map(|id| {
-                crate::solver::solver_info(id).ok_or_else(|| {
-                    Error::new(ErrorKind::Parse, format!("unknown solver `{id}`"))
-                })
+                crate::solver::solver_info(id)
+                    .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))
             })
             .collect::<Result<_>>()?
     };
@@ -324,7 +381,9 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
     for spec in &opts.sets {
         let (name, cases, errors) = load_set(spec)?;
         if let SetSpec::File(p) = spec {
-            report.input_errors.extend(errors.into_iter().map(|e| (p.clone(), e)));
+            report
+                .input_errors
+                .extend(errors.into_iter().map(|e| (p.clone(), e)));
         }
         let refs = references(&cases, opts.max_states, &pool)?;
         loaded.push((name, spec.seed(), cases, refs));
@@ -333,28 +392,43 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
         .iter()
         .enumerate()
         .flat_map(|(i, (name, _, cases, _))| {
-            let weighted = cases.iter().any(|c| !c.puzzle.costs().is_unit());
+            let unit = cases.iter().any(|c| c.puzzle.costs().is_unit());
             solvers
                 .iter()
-                .filter(move |s| {
-                    s.weighted || !weighted
-                })
+                .filter(move |s| s.weighted || unit)
                 .filter(move |s| !opts.skip.iter().any(|(set, id)| set == name && *id == s.id))
                 .map(move |s| (i, s))
         })
         .collect();
     for (name, _, cases, _) in &loaded {
-        let weighted = cases.iter().any(|c| !c.puzzle.costs().is_unit());
+        let unit = cases.iter().any(|c| c.puzzle.costs().is_unit());
         for s in &solvers {
-            if weighted && !s.weighted {
-                report.skipped.push((s.id.clone(), name.clone(), "unit costs only".into()));
+            if !unit && !s.weighted {
+                report
+                    .skipped
+                    .push((s.id.clone(), name.clone(), "unit costs only".into()));
             } else if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
-                report.skipped.push((s.id.clone(), name.clone(), "too slow for this set".into()));
+                report
+                    .skipped
+                    .push((s.id.clone(), name.clone(), "too slow for this set".into()));
             }
         }
     }
-    let total: u64 = plan.iter().map(|(i, _)| loaded[*i].2.len() as u64).sum();
-    let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
+    let total: u64 = plan
+        .iter()
+        .map(|(i, s)| {
+            loaded[*i]
+                .2
+                .iter()
+                .filter(|c| s.weighted || c.puzzle.costs().is_unit())
+                .count() as u64
+        })
+        .sum();
+    let bar = if opts.progress {
+        ProgressBar::new(total)
+    } else {
+        ProgressBar::hidden()
+    };
     bar.set_style(
         ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} queries  {msg}")
             .expect("valid template")
@@ -364,17 +438,29 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
         let (name, seed, cases, refs) = &loaded[i];
         bar.set_message(format!("{} on {name}", info.id));
         let run = run_solver(info, name, cases, refs, threads, opts.max_states, &bar)?;
-        report.summary.push(summarize(info, name, *seed, threads, &run));
+        report
+            .summary
+            .push(summarize(info, name, *seed, threads, &run));
         report.disagreements.extend(run.disagreements);
         report.runs.extend(run.rows);
     }
     for id in &opts.sweep_solvers {
-        let Some((name, _, cases, refs)) = loaded.iter().find(|l| l.0 == "random") else { break };
+        let Some((name, _, cases, refs)) = loaded.iter().find(|l| l.0 == "random") else {
+            break;
+        };
         let info = crate::solver::solver_info(id)
             .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
         for &t in &opts.sweep_threads {
             bar.set_message(format!("{id} with {t} threads"));
-            let run = run_solver(&info, name, cases, refs, t, opts.max_states, &ProgressBar::hidden())?;
+            let run = run_solver(
+                &info,
+                name,
+                cases,
+                refs,
+                t,
+                opts.max_states,
+                &ProgressBar::hidden(),
+            )?;
             report.disagreements.extend(run.disagreements);
             report.threads.push(ThreadsRow {
                 solver: info.id.clone(),
@@ -412,10 +498,18 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         }
     }
     for set in sets {
-        let mut rows: Vec<&SummaryRow> = report.summary.iter().filter(|r| r.case_set == set).collect();
+        let mut rows: Vec<&SummaryRow> = report
+            .summary
+            .iter()
+            .filter(|r| r.case_set == set)
+            .collect();
         rows.sort_by_key(|r| r.median_ns);
         let cases = rows.first().map(|r| r.cases).unwrap_or(0);
-        writeln!(out, "\n{set}: {cases} cases, {} threads", rows.first().map(|r| r.threads).unwrap_or(1))?;
+        writeln!(
+            out,
+            "\n{set}: {cases} cases, {} threads",
+            rows.first().map(|r| r.threads).unwrap_or(1)
+        )?;
         writeln!(
             out,
             "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10}  agree",
@@ -430,7 +524,9 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 r.median_ns as f64 / 1e3,
                 r.p95_ns as f64 / 1e3,
                 r.queries_per_sec,
-                r.build_ns.map(|b| format!("{:.2}", b as f64 / 1e6)).unwrap_or_else(|| "-".into()),
+                r.build_ns
+                    .map(|b| format!("{:.2}", b as f64 / 1e6))
+                    .unwrap_or_else(|| "-".into()),
                 r.mean_expanded,
                 human_bytes(r.peak_bytes),
                 if r.agree { "yes" } else { "NO" }
@@ -447,9 +543,17 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
 pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     for d in &report.disagreements {
         let p = &d.case.puzzle;
-        writeln!(out, "DISAGREEMENT: {} on {} case {}", d.solver, d.case.set, d.case.id)?;
+        writeln!(
+            out,
+            "DISAGREEMENT: {} on {} case {}",
+            d.solver, d.case.set, d.case.id
+        )?;
         if p.costs().is_unit() && p == &Puzzle::eight() {
-            writeln!(out, "  board (paste into `slidebench solve`): {}", d.case.start.to_judge_line())?;
+            writeln!(
+                out,
+                "  board (paste into `slidebench solve`): {}",
+                d.case.start.to_judge_line()
+            )?;
         } else {
             let mut text = Vec::new();
             cases::write_judge(std::slice::from_ref(&d.case), cases::Format::Aoj, &mut text)

@@ -9,6 +9,7 @@ use super::{ensure, precheck, Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle, MAX_CELLS};
 use crate::encoding::Encoding;
 use crate::error::Result;
+use std::time::Duration;
 
 /// `cost[t][i]`: cheapest cost of carrying tile `t` from square `i` to its goal square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +47,11 @@ impl TileDistances {
                 }
             }
         }
-        TileDistances { key: puzzle.clone(), n, cost }
+        TileDistances {
+            key: puzzle.clone(),
+            n,
+            cost,
+        }
     }
 
     /// The heuristic of a packed board.
@@ -72,7 +77,12 @@ pub(crate) struct AStar<E: Encoding> {
 
 impl<E: Encoding> AStar<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        AStar { info, max_states, work: None, heuristic: None }
+        AStar {
+            info,
+            max_states,
+            work: None,
+            heuristic: None,
+        }
     }
 }
 
@@ -81,23 +91,30 @@ impl<E: Encoding> Solver for AStar<E> {
         &self.info
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
         // A consistent heuristic lets f grow by at most twice the dearest move per step.
         let spread = 2 * puzzle.costs().horizontal.max(puzzle.costs().vertical);
         ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
             dist: e.new_map(),
             frontier: Buckets::new(spread),
         })?;
+        self.work.as_mut().expect("ensured").1.frontier.fit(spread);
         if self.heuristic.as_ref().is_none_or(|h| &h.key != puzzle) {
             self.heuristic = Some(TileDistances::new(puzzle));
         }
+        Ok(None)
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.prepare(puzzle)?;
         let h = self.heuristic.as_ref().expect("made above");
         let (enc, work) = self.work.as_mut().expect("ensured");
-        work.frontier.fit(spread);
-        best_first(enc, work, puzzle, start, self.max_states, |s| h.estimate(enc.packed(s)))
+        best_first(enc, work, puzzle, start, self.max_states, |s| {
+            h.estimate(enc.packed(s))
+        })
     }
 
     fn fork(&self) -> Box<dyn Solver> {

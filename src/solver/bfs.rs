@@ -1,10 +1,13 @@
 //! `bfs`: one forward breadth-first search from the start for each query.
 
-use super::{ensure, path_to, precheck, too_many_states, Solution, Solver, SolverInfo, Stats, Step};
+use super::{
+    ensure, path_to, precheck, too_many_states, Solution, Solver, SolverInfo, Stats, Step,
+};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
+use std::time::Duration;
 
 /// Buffers kept between queries.
 struct Work<E: Encoding> {
@@ -21,7 +24,11 @@ pub(crate) struct Bfs<E: Encoding> {
 
 impl<E: Encoding> Bfs<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Bfs { info, max_states, work: None }
+        Bfs {
+            info,
+            max_states,
+            work: None,
+        }
     }
 }
 
@@ -30,14 +37,19 @@ impl<E: Encoding> Solver for Bfs<E> {
         &self.info
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
         ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
             seen: e.new_map(),
             queue: VecDeque::new(),
         })?;
+        Ok(None)
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.prepare(puzzle)?;
         let (enc, Work { seen, queue }) = self.work.as_mut().expect("ensured");
         seen.clear();
         queue.clear();

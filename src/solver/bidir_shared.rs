@@ -14,6 +14,7 @@ use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
+use std::time::Duration;
 
 const FORWARD: u8 = 0;
 const BACKWARD: u8 = 1;
@@ -33,7 +34,11 @@ pub(crate) struct BidirShared<E: Encoding> {
 
 impl<E: Encoding> BidirShared<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        BidirShared { info, max_states, work: None }
+        BidirShared {
+            info,
+            max_states,
+            work: None,
+        }
     }
 }
 
@@ -42,14 +47,19 @@ impl<E: Encoding> Solver for BidirShared<E> {
         &self.info
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
         ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
             sides: [e.new_map(), e.new_map()],
             queue: VecDeque::new(),
         })?;
+        Ok(None)
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.prepare(puzzle)?;
         let (enc, Work { sides, queue }) = self.work.as_mut().expect("ensured");
         for side in sides.iter_mut() {
             side.clear();
@@ -57,8 +67,20 @@ impl<E: Encoding> Solver for BidirShared<E> {
         queue.clear();
         let start = enc.encode(start);
         let goal = enc.encode(puzzle.goal());
-        sides[0].insert(&start, Link { step: Step::ROOT, depth: 0 });
-        sides[1].insert(&goal, Link { step: Step::ROOT, depth: 0 });
+        sides[0].insert(
+            &start,
+            Link {
+                step: Step::ROOT,
+                depth: 0,
+            },
+        );
+        sides[1].insert(
+            &goal,
+            Link {
+                step: Step::ROOT,
+                depth: 0,
+            },
+        );
         queue.push_back((start, FORWARD));
         queue.push_back((goal, BACKWARD));
         let mut in_queue = [1usize, 1usize];
@@ -69,7 +91,10 @@ impl<E: Encoding> Solver for BidirShared<E> {
         while let Some((state, side)) = queue.pop_front() {
             let s = side as usize;
             in_queue[s] -= 1;
-            let depth = sides[s].get(&state).expect("queued states are stored").depth as u32;
+            let depth = sides[s]
+                .get(&state)
+                .expect("queued states are stored")
+                .depth as u32;
             last_depth[s] = depth;
             if let Some((len, _)) = &best {
                 if *len <= depth + last_depth[1 - s] + 1 {

@@ -7,6 +7,7 @@ use super::{ensure, precheck, Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle};
 use crate::encoding::Encoding;
 use crate::error::Result;
+use std::time::Duration;
 
 /// `current` before the first push of a query.
 const UNSET: u32 = u32::MAX;
@@ -23,7 +24,11 @@ pub(crate) struct Buckets<S> {
 impl<S> Buckets<S> {
     /// A ring for keys spread over at most `spread`.
     pub(crate) fn new(spread: u32) -> Self {
-        Buckets { ring: (0..=spread).map(|_| Vec::new()).collect(), current: UNSET, len: 0 }
+        Buckets {
+            ring: (0..=spread).map(|_| Vec::new()).collect(),
+            current: UNSET,
+            len: 0,
+        }
     }
 
     /// Makes the ring wide enough for `spread`.
@@ -88,7 +93,11 @@ pub(crate) struct Dial<E: Encoding> {
 
 impl<E: Encoding> Dial<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Dial { info, max_states, work: None }
+        Dial {
+            info,
+            max_states,
+            work: None,
+        }
     }
 }
 
@@ -97,17 +106,22 @@ impl<E: Encoding> Solver for Dial<E> {
         &self.info
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
         let spread = puzzle.costs().horizontal.max(puzzle.costs().vertical);
         ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
             dist: e.new_map(),
             frontier: Buckets::new(spread),
         })?;
+        self.work.as_mut().expect("ensured").1.frontier.fit(spread);
+        Ok(None)
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.prepare(puzzle)?;
         let (enc, work) = self.work.as_mut().expect("ensured");
-        work.frontier.fit(spread);
         best_first(enc, work, puzzle, start, self.max_states, |_| 0)
     }
 

@@ -1,12 +1,15 @@
 //! `dijkstra`: Dijkstra with a binary heap. Also home of the best-first search that `dial` (a
 //! bucket queue) and `astar` (a heuristic) reuse with another frontier or key.
 
-use super::{ensure, path_to, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step};
+use super::{
+    ensure, path_to, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step,
+};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::time::Duration;
 
 /// A priority queue of states keyed by a small integer.
 pub(crate) trait Frontier<S>: Send {
@@ -69,7 +72,13 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
     let costs = puzzle.costs();
     let goal = enc.encode(puzzle.goal());
     let start = enc.encode(start);
-    dist.insert(&start, Dist { dist: 0, step: Step::ROOT });
+    dist.insert(
+        &start,
+        Dist {
+            dist: 0,
+            step: Step::ROOT,
+        },
+    );
     frontier.push(h(&start), 0, start);
     let mut stats = Stats::default();
     let mut peak = 0usize;
@@ -86,7 +95,13 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
         enc.successors(&state, |mv, next| {
             let ng = g + costs.of(mv);
             if dist.get(&next).is_none_or(|old| ng < old.dist) {
-                dist.insert(&next, Dist { dist: ng, step: Step::of(mv) });
+                dist.insert(
+                    &next,
+                    Dist {
+                        dist: ng,
+                        step: Step::of(mv),
+                    },
+                );
                 frontier.push(ng + h(&next), ng, next);
             }
         });
@@ -113,7 +128,11 @@ pub(crate) struct Dijkstra<E: Encoding> {
 
 impl<E: Encoding> Dijkstra<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Dijkstra { info, max_states, work: None }
+        Dijkstra {
+            info,
+            max_states,
+            work: None,
+        }
     }
 }
 
@@ -122,14 +141,19 @@ impl<E: Encoding> Solver for Dijkstra<E> {
         &self.info
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
         ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
             dist: e.new_map(),
             frontier: Heap::new(),
         })?;
+        Ok(None)
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.prepare(puzzle)?;
         let (enc, work) = self.work.as_mut().expect("ensured");
         best_first(enc, work, puzzle, start, self.max_states, |_| 0)
     }

@@ -6,7 +6,9 @@
 //! with weighted moves it is a Dijkstra, which is valid because every move can be undone at the
 //! same cost.
 
-use super::{path_from, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step};
+use super::{
+    path_from, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step,
+};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
@@ -47,7 +49,13 @@ impl<E: Encoding> Built<E> {
             let costs = puzzle.costs();
             let mut dist: E::Map<Dist> = enc.new_table();
             let mut heap = BinaryHeap::new();
-            dist.insert(&goal, Dist { dist: 0, step: Step::ROOT });
+            dist.insert(
+                &goal,
+                Dist {
+                    dist: 0,
+                    step: Step::ROOT,
+                },
+            );
             heap.push(Reverse((0u32, goal)));
             while let Some(Reverse((d, state))) = heap.pop() {
                 let best = dist.get(&state).expect("queued states have a distance");
@@ -58,7 +66,13 @@ impl<E: Encoding> Built<E> {
                 enc.successors(&state, |mv, next| {
                     let nd = d + costs.of(mv);
                     if dist.get(&next).is_none_or(|old| nd < old.dist) {
-                        dist.insert(&next, Dist { dist: nd, step: Step::of(mv) });
+                        dist.insert(
+                            &next,
+                            Dist {
+                                dist: nd,
+                                step: Step::of(mv),
+                            },
+                        );
                         heap.push(Reverse((nd, next)));
                     }
                 });
@@ -67,7 +81,11 @@ impl<E: Encoding> Built<E> {
                 }
             }
         }
-        Ok(Built { puzzle: puzzle.clone(), enc, steps })
+        Ok(Built {
+            puzzle: puzzle.clone(),
+            enc,
+            steps,
+        })
     }
 
     /// Number of states that reach the goal.
@@ -92,7 +110,11 @@ pub(crate) struct Table<E: Encoding> {
 
 impl<E: Encoding> Table<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Table { info, max_states, built: None }
+        Table {
+            info,
+            max_states,
+            built: None,
+        }
     }
 }
 
@@ -131,6 +153,10 @@ impl<E: Encoding> Solver for Table<E> {
     }
 
     fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Table { info: self.info.clone(), max_states: self.max_states, built: self.built.clone() })
+        Box::new(Table {
+            info: self.info.clone(),
+            max_states: self.max_states,
+            built: self.built.clone(),
+        })
     }
 }

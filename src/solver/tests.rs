@@ -16,14 +16,14 @@ const UNREACHED: u8 = u8::MAX;
 
 /// OEIS A089473: 3×3 grid positions at each distance from `12345678x`.
 const GRID_3X3_DEPTHS: [u64; 32] = [
-    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529,
-    10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878,
+    16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
 ];
 
 /// 3×3 torus (Dragon's Cruller moves, unit costs) positions at each distance from the goal.
 const TORUS_3X3_DEPTHS: [u64; 19] = [
-    1, 4, 12, 35, 102, 298, 846, 2266, 5739, 13592, 29339, 53454, 77605, 83251, 60311, 27548,
-    7465, 992, 20,
+    1, 4, 12, 35, 102, 298, 846, 2266, 5739, 13592, 29339, 53454, 77605, 83251, 60311, 27548, 7465,
+    992, 20,
 ];
 
 /// Distance from every arrangement (indexed by rank) to the goal, by a plain BFS.
@@ -88,8 +88,18 @@ fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Sol
     let sol = solver.solve(puzzle, start).unwrap();
     if let Some(moves) = &sol.moves {
         let (end, cost) = puzzle.replay(start, moves).unwrap();
-        assert_eq!(&end, puzzle.goal(), "{} on {start}: path does not reach the goal", solver.info().id);
-        assert_eq!(Some(cost), sol.cost, "{} on {start}: reported cost is wrong", solver.info().id);
+        assert_eq!(
+            &end,
+            puzzle.goal(),
+            "{} on {start}: path does not reach the goal",
+            solver.info().id
+        );
+        assert_eq!(
+            Some(cost),
+            sol.cost,
+            "{} on {start}: reported cost is wrong",
+            solver.info().id
+        );
     }
     sol
 }
@@ -147,7 +157,11 @@ fn agrees_with_reference_on_torus(id: &str) {
     let count = if id.ends_with("/text") { 200 } else { 500 };
     for b in seeded_boards(0x7040, count, dist, |_| true) {
         let sol = solve_checked(s.as_mut(), &p, &b);
-        assert_eq!(sol.moves.map(|m| m.len() as u8), Some(dist[rank(b.cells()) as usize]), "{id} on {b}");
+        assert_eq!(
+            sol.moves.map(|m| m.len() as u8),
+            Some(dist[rank(b.cells()) as usize]),
+            "{id} on {b}"
+        );
     }
 }
 
@@ -161,7 +175,10 @@ fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, B
         let mut b: Vec<u8> = (0..9).collect();
         a.shuffle(&mut rng);
         b.shuffle(&mut rng);
-        let costs = Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
+        let costs = Costs {
+            horizontal: rng.gen_range(1..100),
+            vertical: rng.gen_range(1..100),
+        };
         let goal = Board::from_cells(shape, &b).unwrap();
         let start = Board::from_cells(shape, &a).unwrap();
         let p = Puzzle::new(shape, topology, costs, goal).unwrap();
@@ -176,7 +193,11 @@ fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, B
 fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
     static GRID: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
     static TORUS: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
-    let cell = if topology == Topology::Grid { &GRID } else { &TORUS };
+    let cell = if topology == Topology::Grid {
+        &GRID
+    } else {
+        &TORUS
+    };
     cell.get_or_init(|| {
         let mut table = make("table/rank");
         weighted_cases(topology, 12, 0xc0575 + topology as u64)
@@ -201,7 +222,12 @@ fn weighted_agrees_with_table(id: &str) {
 
 fn unit_solver_refuses_weights(id: &str) {
     let mut s = make(id);
-    let p = Puzzle::eight().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    let p = Puzzle::eight()
+        .with_costs(Costs {
+            horizontal: 2,
+            vertical: 3,
+        })
+        .unwrap();
     let b = Board::parse(p.shape(), "23415x768").unwrap();
     assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::Unsupported);
 }
@@ -391,7 +417,12 @@ fn larger_shapes_solve_with_text_and_refuse_flat_arrays() {
     let s = Shape::new(4, 4).unwrap();
     let p = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
     let start = Board::parse(s, "1 2 3 4 5 6 7 8 9 a b c d x e f").unwrap();
-    for id in ["bfs/text", "bidir-split/text", "astar/text", "pathfinding-bfs/text"] {
+    for id in [
+        "bfs/text",
+        "bidir-split/text",
+        "astar/text",
+        "pathfinding-bfs/text",
+    ] {
         let sol = solve_checked(make(id).as_mut(), &p, &start);
         assert_eq!(sol.moves.map(|m| m.len()), Some(2), "{id}");
     }
