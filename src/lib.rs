@@ -1,5 +1,28 @@
-//! slidebench (work in progress)
+//! slidebench: sliding-tile puzzle solvers side by side, with a harness that proves which is
+//! fastest, how each scales, and that they all agree.
+//!
+//! Every solver implements [`Solver`] and is made from its id, `ALGORITHM/ENCODING`:
+//!
+//! ```
+//! use slidebench::{new_solver, Board, Puzzle, DEFAULT_MAX_STATES};
+//!
+//! let puzzle = Puzzle::eight(); // HDU 1043: 3×3 grid, goal 12345678x
+//! let start = Board::parse(puzzle.shape(), "2 3 4 1 5 x 7 6 8")?;
+//! let mut solver = new_solver("bidir-split/rank", DEFAULT_MAX_STATES)?;
+//! let solution = solver.solve(&puzzle, &start)?;
+//! let moves = solution.moves.expect("solvable");
+//! assert_eq!(moves.len(), 19);
+//! assert_eq!(puzzle.replay(&start, &moves)?.0, *puzzle.goal());
+//! # Ok::<(), slidebench::Error>(())
+//! ```
+//!
+//! The modules, one per concept: [`board`] (shapes, topologies, moves, boards, puzzles),
+//! [`rank`] (Lehmer ranks), [`encoding`] (the text and rank state encodings), [`solver`] (the
+//! trait, the registry and one module per algorithm), [`judge`] (the judges' input formats),
+//! [`cases`] (seeded case sets), [`harness`] (the comparison), [`report`] (CSV tables),
+//! [`chart`] (SVG charts), [`census`] (whole-space breadth-first censuses).
 #![deny(missing_docs)]
+
 pub mod board;
 pub mod cases;
 pub mod census;
@@ -12,5 +35,8 @@ pub mod judge;
 pub mod rank;
 pub mod report;
 pub mod solver;
-pub use board::*;
+
+pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};
+pub use encoding::{Encoding, Rank, Text, DEFAULT_MAX_STATES};
 pub use error::{Error, ErrorKind, Result};
+pub use solver::{all_solvers, new_solver, Solution, Solver, SolverInfo, Stats};
