@@ -20,10 +20,7 @@ pub struct Shape {
 
 impl Shape {
     /// The classic 3×3 board of the 8-puzzle.
-    pub const THREE_BY_THREE: Shape = Shape {
-        width: 3,
-        height: 3,
-    };
+    pub const THREE_BY_THREE: Shape = Shape { width: 3, height: 3 };
 
     /// A `width`×`height` shape; both at least 2 and at most [`MAX_CELLS`] cells in all.
     pub fn new(width: usize, height: usize) -> Result<Shape> {
@@ -36,10 +33,7 @@ impl Shape {
                 ),
             ));
         }
-        Ok(Shape {
-            width: width as u8,
-            height: height as u8,
-        })
+        Ok(Shape { width: width as u8, height: height as u8 })
     }
 
     /// Number of columns.
@@ -68,10 +62,7 @@ impl FromStr for Shape {
     type Err = Error;
     fn from_str(s: &str) -> Result<Shape> {
         let bad = || {
-            Error::new(
-                ErrorKind::Parse,
-                format!("bad shape `{s}`: expected WxH, for example 3x3"),
-            )
+            Error::new(ErrorKind::Parse, format!("bad shape `{s}`: expected WxH, for example 3x3"))
         };
         let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
         let w: usize = w.trim().parse().map_err(|_| bad())?;
@@ -192,10 +183,7 @@ pub struct Costs {
 
 impl Costs {
     /// Every move costs 1: shortest paths are fewest moves.
-    pub const UNIT: Costs = Costs {
-        horizontal: 1,
-        vertical: 1,
-    };
+    pub const UNIT: Costs = Costs { horizontal: 1, vertical: 1 };
 
     /// Whether both costs are 1.
     pub fn is_unit(self) -> bool {
@@ -254,10 +242,7 @@ impl Board {
                 ));
             }
             if seen & (1 << c) != 0 {
-                return Err(Error::new(
-                    ErrorKind::Parse,
-                    format!("tile {c} appears twice"),
-                ));
+                return Err(Error::new(ErrorKind::Parse, format!("tile {c} appears twice")));
             }
             seen |= 1 << c;
         }
@@ -272,10 +257,7 @@ impl Board {
         let mut cells = Vec::with_capacity(MAX_CELLS);
         for ch in text.chars().filter(|c| !c.is_whitespace()) {
             let v = symbol_value(ch).ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Parse,
-                    format!("unknown symbol `{ch}` in board `{text}`"),
-                )
+                Error::new(ErrorKind::Parse, format!("unknown symbol `{ch}` in board `{text}`"))
             })?;
             cells.push(v);
         }
@@ -294,18 +276,12 @@ impl Board {
 
     /// The square the empty square is on.
     pub fn blank(&self) -> usize {
-        self.cells()
-            .iter()
-            .position(|&c| c == 0)
-            .expect("a board always has an empty square")
+        self.cells().iter().position(|&c| c == 0).expect("a board always has an empty square")
     }
 
     /// Four bits per square, square 0 in the lowest bits.
     pub fn packed(&self) -> u64 {
-        self.cells()
-            .iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
+        self.cells().iter().enumerate().fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
     }
 
     /// The board whose packed form is `packed`. The caller vouches that it is a permutation.
@@ -319,10 +295,7 @@ impl Board {
 
     /// The text form: one symbol per square, `x` for the empty square.
     pub fn to_text(&self) -> String {
-        self.cells()
-            .iter()
-            .map(|&c| value_symbol(c) as char)
-            .collect()
+        self.cells().iter().map(|&c| value_symbol(c) as char).collect()
     }
 
     /// The HDU 1043 input form: the symbols separated by single spaces.
@@ -341,12 +314,7 @@ impl Board {
     pub fn to_digit_rows(&self) -> Vec<String> {
         self.cells()
             .chunks(self.shape.width())
-            .map(|row| {
-                row.iter()
-                    .map(|c| format!("{c:x}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
+            .map(|row| row.iter().map(|c| format!("{c:x}")).collect::<Vec<_>>().join(" "))
             .collect()
     }
 
@@ -467,14 +435,7 @@ impl Puzzle {
                 move_count[i] += 1;
             }
         }
-        Ok(Puzzle {
-            shape,
-            topology,
-            costs,
-            goal,
-            moves,
-            move_count,
-        })
+        Ok(Puzzle { shape, topology, costs, goal, moves, move_count })
     }
 
     /// HDU 1043: 3×3 grid, unit costs, goal `12345678x`.
@@ -528,10 +489,7 @@ impl Puzzle {
     /// The square the empty square reaches from `blank` with `mv`, if the move is open.
     #[inline]
     pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
-        self.moves_from(blank)
-            .iter()
-            .find(|&&(m, _)| m == mv)
-            .map(|&(_, t)| t as usize)
+        self.moves_from(blank).iter().find(|&&(m, _)| m == mv).map(|&(_, t)| t as usize)
     }
 
     /// Number of arrangements of this shape (all permutations of the squares).
@@ -596,14 +554,8 @@ mod tests {
     #[test]
     fn rejects_repeats_and_unknown_symbols() {
         let s = Shape::THREE_BY_THREE;
-        assert!(Board::parse(s, "11345678x")
-            .unwrap_err()
-            .message()
-            .contains("twice"));
-        assert!(Board::parse(s, "1234567yx")
-            .unwrap_err()
-            .message()
-            .contains("unknown"));
+        assert!(Board::parse(s, "11345678x").unwrap_err().message().contains("twice"));
+        assert!(Board::parse(s, "1234567yx").unwrap_err().message().contains("unknown"));
         assert!(Board::parse(s, "12345678").is_err());
     }
 

@@ -57,13 +57,8 @@ pub enum SetKind {
 
 impl SetKind {
     /// Every kind, in listing order.
-    pub const ALL: [SetKind; 5] = [
-        SetKind::Sample,
-        SetKind::Random,
-        SetKind::Depth,
-        SetKind::All,
-        SetKind::Weighted,
-    ];
+    pub const ALL: [SetKind; 5] =
+        [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::All, SetKind::Weighted];
 
     /// The name used on the command line and in CSV files.
     pub fn name(self) -> &'static str {
@@ -90,17 +85,12 @@ impl SetKind {
 impl FromStr for SetKind {
     type Err = Error;
     fn from_str(s: &str) -> Result<SetKind> {
-        SetKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Parse,
-                    format!(
-                        "unknown case set `{s}` (expected sample, random, depth, all or weighted)"
-                    ),
-                )
-            })
+        SetKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Parse,
+                format!("unknown case set `{s}` (expected sample, random, depth, all or weighted)"),
+            )
+        })
     }
 }
 
@@ -121,11 +111,7 @@ pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
             let mut out = Vec::new();
             for item in EightReader::new(HDU_SAMPLE.as_bytes()) {
                 let (_, board) = item.expect("in-memory reads do not fail");
-                out.push(case(
-                    out.len(),
-                    &eight,
-                    board.expect("the sample is well formed"),
-                ));
+                out.push(case(out.len(), &eight, board.expect("the sample is well formed")));
             }
             for item in CrullerReader::new(AOJ_SAMPLE.as_bytes()) {
                 let d = item.expect("in-memory").expect("the sample is well formed");
@@ -134,9 +120,9 @@ pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
             }
             out
         }
-        SetKind::Random => (0..count)
-            .map(|i| case(i, &eight, random_board(&mut rng, eight.shape())))
-            .collect(),
+        SetKind::Random => {
+            (0..count).map(|i| case(i, &eight, random_board(&mut rng, eight.shape()))).collect()
+        }
         SetKind::Depth => {
             let dist = distance_table(&eight);
             let mut by_depth: Vec<Vec<u32>> = Vec::new();
@@ -151,11 +137,7 @@ pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
             let mut out = Vec::new();
             for ranks in &by_depth {
                 for &r in ranks.choose_multiple(&mut rng, count.min(ranks.len())) {
-                    out.push(case(
-                        out.len(),
-                        &eight,
-                        board_of_rank(eight.shape(), r as u64),
-                    ));
+                    out.push(case(out.len(), &eight, board_of_rank(eight.shape(), r as u64)));
                 }
             }
             out
@@ -165,16 +147,10 @@ pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
             .collect(),
         SetKind::Weighted => (0..count)
             .map(|i| {
-                let topology = if i % 2 == 0 {
-                    Topology::Torus
-                } else {
-                    Topology::Grid
-                };
+                let topology = if i % 2 == 0 { Topology::Torus } else { Topology::Grid };
                 let shape = Shape::THREE_BY_THREE;
-                let costs = Costs {
-                    horizontal: rng.gen_range(1..100),
-                    vertical: rng.gen_range(1..100),
-                };
+                let costs =
+                    Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
                 let goal = random_board(&mut rng, shape);
                 let mut start = random_board(&mut rng, shape);
                 let p = Puzzle::new(shape, topology, costs, goal).expect("valid costs");
@@ -304,12 +280,7 @@ pub fn write_judge(cases: &[Case], format: Format, out: &mut impl std::io::Write
             {
                 let costs = c.puzzle.costs();
                 writeln!(out, "{} {}", costs.horizontal, costs.vertical)?;
-                for row in c
-                    .start
-                    .to_digit_rows()
-                    .iter()
-                    .chain(&c.puzzle.goal().to_digit_rows())
-                {
+                for row in c.start.to_digit_rows().iter().chain(&c.puzzle.goal().to_digit_rows()) {
                     writeln!(out, "{row}")?;
                 }
             }
@@ -370,12 +341,6 @@ mod tests {
         assert_eq!(errors[0].line(), Some(2));
         let (cases, errors) = load(AOJ_SAMPLE.as_bytes(), "file").unwrap();
         assert_eq!((cases.len(), errors.len()), (4, 0));
-        assert_eq!(
-            cases[1].puzzle.costs(),
-            Costs {
-                horizontal: 31,
-                vertical: 31
-            }
-        );
+        assert_eq!(cases[1].puzzle.costs(), Costs { horizontal: 31, vertical: 31 });
     }
 }

@@ -91,10 +91,7 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
     table.try_reserve_exact(words).map_err(|_| {
         Error::new(
             ErrorKind::TooLarge,
-            format!(
-                "cannot allocate {} for the census table",
-                human_bytes(bytes)
-            ),
+            format!("cannot allocate {} for the census table", human_bytes(bytes)),
         )
     })?;
     table.resize_with(words, || AtomicU64::new(0));
@@ -120,14 +117,7 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
         counts.push(found);
     }
     let total = counts.iter().sum();
-    Ok(Census {
-        shape,
-        topology,
-        counts,
-        total,
-        elapsed: start.elapsed(),
-        table_bytes: bytes,
-    })
+    Ok(Census { shape, topology, counts, total, elapsed: start.elapsed(), table_bytes: bytes })
 }
 
 /// Peak resident set size of this process so far (VmHWM from /proc/self/status), if known;
@@ -135,13 +125,8 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
 pub fn peak_rss_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
+    let kib: u64 =
+        line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
     Some(kib * 1024)
 }
 
@@ -521,12 +506,7 @@ mod tests {
 
     #[test]
     fn four_by_four_is_refused_before_allocating() {
-        let e = census(
-            Shape::new(4, 4).unwrap(),
-            Topology::Grid,
-            DEFAULT_MAX_STATES,
-        )
-        .unwrap_err();
+        let e = census(Shape::new(4, 4).unwrap(), Topology::Grid, DEFAULT_MAX_STATES).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::TooLarge);
         let msg = e.message();
         assert!(msg.contains("10,461,394,944,000 reachable states"), "{msg}");

@@ -100,21 +100,12 @@ pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
                 Ok(())
             }
             Ok(None) => Ok(()),
-            Err(e) => Err(Error::new(
-                ErrorKind::Io,
-                format!("{name}: drawing failed: {e}"),
-            )),
+            Err(e) => Err(Error::new(ErrorKind::Io, format!("{name}: drawing failed: {e}"))),
         }
     };
     add(MEDIAN_TIME_SVG, median_time(&summary))?;
-    add(
-        TIME_VS_DEPTH_SVG,
-        depth_chart(&runs, DepthMeasure::TimeMicros),
-    )?;
-    add(
-        EXPANDED_VS_DEPTH_SVG,
-        depth_chart(&runs, DepthMeasure::Expanded),
-    )?;
+    add(TIME_VS_DEPTH_SVG, depth_chart(&runs, DepthMeasure::TimeMicros))?;
+    add(EXPANDED_VS_DEPTH_SVG, depth_chart(&runs, DepthMeasure::Expanded))?;
     add(TABLE_BREAK_EVEN_SVG, table_break_even(&summary))?;
     add(RANK_SPEEDUP_SVG, rank_speedup(&summary))?;
     if let Some(threads) = &threads {
@@ -193,10 +184,7 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 /// Algorithms in sorted order, each with its colour index.
 fn algorithm_colours<'a>(algorithms: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, usize> {
     let set: BTreeSet<&str> = algorithms.into_iter().collect();
-    set.into_iter()
-        .enumerate()
-        .map(|(i, a)| (a.to_string(), i))
-        .collect()
+    set.into_iter().enumerate().map(|(i, a)| (a.to_string(), i)).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,11 +300,7 @@ struct LegendEntry {
 }
 
 fn entry(label: impl Into<String>, colour: RGBColor, mark: Mark) -> LegendEntry {
-    LegendEntry {
-        label: label.into(),
-        colour,
-        mark,
-    }
+    LegendEntry { label: label.into(), colour, mark }
 }
 
 /// Renders a chart to a string: white page, title on top, legend down the right; `plot` draws
@@ -353,10 +337,7 @@ fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
         let x1 = 35;
         match e.mark {
             Mark::Line { dashed: false } => {
-                area.draw(&PathElement::new(
-                    vec![(x0, y), (x1, y)],
-                    e.colour.stroke_width(2),
-                ))?;
+                area.draw(&PathElement::new(vec![(x0, y), (x1, y)], e.colour.stroke_width(2)))?;
             }
             Mark::Line { dashed: true } => {
                 for k in 0..3 {
@@ -368,10 +349,7 @@ fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
                 }
             }
             Mark::Bar => {
-                area.draw(&Rectangle::new(
-                    [(x0 + 5, y - 6), (x1 - 5, y + 6)],
-                    e.colour.filled(),
-                ))?;
+                area.draw(&Rectangle::new([(x0 + 5, y - 6), (x1 - 5, y + 6)], e.colour.filled()))?;
             }
             Mark::Point => {
                 area.draw(&Circle::new((x0 + 15, y), 4, e.colour.filled()))?;
@@ -501,9 +479,7 @@ fn line_legend(series: &[SolverSeries], colours: &BTreeMap<String, usize>) -> Ve
             entry(
                 &s.solver,
                 colour(colours[&s.algorithm]),
-                Mark::Line {
-                    dashed: s.encoding == "text",
-                },
+                Mark::Line { dashed: s.encoding == "text" },
             )
         })
         .collect()
@@ -535,10 +511,8 @@ fn draw_solver_lines(
 }
 
 fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<String>> {
-    let depth: Vec<&RunRow> = runs
-        .iter()
-        .filter(|r| r.case_set == DEPTH_SET && r.optimal.is_some())
-        .collect();
+    let depth: Vec<&RunRow> =
+        runs.iter().filter(|r| r.case_set == DEPTH_SET && r.optimal.is_some()).collect();
     let Some(threads) = depth.iter().map(|r| r.threads).min() else {
         return Ok(None);
     };
@@ -547,12 +521,7 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
     // solver -> optimal -> rows
     let mut groups: BTreeMap<&str, BTreeMap<u64, Vec<&RunRow>>> = BTreeMap::new();
     for r in &depth {
-        groups
-            .entry(&r.solver)
-            .or_default()
-            .entry(r.optimal.unwrap_or(0))
-            .or_default()
-            .push(r);
+        groups.entry(&r.solver).or_default().entry(r.optimal.unwrap_or(0)).or_default().push(r);
     }
     let series: Vec<SolverSeries> = groups
         .iter()
@@ -585,14 +554,12 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
     let (x_lo, x_hi) = linear_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)));
     let (lo, hi) = log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
     let (what, y_desc) = match measure {
-        DepthMeasure::TimeMicros => (
-            "Median time per query",
-            "median time per query (µs, log scale)",
-        ),
-        DepthMeasure::Expanded => (
-            "Mean states expanded per query",
-            "mean states expanded (log scale)",
-        ),
+        DepthMeasure::TimeMicros => {
+            ("Median time per query", "median time per query (µs, log scale)")
+        }
+        DepthMeasure::Expanded => {
+            ("Mean states expanded per query", "mean states expanded (log scale)")
+        }
     };
     let title = format!(
         "{what} vs optimal distance ({DEPTH_SET} set, {}, {})",
@@ -627,10 +594,7 @@ fn is_table(r: &SummaryRow) -> bool {
 
 /// Where the cheapest table overtakes the fastest per-query solver, as a phrase and a Q.
 fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
-    let fastest = rows
-        .iter()
-        .filter(|r| !is_table(r))
-        .min_by_key(|r| r.median_ns);
+    let fastest = rows.iter().filter(|r| !is_table(r)).min_by_key(|r| r.median_ns);
     let Some(fastest) = fastest else {
         return ("no per-query solver to compare".into(), None);
     };
@@ -646,15 +610,7 @@ fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
     match best {
         Some((q, t)) => {
             let q = q.floor() + 1.0;
-            (
-                format!(
-                    "{} pays off from Q = {} vs {}",
-                    t.solver,
-                    num(q),
-                    fastest.solver
-                ),
-                Some(q),
-            )
+            (format!("{} pays off from Q = {} vs {}", t.solver, num(q), fastest.solver), Some(q))
         }
         None => (format!("no table beats {} per query", fastest.solver), None),
     }
@@ -671,9 +627,8 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
     };
     let rows = summary_of(summary, set);
     let steps = 100;
-    let qs: Vec<f64> = (0..=steps)
-        .map(|k| 10f64.powf(MAX_QUERIES.log10() * k as f64 / steps as f64))
-        .collect();
+    let qs: Vec<f64> =
+        (0..=steps).map(|k| 10f64.powf(MAX_QUERIES.log10() * k as f64 / steps as f64)).collect();
     let colours = algorithm_colours(rows.iter().map(|r| r.algorithm.as_str()));
     let series: Vec<SolverSeries> = rows
         .iter()
@@ -696,11 +651,7 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
     );
     let mut legend = line_legend(&series, &colours);
     if q_even.is_some_and(|q| q <= MAX_QUERIES) {
-        legend.push(entry(
-            "break-even",
-            RGBColor(90, 90, 90),
-            Mark::Line { dashed: true },
-        ));
+        legend.push(entry("break-even", RGBColor(90, 90, 90), Mark::Line { dashed: true }));
     }
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
@@ -897,12 +848,7 @@ fn census_chart(rows: &[CensusRow]) -> DrawResult<Option<String>> {
     let svg = render(&title, &legend, |area| {
         let panels = area.split_evenly((1, 2));
         let measures: [(&str, &str, RGBColor, Vec<f64>); 2] = [
-            (
-                "time",
-                "time (s, log scale)",
-                time_colour,
-                rows.iter().map(|r| r.seconds).collect(),
-            ),
+            ("time", "time (s, log scale)", time_colour, rows.iter().map(|r| r.seconds).collect()),
             (
                 "peak memory",
                 "peak memory (bytes, log scale)",
@@ -927,20 +873,17 @@ fn census_chart(rows: &[CensusRow]) -> DrawResult<Option<String>> {
                 .x_desc("reachable states (log scale)")
                 .y_desc(y_desc)
                 .draw()?;
-            chart.draw_series(
-                rows.iter()
-                    .zip(&values)
-                    .filter(|(_, v)| !v.is_infinite())
-                    .map(|(r, &v)| {
-                        EmptyElement::at((r.states as f64, on_log(v, lo, hi)))
-                            + Circle::new((0, 0), 4, c.filled())
-                            + Text::new(
-                                format!("{} {}", r.shape, r.topology),
-                                (6, -12),
-                                label_font.clone(),
-                            )
-                    }),
-            )?;
+            chart.draw_series(rows.iter().zip(&values).filter(|(_, v)| !v.is_infinite()).map(
+                |(r, &v)| {
+                    EmptyElement::at((r.states as f64, on_log(v, lo, hi)))
+                        + Circle::new((0, 0), 4, c.filled())
+                        + Text::new(
+                            format!("{} {}", r.shape, r.topology),
+                            (6, -12),
+                            label_font.clone(),
+                        )
+                },
+            ))?;
         }
         Ok(())
     })?;
@@ -952,13 +895,8 @@ mod tests {
     use super::*;
     use crate::report::write_csv;
 
-    const ALGORITHMS: [&str; 5] = [
-        "bfs",
-        "bidir-shared",
-        "dijkstra",
-        "pathfinding-dijkstra",
-        "table",
-    ];
+    const ALGORITHMS: [&str; 5] =
+        ["bfs", "bidir-shared", "dijkstra", "pathfinding-dijkstra", "table"];
 
     fn summary_row(algorithm: &str, encoding: &str, set: &str, median_ns: u64) -> SummaryRow {
         SummaryRow {
@@ -983,11 +921,7 @@ mod tests {
 
     fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRow {
         let slow = if encoding == "text" { 3 } else { 1 };
-        let factor = if algorithm == "table" {
-            1
-        } else {
-            1u64 << optimal.min(20)
-        };
+        let factor = if algorithm == "table" { 1 } else { 1u64 << optimal.min(20) };
         RunRow {
             solver: format!("{algorithm}/{encoding}"),
             algorithm: algorithm.into(),
@@ -1013,21 +947,14 @@ mod tests {
     }
 
     fn solvers() -> Vec<(&'static str, &'static str)> {
-        ALGORITHMS
-            .iter()
-            .flat_map(|a| [(*a, "text"), (*a, "rank")])
-            .collect()
+        ALGORITHMS.iter().flat_map(|a| [(*a, "text"), (*a, "rank")]).collect()
     }
 
     fn write_full(dir: &Path) {
         let mut summary = Vec::new();
         for set in ["depth", "random"] {
             for (i, (a, e)) in solvers().into_iter().enumerate() {
-                let base = if a == "table" {
-                    300
-                } else {
-                    20_000 * (i as u64 + 1)
-                };
+                let base = if a == "table" { 300 } else { 20_000 * (i as u64 + 1) };
                 let slow = if e == "text" { 4 } else { 1 };
                 summary.push(summary_row(a, e, set, base * slow));
             }
@@ -1087,10 +1014,8 @@ mod tests {
         write_full(dir.path());
         let out = dir.path().join("charts");
         let written = draw_all(dir.path(), &out).unwrap();
-        let names: Vec<String> = written
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-            .collect();
+        let names: Vec<String> =
+            written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         assert_eq!(
             names,
             [
@@ -1117,22 +1042,13 @@ mod tests {
         assert!(svg.contains("µs"));
 
         for (name, title) in [
-            (
-                TIME_VS_DEPTH_SVG,
-                "Median time per query vs optimal distance (depth set, 39 cases",
-            ),
+            (TIME_VS_DEPTH_SVG, "Median time per query vs optimal distance (depth set, 39 cases"),
             (
                 EXPANDED_VS_DEPTH_SVG,
                 "Mean states expanded per query vs optimal distance (depth set, 39 cases",
             ),
-            (
-                TABLE_BREAK_EVEN_SVG,
-                "random set, 200 cases): table/rank pays off from Q = ",
-            ),
-            (
-                THREADS_SVG,
-                "Throughput vs worker threads (random set, 200 cases per run)",
-            ),
+            (TABLE_BREAK_EVEN_SVG, "random set, 200 cases): table/rank pays off from Q = "),
+            (THREADS_SVG, "Throughput vs worker threads (random set, 200 cases per run)"),
         ] {
             let svg = read_svg(&out.join(name));
             assert!(svg.contains(title), "{name}: {title}");
@@ -1155,13 +1071,7 @@ mod tests {
 
         let svg = read_svg(&out.join(CENSUS_SVG));
         assert!(svg.contains("3 shapes"));
-        for label in [
-            "2x2 grid",
-            "3x3 grid",
-            "4x3 grid",
-            "time (s)",
-            "peak memory (bytes)",
-        ] {
+        for label in ["2x2 grid", "3x3 grid", "4x3 grid", "time (s)", "peak memory (bytes)"] {
             assert!(svg.contains(label), "{label}");
         }
     }
@@ -1277,10 +1187,8 @@ mod tests {
         )
         .unwrap();
         let written = draw_all(dir.path(), dir.path()).unwrap();
-        let names: Vec<String> = written
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-            .collect();
+        let names: Vec<String> =
+            written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         // No text/rank pair, so no speed-up chart; everything else draws.
         assert_eq!(
             names,

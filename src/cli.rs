@@ -16,10 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 fn solver_ids() -> Vec<&'static str> {
-    all_solvers()
-        .into_iter()
-        .map(|s| &*Box::leak(s.id.into_boxed_str()))
-        .collect()
+    all_solvers().into_iter().map(|s| &*Box::leak(s.id.into_boxed_str())).collect()
 }
 
 fn weighted_solver_ids() -> Vec<&'static str> {
@@ -160,9 +157,7 @@ struct CompareArgs {
 }
 
 fn default_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
 /// Runs the command line; the exit code follows the commands' rules.
@@ -172,21 +167,13 @@ pub fn run() -> ExitCode {
         Command::Solve { solver, max_states } => solve(&solver, max_states),
         Command::Cruller { solver, max_states } => cruller(&solver, max_states),
         Command::Solvers { weighted, long } => list_solvers(weighted, long),
-        Command::Cases {
-            set,
-            count,
-            seed,
-            format,
-        } => print_cases(set, count, seed, format),
+        Command::Cases { set, count, seed, format } => print_cases(set, count, seed, format),
         Command::Compare(args) => compare(args),
         Command::Check { threads } => check(threads),
         Command::Chart { from, out } => chart(from, out),
-        Command::Census {
-            shape,
-            topology,
-            max_states,
-            csv,
-        } => run_census(shape, topology, max_states, csv),
+        Command::Census { shape, topology, max_states, csv } => {
+            run_census(shape, topology, max_states, csv)
+        }
     };
     match result {
         Ok(code) => code,
@@ -293,14 +280,9 @@ fn cruller(id: &str, max_states: u64) -> CliResult {
 
 fn list_solvers(weighted: bool, long: bool) -> CliResult {
     let mut out = BufWriter::new(io::stdout().lock());
-    for s in all_solvers()
-        .into_iter()
-        .filter(|s| !weighted || s.weighted)
-    {
+    for s in all_solvers().into_iter().filter(|s| !weighted || s.weighted) {
         if long {
-            let a = slidebench::solver::ALGORITHMS
-                .iter()
-                .find(|a| a.name == s.algorithm);
+            let a = slidebench::solver::ALGORITHMS.iter().find(|a| a.name == s.algorithm);
             let summary = a.map(|a| a.summary).unwrap_or_default();
             writeln!(out, "{:<28} {summary} ({} states)", s.id, s.encoding)?;
         } else {
@@ -360,16 +342,8 @@ fn compare(args: CompareArgs) -> CliResult {
         let spec = match name.parse::<SetKind>() {
             Ok(kind) => {
                 let base = args.count.unwrap_or(kind.default_count());
-                let count = if args.full && args.count.is_none() {
-                    base * 5
-                } else {
-                    base
-                };
-                SetSpec::Generated {
-                    kind,
-                    count,
-                    seed: args.seed,
-                }
+                let count = if args.full && args.count.is_none() { base * 5 } else { base };
+                SetSpec::Generated { kind, count, seed: args.seed }
             }
             Err(_) if std::path::Path::new(name).exists() => SetSpec::File(PathBuf::from(name)),
             Err(e) => return Err(Failure::Error(format!("{e}, and no file `{name}` exists"))),
@@ -434,26 +408,10 @@ fn compare(args: CompareArgs) -> CliResult {
 
 fn check(threads: usize) -> CliResult {
     let sets = vec![
-        SetSpec::Generated {
-            kind: SetKind::Sample,
-            count: 0,
-            seed: cases::DEFAULT_SEED,
-        },
-        SetSpec::Generated {
-            kind: SetKind::Random,
-            count: 300,
-            seed: 7,
-        },
-        SetSpec::Generated {
-            kind: SetKind::Depth,
-            count: 2,
-            seed: 7,
-        },
-        SetSpec::Generated {
-            kind: SetKind::Weighted,
-            count: 16,
-            seed: 7,
-        },
+        SetSpec::Generated { kind: SetKind::Sample, count: 0, seed: cases::DEFAULT_SEED },
+        SetSpec::Generated { kind: SetKind::Random, count: 300, seed: 7 },
+        SetSpec::Generated { kind: SetKind::Depth, count: 2, seed: 7 },
+        SetSpec::Generated { kind: SetKind::Weighted, count: 16, seed: 7 },
     ];
     let opts = CompareOptions {
         sets,
@@ -517,11 +475,8 @@ fn run_census(
     )?;
     out.flush()?;
     if let Some(path) = csv {
-        let mut rows: Vec<CensusRow> = if path.exists() {
-            report::read_csv(&path)?
-        } else {
-            Vec::new()
-        };
+        let mut rows: Vec<CensusRow> =
+            if path.exists() { report::read_csv(&path)? } else { Vec::new() };
         rows.retain(|r| !(r.shape == shape.to_string() && r.topology == topology.to_string()));
         rows.push(CensusRow {
             shape: shape.to_string(),
@@ -533,12 +488,7 @@ fn run_census(
         });
         rows.sort_by_key(|r| r.states);
         report::write_csv(&path, &rows)?;
-        writeln!(
-            io::stderr(),
-            "recorded {} states in {}",
-            group_digits(c.total),
-            path.display()
-        )?;
+        writeln!(io::stderr(), "recorded {} states in {}", group_digits(c.total), path.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -88,9 +88,7 @@ impl Encoding for Text {
     type Map<V: Slot> = TextMap<V>;
 
     fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Text> {
-        Ok(Text {
-            puzzle: puzzle.clone(),
-        })
+        Ok(Text { puzzle: puzzle.clone() })
     }
 
     fn puzzle(&self) -> &Puzzle {
@@ -113,10 +111,7 @@ impl Encoding for Text {
 
     #[inline]
     fn successors(&self, state: &String, mut f: impl FnMut(Move, String)) {
-        let blank = state
-            .bytes()
-            .position(|b| b == b'x')
-            .expect("a state has an empty square");
+        let blank = state.bytes().position(|b| b == b'x').expect("a state has an empty square");
         for &(mv, to) in self.puzzle.moves_from(blank) {
             let mut bytes = state.clone().into_bytes();
             bytes.swap(blank, to as usize);
@@ -133,10 +128,7 @@ impl Encoding for Text {
     }
 
     fn new_map<V: Slot>(&self) -> TextMap<V> {
-        TextMap {
-            map: HashMap::new(),
-            key_bytes: self.puzzle.shape().cells(),
-        }
+        TextMap { map: HashMap::new(), key_bytes: self.puzzle.shape().cells() }
     }
 
     fn state_bytes(&self) -> usize {
@@ -219,11 +211,7 @@ impl Rank {
     /// The square holding the empty square (the one zero nibble).
     #[inline]
     pub fn blank_of(&self, packed: u64) -> usize {
-        let used = if self.n == 16 {
-            u64::MAX
-        } else {
-            (1u64 << (4 * self.n)) - 1
-        };
+        let used = if self.n == 16 { u64::MAX } else { (1u64 << (4 * self.n)) - 1 };
         let x = !packed & used;
         let z = x & (x >> 1) & (x >> 2) & (x >> 3) & 0x1111_1111_1111_1111;
         (z.trailing_zeros() / 4) as usize
@@ -234,10 +222,7 @@ impl Rank {
     pub fn step(&self, packed: u64, blank: usize, to: usize) -> RankState {
         let tile = (packed >> (4 * to)) & 15;
         let next = (packed | tile << (4 * blank)) & !(15u64 << (4 * to));
-        RankState {
-            rank: rank_packed(next, self.n),
-            packed: next,
-        }
+        RankState { rank: rank_packed(next, self.n), packed: next }
     }
 
     /// The moves open to an empty square on `blank`.
@@ -288,12 +273,7 @@ impl Encoding for Rank {
             moves[b][..m.len()].copy_from_slice(m);
             move_count[b] = m.len() as u8;
         }
-        Ok(Rank {
-            puzzle: puzzle.clone(),
-            n,
-            moves,
-            move_count,
-        })
+        Ok(Rank { puzzle: puzzle.clone(), n, moves, move_count })
     }
 
     fn puzzle(&self) -> &Puzzle {
@@ -302,10 +282,7 @@ impl Encoding for Rank {
 
     fn encode(&self, board: &Board) -> RankState {
         let packed = board.packed();
-        RankState {
-            rank: rank_packed(packed, self.n),
-            packed,
-        }
+        RankState { rank: rank_packed(packed, self.n), packed }
     }
 
     #[inline]
@@ -357,12 +334,7 @@ pub struct FlatMap<V> {
 impl<V: Slot> FlatMap<V> {
     /// A map over `len` ranks, all empty; `track` keeps the touched list for cheap clearing.
     pub fn new(len: usize, track: bool) -> FlatMap<V> {
-        FlatMap {
-            slots: vec![V::EMPTY; len],
-            touched: Vec::new(),
-            track,
-            count: 0,
-        }
+        FlatMap { slots: vec![V::EMPTY; len], touched: Vec::new(), track, count: 0 }
     }
 
     /// The raw slots, indexed by rank.
@@ -455,10 +427,7 @@ mod tests {
         rank.successors(&rank.encode(board), |m, s| b.push((m, rank.decode(&s))));
         assert_eq!(a, b);
         for (m, next) in a {
-            assert_eq!(
-                rank.apply(&rank.encode(board), m).map(|s| rank.decode(&s)),
-                Some(next)
-            );
+            assert_eq!(rank.apply(&rank.encode(board), m).map(|s| rank.decode(&s)), Some(next));
             assert_eq!(rank.encode(&next).rank, crate::rank::rank(next.cells()));
         }
     }
@@ -470,22 +439,14 @@ mod tests {
         let torus = Puzzle::cruller(Default::default(), Board::solved(Shape::THREE_BY_THREE));
         both_agree(&torus.unwrap(), &b);
         let s = Shape::new(4, 4).unwrap();
-        let p = Puzzle::new(
-            s,
-            crate::Topology::Grid,
-            Default::default(),
-            Board::solved(s),
-        );
+        let p = Puzzle::new(s, crate::Topology::Grid, Default::default(), Board::solved(s));
         let b = Board::parse(s, "123456789abcdefx").unwrap();
         let p = p.unwrap();
         let text = Text::new(&p, 0).unwrap();
         let mut n = 0;
         text.successors(&text.encode(&b), |_, _| n += 1);
         assert_eq!(n, 2);
-        assert_eq!(
-            Rank::new(&p, DEFAULT_MAX_STATES).unwrap_err().kind(),
-            ErrorKind::TooLarge
-        );
+        assert_eq!(Rank::new(&p, DEFAULT_MAX_STATES).unwrap_err().kind(), ErrorKind::TooLarge);
     }
 
     #[test]

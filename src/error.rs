@@ -41,20 +41,12 @@ pub struct Error {
 impl Error {
     /// An error of `kind` with a message.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error {
-            kind,
-            line: None,
-            message: message.into(),
-        }
+        Error { kind, line: None, message: message.into() }
     }
 
     /// A parse error about input line `line` (1-based).
     pub fn at_line(line: u64, message: impl Into<String>) -> Error {
-        Error {
-            kind: ErrorKind::Parse,
-            line: Some(line),
-            message: message.into(),
-        }
+        Error { kind: ErrorKind::Parse, line: Some(line), message: message.into() }
     }
 
     /// The same error, pinned to input line `line`.

@@ -13,10 +13,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", dir.display())))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
@@ -26,10 +23,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     })();
     if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp);
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!("{}: {e}", path.display()),
-        ));
+        return Err(Error::new(ErrorKind::Io, format!("{}: {e}", path.display())));
     }
     Ok(())
 }

@@ -37,11 +37,7 @@ pub enum SetSpec {
 impl SetSpec {
     /// A generated set with its default size and the default seed.
     pub fn default_of(kind: SetKind) -> SetSpec {
-        SetSpec::Generated {
-            kind,
-            count: kind.default_count(),
-            seed: cases::DEFAULT_SEED,
-        }
+        SetSpec::Generated { kind, count: kind.default_count(), seed: cases::DEFAULT_SEED }
     }
 
     fn seed(&self) -> u64 {
@@ -126,11 +122,9 @@ fn describe_reference(r: Reference) -> String {
 /// Loads or generates a set.
 pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
     match spec {
-        SetSpec::Generated { kind, count, seed } => Ok((
-            kind.name().to_string(),
-            cases::generate(*kind, *count, *seed),
-            Vec::new(),
-        )),
+        SetSpec::Generated { kind, count, seed } => {
+            Ok((kind.name().to_string(), cases::generate(*kind, *count, *seed), Vec::new()))
+        }
         SetSpec::File(path) => {
             let f = std::fs::File::open(path)
                 .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
@@ -153,11 +147,7 @@ fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Resu
             .map_init(
                 || (unit.fork(), weighted.fork()),
                 |(unit, weighted), case| {
-                    let solver = if case.puzzle.costs().is_unit() {
-                        unit
-                    } else {
-                        weighted
-                    };
+                    let solver = if case.puzzle.costs().is_unit() { unit } else { weighted };
                     let sol = solver.solve(&case.puzzle, &case.start)?;
                     check_replay(&case.puzzle, case, &sol)?;
                     Ok(sol.cost)
@@ -174,10 +164,7 @@ fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Result<()> {
         if &end != puzzle.goal() || Some(cost) != sol.cost {
             return Err(Error::new(
                 ErrorKind::Disagreement,
-                format!(
-                    "the moves end on {end} at cost {cost}, not on the goal at {:?}",
-                    sol.cost
-                ),
+                format!("the moves end on {end} at cost {cost}, not on the goal at {:?}", sol.cost),
             ));
         }
     }
@@ -204,18 +191,10 @@ fn run_solver(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| {
-            Error::new(
-                ErrorKind::Io,
-                format!("cannot start {threads} threads: {e}"),
-            )
-        })?;
+        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {threads} threads: {e}")))?;
     // Solvers for unit costs only run on the unit-cost cases of a mixed set.
-    let (cases, refs): (Vec<&Case>, Vec<&Reference>) = cases
-        .iter()
-        .zip(refs)
-        .filter(|(c, _)| info.weighted || c.puzzle.costs().is_unit())
-        .unzip();
+    let (cases, refs): (Vec<&Case>, Vec<&Reference>) =
+        cases.iter().zip(refs).filter(|(c, _)| info.weighted || c.puzzle.costs().is_unit()).unzip();
     let mut proto = new_solver(&info.id, max_states)?;
     let mut builds = Vec::new();
     if let Some(first) = cases.first() {
@@ -281,12 +260,7 @@ fn run_solver(
             .collect()
     });
     let wall = started.elapsed();
-    let mut run = SolverRun {
-        rows: Vec::new(),
-        disagreements: Vec::new(),
-        wall,
-        builds,
-    };
+    let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
     for (row, d, build) in results {
         run.rows.push(row);
         run.disagreements.extend(d);
@@ -299,10 +273,7 @@ fn agree(sol: &Solution, reference: Reference) -> Result<()> {
     if sol.cost == reference {
         Ok(())
     } else {
-        Err(Error::new(
-            ErrorKind::Disagreement,
-            "differs from the reference",
-        ))
+        Err(Error::new(ErrorKind::Disagreement, "differs from the reference"))
     }
 }
 
@@ -315,20 +286,11 @@ fn summarize(
 ) -> SummaryRow {
     // Time statistics cover the cases that need a search: boards the parity rule rejects are
     // answered in nanoseconds by every solver and would only blur the medians.
-    let mut times: Vec<u64> = run
-        .rows
-        .iter()
-        .filter(|r| r.optimal.is_some())
-        .map(|r| r.time_ns)
-        .collect();
+    let mut times: Vec<u64> =
+        run.rows.iter().filter(|r| r.optimal.is_some()).map(|r| r.time_ns).collect();
     times.sort_unstable();
     let n = times.len().max(1);
-    let pick = |q: f64| {
-        times
-            .get(((n as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or(0)
-    };
+    let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
     let build_ns = (!run.builds.is_empty()).then(|| {
         run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
     });
@@ -381,9 +343,7 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
     for spec in &opts.sets {
         let (name, cases, errors) = load_set(spec)?;
         if let SetSpec::File(p) = spec {
-            report
-                .input_errors
-                .extend(errors.into_iter().map(|e| (p.clone(), e)));
+            report.input_errors.extend(errors.into_iter().map(|e| (p.clone(), e)));
         }
         let refs = references(&cases, opts.max_states, &pool)?;
         loaded.push((name, spec.seed(), cases, refs));
@@ -404,31 +364,19 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
         let unit = cases.iter().any(|c| c.puzzle.costs().is_unit());
         for s in &solvers {
             if !unit && !s.weighted {
-                report
-                    .skipped
-                    .push((s.id.clone(), name.clone(), "unit costs only".into()));
+                report.skipped.push((s.id.clone(), name.clone(), "unit costs only".into()));
             } else if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
-                report
-                    .skipped
-                    .push((s.id.clone(), name.clone(), "too slow for this set".into()));
+                report.skipped.push((s.id.clone(), name.clone(), "too slow for this set".into()));
             }
         }
     }
     let total: u64 = plan
         .iter()
         .map(|(i, s)| {
-            loaded[*i]
-                .2
-                .iter()
-                .filter(|c| s.weighted || c.puzzle.costs().is_unit())
-                .count() as u64
+            loaded[*i].2.iter().filter(|c| s.weighted || c.puzzle.costs().is_unit()).count() as u64
         })
         .sum();
-    let bar = if opts.progress {
-        ProgressBar::new(total)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} queries  {msg}")
             .expect("valid template")
@@ -438,9 +386,7 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
         let (name, seed, cases, refs) = &loaded[i];
         bar.set_message(format!("{} on {name}", info.id));
         let run = run_solver(info, name, cases, refs, threads, opts.max_states, &bar)?;
-        report
-            .summary
-            .push(summarize(info, name, *seed, threads, &run));
+        report.summary.push(summarize(info, name, *seed, threads, &run));
         report.disagreements.extend(run.disagreements);
         report.runs.extend(run.rows);
     }
@@ -452,15 +398,8 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
             .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
         for &t in &opts.sweep_threads {
             bar.set_message(format!("{id} with {t} threads"));
-            let run = run_solver(
-                &info,
-                name,
-                cases,
-                refs,
-                t,
-                opts.max_states,
-                &ProgressBar::hidden(),
-            )?;
+            let run =
+                run_solver(&info, name, cases, refs, t, opts.max_states, &ProgressBar::hidden())?;
             report.disagreements.extend(run.disagreements);
             report.threads.push(ThreadsRow {
                 solver: info.id.clone(),
@@ -498,11 +437,8 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         }
     }
     for set in sets {
-        let mut rows: Vec<&SummaryRow> = report
-            .summary
-            .iter()
-            .filter(|r| r.case_set == set)
-            .collect();
+        let mut rows: Vec<&SummaryRow> =
+            report.summary.iter().filter(|r| r.case_set == set).collect();
         rows.sort_by_key(|r| r.median_ns);
         let cases = rows.first().map(|r| r.cases).unwrap_or(0);
         writeln!(
@@ -524,9 +460,7 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 r.median_ns as f64 / 1e3,
                 r.p95_ns as f64 / 1e3,
                 r.queries_per_sec,
-                r.build_ns
-                    .map(|b| format!("{:.2}", b as f64 / 1e6))
-                    .unwrap_or_else(|| "-".into()),
+                r.build_ns.map(|b| format!("{:.2}", b as f64 / 1e6)).unwrap_or_else(|| "-".into()),
                 r.mean_expanded,
                 human_bytes(r.peak_bytes),
                 if r.agree { "yes" } else { "NO" }
@@ -543,11 +477,7 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
 pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     for d in &report.disagreements {
         let p = &d.case.puzzle;
-        writeln!(
-            out,
-            "DISAGREEMENT: {} on {} case {}",
-            d.solver, d.case.set, d.case.id
-        )?;
+        writeln!(out, "DISAGREEMENT: {} on {} case {}", d.solver, d.case.set, d.case.id)?;
         if p.costs().is_unit() && p == &Puzzle::eight() {
             writeln!(
                 out,

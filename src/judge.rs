@@ -33,11 +33,7 @@ struct Lines<R> {
 
 impl<R: BufRead> Lines<R> {
     fn new(reader: R) -> Self {
-        Lines {
-            reader,
-            number: 0,
-            buf: Vec::new(),
-        }
+        Lines { reader, number: 0, buf: Vec::new() }
     }
 
     /// The next line without its line ending, or `None` at the end of the input.
@@ -101,13 +97,9 @@ impl<R: BufRead> Lines<R> {
                 Line::Text(t) if t.trim().is_empty() => continue,
                 Line::Text(t) => (n, Ok(t)),
                 Line::NotUtf8 => (n, Err(Error::at_line(n, "not valid UTF-8 text"))),
-                Line::TooLong => (
-                    n,
-                    Err(Error::at_line(
-                        n,
-                        format!("longer than {MAX_LINE_BYTES} bytes"),
-                    )),
-                ),
+                Line::TooLong => {
+                    (n, Err(Error::at_line(n, format!("longer than {MAX_LINE_BYTES} bytes"))))
+                }
             }));
         }
     }
@@ -122,37 +114,20 @@ pub fn parse_eight(text: &str, line: u64) -> Result<Board> {
         let v = symbol_value(ch).filter(|&v| v < 9).ok_or_else(|| {
             Error::at_line(
                 line,
-                format!(
-                    "unknown symbol `{}` (expected 1-8 and x)",
-                    ch.escape_debug()
-                ),
+                format!("unknown symbol `{}` (expected 1-8 and x)", ch.escape_debug()),
             )
         })?;
         if std::mem::replace(&mut seen[v as usize], true) {
-            let name = if v == 0 {
-                "x".to_string()
-            } else {
-                v.to_string()
-            };
-            return Err(Error::at_line(
-                line,
-                format!("symbol `{name}` appears twice"),
-            ));
+            let name = if v == 0 { "x".to_string() } else { v.to_string() };
+            return Err(Error::at_line(line, format!("symbol `{name}` appears twice")));
         }
         cells.push(v);
     }
     if cells.len() != 9 {
-        let what = if cells.len() < 9 {
-            "too few"
-        } else {
-            "too many"
-        };
+        let what = if cells.len() < 9 { "too few" } else { "too many" };
         return Err(Error::at_line(
             line,
-            format!(
-                "{what} symbols: found {}, expected 9 (1-8 and x)",
-                cells.len()
-            ),
+            format!("{what} symbols: found {}, expected 9 (1-8 and x)", cells.len()),
         ));
     }
     Board::from_cells(shape, &cells).map_err(|e| e.with_line(line))
@@ -166,9 +141,7 @@ pub struct EightReader<R> {
 impl<R: BufRead> EightReader<R> {
     /// Reads cases from `reader`.
     pub fn new(reader: R) -> Self {
-        EightReader {
-            lines: Lines::new(reader),
-        }
+        EightReader { lines: Lines::new(reader) }
     }
 }
 
@@ -208,20 +181,14 @@ pub struct CrullerReader<R> {
 impl<R: BufRead> CrullerReader<R> {
     /// Reads datasets from `reader`.
     pub fn new(reader: R) -> Self {
-        CrullerReader {
-            lines: Lines::new(reader),
-            done: false,
-        }
+        CrullerReader { lines: Lines::new(reader), done: false }
     }
 
     fn dataset(&mut self) -> io::Result<Option<Result<Dataset>>> {
         let Some((header_line, header)) = self.lines.next_nonblank()? else {
             self.done = true;
             let n = self.lines.number + 1;
-            return Ok(Some(Err(Error::at_line(
-                n,
-                "input ended without the closing `0 0` line",
-            ))));
+            return Ok(Some(Err(Error::at_line(n, "input ended without the closing `0 0` line"))));
         };
         let costs = header.and_then(|h| parse_costs(&h, header_line));
         if let Ok(None) = costs {
@@ -263,12 +230,7 @@ impl<R: BufRead> CrullerReader<R> {
         let start = board(&rows[..3], header_line + 1, "start");
         let goal = board(&rows[3..], header_line + 4, "goal");
         Ok(Some(match (start, goal) {
-            (Ok(start), Ok(goal)) => Ok(Dataset {
-                line: header_line,
-                costs,
-                start,
-                goal,
-            }),
+            (Ok(start), Ok(goal)) => Ok(Dataset { line: header_line, costs, start, goal }),
             (Err(e), _) | (_, Err(e)) => Err(e),
         }))
     }
@@ -279,29 +241,19 @@ fn parse_costs(text: &str, line: u64) -> Result<Option<Costs>> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let bad = |why: &str| Error::at_line(line, format!("bad cost line `{}`: {why}", text.trim()));
     if fields.len() != 2 {
-        return Err(bad(&format!(
-            "expected two numbers `ch cv`, found {} fields",
-            fields.len()
-        )));
+        return Err(bad(&format!("expected two numbers `ch cv`, found {} fields", fields.len())));
     }
     let mut v = [0u32; 2];
     for (slot, f) in v.iter_mut().zip(&fields) {
-        *slot = f
-            .parse()
-            .map_err(|_| bad(&format!("`{f}` is not a whole number")))?;
+        *slot = f.parse().map_err(|_| bad(&format!("`{f}` is not a whole number")))?;
     }
     if v == [0, 0] {
         return Ok(None);
     }
     if v.iter().any(|&c| c == 0 || c > MAX_COST) {
-        return Err(bad(&format!(
-            "costs must be whole numbers from 1 to {MAX_COST}"
-        )));
+        return Err(bad(&format!("costs must be whole numbers from 1 to {MAX_COST}")));
     }
-    Ok(Some(Costs {
-        horizontal: v[0],
-        vertical: v[1],
-    }))
+    Ok(Some(Costs { horizontal: v[0], vertical: v[1] }))
 }
 
 /// Parses a board row: three digits `0`–`8`, spaces optional.
@@ -324,11 +276,7 @@ fn parse_row(text: &str, line: u64) -> Result<Vec<u8>> {
     if row.len() != 3 {
         return Err(Error::at_line(
             line,
-            format!(
-                "a board row needs 3 digits, found {} in `{}`",
-                row.len(),
-                text.trim()
-            ),
+            format!("a board row needs 3 digits, found {} in `{}`", row.len(), text.trim()),
         ));
     }
     Ok(row)
@@ -363,20 +311,9 @@ mod tests {
             eight(b"2  3 4 1 5 x\t7 6 8\r\n\n1 2 3\n1 2 3 4 5 6 7 8 8\n\xff\xfe\n12345678x\n");
         assert_eq!(got[0], (1, Ok("23415x768".into())));
         assert_eq!(got[1].0, 3);
-        assert!(got[1]
-            .1
-            .as_ref()
-            .unwrap_err()
-            .starts_with("line 3: too few symbols"));
-        assert!(got[2]
-            .1
-            .as_ref()
-            .unwrap_err()
-            .starts_with("line 4: symbol `8` appears twice"));
-        assert_eq!(
-            got[3].1.as_ref().unwrap_err(),
-            "line 5: not valid UTF-8 text"
-        );
+        assert!(got[1].1.as_ref().unwrap_err().starts_with("line 3: too few symbols"));
+        assert!(got[2].1.as_ref().unwrap_err().starts_with("line 4: symbol `8` appears twice"));
+        assert_eq!(got[3].1.as_ref().unwrap_err(), "line 5: not valid UTF-8 text");
         assert_eq!(got[4], (6, Ok("12345678x".into())));
         assert_eq!(got.len(), 5);
     }
@@ -384,11 +321,7 @@ mod tests {
     #[test]
     fn eight_rejects_unknown_and_too_many() {
         let got = eight(b"1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 x x\n");
-        assert!(got[0]
-            .1
-            .as_ref()
-            .unwrap_err()
-            .contains("unknown symbol `9`"));
+        assert!(got[0].1.as_ref().unwrap_err().contains("unknown symbol `9`"));
         assert!(got[1].1.as_ref().unwrap_err().contains("`x` appears twice"));
     }
 
@@ -406,12 +339,7 @@ mod tests {
             .map(|r| {
                 r.unwrap()
                     .map(|d| {
-                        (
-                            d.costs.horizontal,
-                            d.costs.vertical,
-                            d.start.to_text(),
-                            d.goal.to_text(),
-                        )
+                        (d.costs.horizontal, d.costs.vertical, d.start.to_text(), d.goal.to_text())
                     })
                     .map_err(|e| e.to_string())
             })
@@ -421,10 +349,7 @@ mod tests {
     #[test]
     fn cruller_datasets_and_end_marker() {
         let got = cruller("4 9\n6 3 0\n8 1 2\n4 5 7\n6 3 0\n8 1 2\n4 5 7\n0 0\n9 9\n");
-        assert_eq!(
-            got,
-            vec![Ok((4, 9, "63x812457".into(), "63x812457".into()))]
-        );
+        assert_eq!(got, vec![Ok((4, 9, "63x812457".into(), "63x812457".into()))]);
     }
 
     #[test]
@@ -433,10 +358,7 @@ mod tests {
             "4 x\n6 3 0\n8 1 2\n4 5 7\n6 3 0\n8 1 2\n4 5 7\n\
              1 1\n6 3 0\n8 1 2\n4 5 7\n6 3 0\n8 1 2\n4 5 7\n",
         );
-        assert!(got[0]
-            .as_ref()
-            .unwrap_err()
-            .starts_with("line 1: bad cost line `4 x`"));
+        assert!(got[0].as_ref().unwrap_err().starts_with("line 1: bad cost line `4 x`"));
         assert!(got[1].is_ok());
         assert_eq!(
             got[2].as_ref().unwrap_err(),
@@ -451,10 +373,7 @@ mod tests {
             .as_ref()
             .unwrap_err()
             .starts_with("line 2: start board: tile 5 appears twice"));
-        assert!(got[1]
-            .as_ref()
-            .unwrap_err()
-            .contains("1 of its 6 board rows"));
+        assert!(got[1].as_ref().unwrap_err().contains("1 of its 6 board rows"));
         assert_eq!(got.len(), 2);
     }
 }

@@ -72,10 +72,7 @@ pub fn unrank(mut r: u64, n: usize, out: &mut [u8]) {
 pub fn unrank_packed(r: u64, n: usize) -> u64 {
     let mut cells = [0u8; MAX_CELLS];
     unrank(r, n, &mut cells);
-    cells[..n]
-        .iter()
-        .enumerate()
-        .fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
+    cells[..n].iter().enumerate().fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
 }
 
 #[cfg(test)]
@@ -107,10 +104,7 @@ mod tests {
         let last = FACTORIAL[n] - 1;
         let mut cells = [0u8; MAX_CELLS];
         unrank(last, n, &mut cells);
-        assert_eq!(
-            cells,
-            [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
-        );
+        assert_eq!(cells, [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
         assert_eq!(rank(&cells), last);
     }
 }

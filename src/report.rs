@@ -166,13 +166,9 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
 pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in rows {
-        writer
-            .serialize(row)
-            .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+        writer.serialize(row).map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
     }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+    let bytes = writer.into_inner().map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
     write_atomic(path, &bytes)
 }
 

@@ -47,11 +47,7 @@ impl TileDistances {
                 }
             }
         }
-        TileDistances {
-            key: puzzle.clone(),
-            n,
-            cost,
-        }
+        TileDistances { key: puzzle.clone(), n, cost }
     }
 
     /// The heuristic of a packed board.
@@ -77,12 +73,7 @@ pub(crate) struct AStar<E: Encoding> {
 
 impl<E: Encoding> AStar<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        AStar {
-            info,
-            max_states,
-            work: None,
-            heuristic: None,
-        }
+        AStar { info, max_states, work: None, heuristic: None }
     }
 }
 
@@ -112,9 +103,7 @@ impl<E: Encoding> Solver for AStar<E> {
         self.prepare(puzzle)?;
         let h = self.heuristic.as_ref().expect("made above");
         let (enc, work) = self.work.as_mut().expect("ensured");
-        best_first(enc, work, puzzle, start, self.max_states, |s| {
-            h.estimate(enc.packed(s))
-        })
+        best_first(enc, work, puzzle, start, self.max_states, |s| h.estimate(enc.packed(s)))
     }
 
     fn fork(&self) -> Box<dyn Solver> {

@@ -24,11 +24,7 @@ pub(crate) struct Bfs<E: Encoding> {
 
 impl<E: Encoding> Bfs<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Bfs {
-            info,
-            max_states,
-            work: None,
-        }
+        Bfs { info, max_states, work: None }
     }
 }
 

@@ -34,11 +34,7 @@ pub(crate) struct BidirShared<E: Encoding> {
 
 impl<E: Encoding> BidirShared<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        BidirShared {
-            info,
-            max_states,
-            work: None,
-        }
+        BidirShared { info, max_states, work: None }
     }
 }
 
@@ -67,20 +63,8 @@ impl<E: Encoding> Solver for BidirShared<E> {
         queue.clear();
         let start = enc.encode(start);
         let goal = enc.encode(puzzle.goal());
-        sides[0].insert(
-            &start,
-            Link {
-                step: Step::ROOT,
-                depth: 0,
-            },
-        );
-        sides[1].insert(
-            &goal,
-            Link {
-                step: Step::ROOT,
-                depth: 0,
-            },
-        );
+        sides[0].insert(&start, Link { step: Step::ROOT, depth: 0 });
+        sides[1].insert(&goal, Link { step: Step::ROOT, depth: 0 });
         queue.push_back((start, FORWARD));
         queue.push_back((goal, BACKWARD));
         let mut in_queue = [1usize, 1usize];
@@ -91,10 +75,7 @@ impl<E: Encoding> Solver for BidirShared<E> {
         while let Some((state, side)) = queue.pop_front() {
             let s = side as usize;
             in_queue[s] -= 1;
-            let depth = sides[s]
-                .get(&state)
-                .expect("queued states are stored")
-                .depth as u32;
+            let depth = sides[s].get(&state).expect("queued states are stored").depth as u32;
             last_depth[s] = depth;
             if let Some((len, _)) = &best {
                 if *len <= depth + last_depth[1 - s] + 1 {

@@ -30,11 +30,7 @@ pub(crate) struct BidirSplit<E: Encoding> {
 
 impl<E: Encoding> BidirSplit<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        BidirSplit {
-            info,
-            max_states,
-            work: None,
-        }
+        BidirSplit { info, max_states, work: None }
     }
 }
 
@@ -65,56 +61,33 @@ impl<E: Encoding> Solver for BidirSplit<E> {
         }
         let start = enc.encode(start);
         let goal = enc.encode(puzzle.goal());
-        sides[0].insert(
-            &start,
-            Link {
-                step: Step::ROOT,
-                depth: 0,
-            },
-        );
-        sides[1].insert(
-            &goal,
-            Link {
-                step: Step::ROOT,
-                depth: 0,
-            },
-        );
+        sides[0].insert(&start, Link { step: Step::ROOT, depth: 0 });
+        sides[1].insert(&goal, Link { step: Step::ROOT, depth: 0 });
         queues[0].push_back(start);
         queues[1].push_back(goal);
         let mut best: Option<(u32, E::State)> = None;
         let mut stats = Stats::default();
         let mut peak_queue = 0usize;
         let depth_of = |sides: &[E::Map<Link>; 2], s: usize, q: &VecDeque<E::State>| {
-            q.front()
-                .map(|st| sides[s].get(st).expect("queued states are stored").depth as u32)
+            q.front().map(|st| sides[s].get(st).expect("queued states are stored").depth as u32)
         };
         loop {
-            let (Some(top_f), Some(top_b)) = (
-                depth_of(sides, 0, &queues[0]),
-                depth_of(sides, 1, &queues[1]),
-            ) else {
+            let (Some(top_f), Some(top_b)) =
+                (depth_of(sides, 0, &queues[0]), depth_of(sides, 1, &queues[1]))
+            else {
                 break;
             };
-            if best
-                .as_ref()
-                .is_some_and(|(len, _)| *len <= top_f + top_b + 1)
-            {
+            if best.as_ref().is_some_and(|(len, _)| *len <= top_f + top_b + 1) {
                 break;
             }
-            let s = if queues[0].len() <= queues[1].len() {
-                0
-            } else {
-                1
-            };
+            let s = if queues[0].len() <= queues[1].len() { 0 } else { 1 };
             let layer = if s == 0 { top_f } else { top_b };
             let queue = &mut queues[s];
             let layer_len = queue.len();
             for _ in 0..layer_len {
                 let state = queue.pop_front().expect("layer states are queued");
                 stats.expanded += 1;
-                expand_side(enc, sides, s, &state, layer, &mut best, |next| {
-                    queue.push_back(next)
-                });
+                expand_side(enc, sides, s, &state, layer, &mut best, |next| queue.push_back(next));
             }
             peak_queue = peak_queue.max(queues[0].len() + queues[1].len());
             if (sides[0].len() + sides[1].len()) as u64 > self.max_states {

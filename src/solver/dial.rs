@@ -24,11 +24,7 @@ pub(crate) struct Buckets<S> {
 impl<S> Buckets<S> {
     /// A ring for keys spread over at most `spread`.
     pub(crate) fn new(spread: u32) -> Self {
-        Buckets {
-            ring: (0..=spread).map(|_| Vec::new()).collect(),
-            current: UNSET,
-            len: 0,
-        }
+        Buckets { ring: (0..=spread).map(|_| Vec::new()).collect(), current: UNSET, len: 0 }
     }
 
     /// Makes the ring wide enough for `spread`.
@@ -93,11 +89,7 @@ pub(crate) struct Dial<E: Encoding> {
 
 impl<E: Encoding> Dial<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Dial {
-            info,
-            max_states,
-            work: None,
-        }
+        Dial { info, max_states, work: None }
     }
 }
 

@@ -7,7 +7,6 @@ use super::{
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
-use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Duration;
 
@@ -23,23 +22,48 @@ pub(crate) trait Frontier<S>: Send {
     fn len(&self) -> usize;
 }
 
-/// A binary heap of (key, cost so far, state).
-pub(crate) struct Heap<S>(BinaryHeap<Reverse<(u32, u32, S)>>);
+/// A heap entry ordered by its key alone, smallest first: ties are never broken by comparing
+/// states, which for strings would cost more than the heap itself.
+pub(crate) struct Entry<S> {
+    pub(crate) key: u32,
+    pub(crate) g: u32,
+    pub(crate) state: S,
+}
 
-impl<S: Ord> Heap<S> {
+impl<S> PartialEq for Entry<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+impl<S> Eq for Entry<S> {}
+impl<S> PartialOrd for Entry<S> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<S> Ord for Entry<S> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other.key.cmp(&self.key)
+    }
+}
+
+/// A binary heap of entries.
+pub(crate) struct Heap<S>(BinaryHeap<Entry<S>>);
+
+impl<S> Heap<S> {
     pub(crate) fn new() -> Self {
         Heap(BinaryHeap::new())
     }
 }
 
-impl<S: Ord + Send> Frontier<S> for Heap<S> {
+impl<S: Send> Frontier<S> for Heap<S> {
     #[inline]
     fn push(&mut self, key: u32, g: u32, state: S) {
-        self.0.push(Reverse((key, g, state)));
+        self.0.push(Entry { key, g, state });
     }
     #[inline]
     fn pop(&mut self) -> Option<(u32, S)> {
-        self.0.pop().map(|Reverse((_, g, s))| (g, s))
+        self.0.pop().map(|e| (e.g, e.state))
     }
     fn clear(&mut self) {
         self.0.clear();
@@ -72,13 +96,7 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
     let costs = puzzle.costs();
     let goal = enc.encode(puzzle.goal());
     let start = enc.encode(start);
-    dist.insert(
-        &start,
-        Dist {
-            dist: 0,
-            step: Step::ROOT,
-        },
-    );
+    dist.insert(&start, Dist { dist: 0, step: Step::ROOT });
     frontier.push(h(&start), 0, start);
     let mut stats = Stats::default();
     let mut peak = 0usize;
@@ -95,13 +113,7 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
         enc.successors(&state, |mv, next| {
             let ng = g + costs.of(mv);
             if dist.get(&next).is_none_or(|old| ng < old.dist) {
-                dist.insert(
-                    &next,
-                    Dist {
-                        dist: ng,
-                        step: Step::of(mv),
-                    },
-                );
+                dist.insert(&next, Dist { dist: ng, step: Step::of(mv) });
                 frontier.push(ng + h(&next), ng, next);
             }
         });
@@ -128,11 +140,7 @@ pub(crate) struct Dijkstra<E: Encoding> {
 
 impl<E: Encoding> Dijkstra<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Dijkstra {
-            info,
-            max_states,
-            work: None,
-        }
+        Dijkstra { info, max_states, work: None }
     }
 }
 

@@ -43,20 +43,12 @@ impl Solution {
     /// A solved answer; the cost is computed from the puzzle's move costs.
     pub fn solved(puzzle: &Puzzle, moves: Vec<Move>, stats: Stats) -> Solution {
         let cost = moves.iter().map(|&m| puzzle.costs().of(m) as u64).sum();
-        Solution {
-            moves: Some(moves),
-            cost: Some(cost),
-            stats,
-        }
+        Solution { moves: Some(moves), cost: Some(cost), stats }
     }
 
     /// The goal cannot be reached.
     pub fn unsolvable(stats: Stats) -> Solution {
-        Solution {
-            moves: None,
-            cost: None,
-            stats,
-        }
+        Solution { moves: None, cost: None, stats }
     }
 
     /// Whether the goal can be reached.
@@ -203,10 +195,7 @@ pub const ENCODINGS: &[&str] = &[Text::NAME, Rank::NAME];
 
 /// Every solver, algorithm-major.
 pub fn all_solvers() -> Vec<SolverInfo> {
-    ALGORITHMS
-        .iter()
-        .flat_map(|a| ENCODINGS.iter().map(move |e| info_for(a, e)))
-        .collect()
+    ALGORITHMS.iter().flat_map(|a| ENCODINGS.iter().map(move |e| info_for(a, e))).collect()
 }
 
 fn info_for(a: &Algorithm, encoding: &'static str) -> SolverInfo {
@@ -233,10 +222,7 @@ pub fn solver_info(id: &str) -> Option<SolverInfo> {
 /// Makes the solver named `id`; searches and tables refuse to hold more than `max_states`.
 pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
     let info = solver_info(id).ok_or_else(|| {
-        Error::new(
-            ErrorKind::Parse,
-            format!("unknown solver `{id}` (see `slidebench solvers`)"),
-        )
+        Error::new(ErrorKind::Parse, format!("unknown solver `{id}` (see `slidebench solvers`)"))
     })?;
     Ok(match info.encoding {
         "text" => make::<Text>(info, max_states),
@@ -257,16 +243,10 @@ where
         "dial" => Box::new(dial::Dial::<E>::new(info, max_states)),
         "astar" => Box::new(astar::AStar::<E>::new(info, max_states)),
         "pathfinding-bfs" => Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bfs)),
-        "pathfinding-bidir" => Box::new(peers::Peer::<E>::new(
-            info,
-            max_states,
-            peers::Kind::Bidirectional,
-        )),
-        _ => Box::new(peers::Peer::<E>::new(
-            info,
-            max_states,
-            peers::Kind::Dijkstra,
-        )),
+        "pathfinding-bidir" => {
+            Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bidirectional))
+        }
+        _ => Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Dijkstra)),
     }
 }
 
@@ -279,20 +259,13 @@ pub(crate) fn precheck(
     if start.shape() != puzzle.shape() {
         return Err(Error::new(
             ErrorKind::Parse,
-            format!(
-                "a {} board given to a {} puzzle",
-                start.shape(),
-                puzzle.shape()
-            ),
+            format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
         ));
     }
     if !info.weighted && !puzzle.costs().is_unit() {
         return Err(Error::new(
             ErrorKind::Unsupported,
-            format!(
-                "{} finds fewest moves, not cheapest: it needs unit move costs",
-                info.id
-            ),
+            format!("{} finds fewest moves, not cheapest: it needs unit move costs", info.id),
         ));
     }
     if start == puzzle.goal() {
@@ -349,10 +322,7 @@ pub(crate) struct Link {
 }
 
 impl Slot for Link {
-    const EMPTY: Link = Link {
-        step: Step::EMPTY,
-        depth: 0,
-    };
+    const EMPTY: Link = Link { step: Step::EMPTY, depth: 0 };
     fn is_empty(&self) -> bool {
         self.step.is_empty()
     }
@@ -366,10 +336,7 @@ pub(crate) struct Dist {
 }
 
 impl Slot for Dist {
-    const EMPTY: Dist = Dist {
-        dist: u32::MAX,
-        step: Step::EMPTY,
-    };
+    const EMPTY: Dist = Dist { dist: u32::MAX, step: Step::EMPTY };
     fn is_empty(&self) -> bool {
         self.dist == u32::MAX
     }
@@ -387,9 +354,7 @@ pub(crate) fn path_to<E: Encoding, V: Slot>(
     let mut s = state.clone();
     while let Some(mv) = map.get(&s).and_then(|v| step_of(v).mv()) {
         moves.push(mv);
-        s = enc
-            .apply(&s, mv.opposite())
-            .expect("recorded moves can be undone");
+        s = enc.apply(&s, mv.opposite()).expect("recorded moves can be undone");
     }
     moves.reverse();
     moves
@@ -424,22 +389,13 @@ pub(crate) fn expand_side<E: Encoding>(
     mut push: impl FnMut(E::State),
 ) {
     let (first, second) = sides.split_at_mut(1);
-    let (own, other) = if side == 0 {
-        (&mut first[0], &second[0])
-    } else {
-        (&mut second[0], &first[0])
-    };
+    let (own, other) =
+        if side == 0 { (&mut first[0], &second[0]) } else { (&mut second[0], &first[0]) };
     enc.successors(state, |mv, next| {
         let (mine, new) = match own.get(&next) {
             Some(l) => (l.depth as u32, false),
             None => {
-                own.insert(
-                    &next,
-                    Link {
-                        step: Step::of(mv),
-                        depth: (depth + 1) as u16,
-                    },
-                );
+                own.insert(&next, Link { step: Step::of(mv), depth: (depth + 1) as u16 });
                 (depth + 1, true)
             }
         };

@@ -52,12 +52,7 @@ pub(crate) struct Peer<E: Encoding> {
 
 impl<E: Encoding> Peer<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64, kind: Kind) -> Self {
-        Peer {
-            info,
-            max_states,
-            kind,
-            enc: None,
-        }
+        Peer { info, max_states, kind, enc: None }
     }
 }
 
@@ -67,11 +62,7 @@ impl<E: Encoding> Solver for Peer<E> {
     }
 
     fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        if self
-            .enc
-            .as_ref()
-            .is_none_or(|e| !same_space(e.puzzle(), puzzle))
-        {
+        if self.enc.as_ref().is_none_or(|e| !same_space(e.puzzle(), puzzle)) {
             self.enc = Some(E::new(puzzle, self.max_states)?);
         }
         Ok(None)
@@ -91,10 +82,7 @@ impl<E: Encoding> Solver for Peer<E> {
         let max = self.max_states;
         // The crate cannot be told to stop, so an over-large search is starved of successors.
         let neighbours = |s: &E::State| {
-            let mut n = Neighbours {
-                items: [None, None, None, None],
-                next: 0,
-            };
+            let mut n = Neighbours { items: [None, None, None, None], next: 0 };
             if generated.get() > max {
                 over.set(true);
                 return n;
@@ -117,10 +105,7 @@ impl<E: Encoding> Solver for Peer<E> {
             Kind::Dijkstra => pathfinding::directed::dijkstra::dijkstra(
                 &start,
                 |s: &E::State| {
-                    let mut out = Neighbours {
-                        items: [None, None, None, None],
-                        next: 0,
-                    };
+                    let mut out = Neighbours { items: [None, None, None, None], next: 0 };
                     if generated.get() > max {
                         over.set(true);
                         return out;
@@ -141,27 +126,16 @@ impl<E: Encoding> Solver for Peer<E> {
         if over.get() {
             return Err(too_many_states(max));
         }
-        let stats = Stats {
-            expanded: expanded.get(),
-            stored: generated.get(),
-            peak_bytes: 0,
-        };
+        let stats = Stats { expanded: expanded.get(), stored: generated.get(), peak_bytes: 0 };
         let Some(path) = path else {
             return Ok(Solution::unsolvable(stats));
         };
-        let moves = path
-            .windows(2)
-            .map(|w| move_between(enc, &w[0], &w[1]))
-            .collect();
+        let moves = path.windows(2).map(|w| move_between(enc, &w[0], &w[1])).collect();
         Ok(Solution::solved(puzzle, moves, stats))
     }
 
     fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Peer::<E>::new(
-            self.info.clone(),
-            self.max_states,
-            self.kind,
-        ))
+        Box::new(Peer::<E>::new(self.info.clone(), self.max_states, self.kind))
     }
 }
 

@@ -6,14 +6,14 @@
 //! with weighted moves it is a Dijkstra, which is valid because every move can be undone at the
 //! same cost.
 
+use super::dijkstra::{Frontier, Heap};
 use super::{
     path_from, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step,
 };
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -48,16 +48,10 @@ impl<E: Encoding> Built<E> {
         } else {
             let costs = puzzle.costs();
             let mut dist: E::Map<Dist> = enc.new_table();
-            let mut heap = BinaryHeap::new();
-            dist.insert(
-                &goal,
-                Dist {
-                    dist: 0,
-                    step: Step::ROOT,
-                },
-            );
-            heap.push(Reverse((0u32, goal)));
-            while let Some(Reverse((d, state))) = heap.pop() {
+            let mut heap = Heap::new();
+            dist.insert(&goal, Dist { dist: 0, step: Step::ROOT });
+            heap.push(0, 0, goal);
+            while let Some((d, state)) = heap.pop() {
                 let best = dist.get(&state).expect("queued states have a distance");
                 if d > best.dist {
                     continue;
@@ -66,14 +60,8 @@ impl<E: Encoding> Built<E> {
                 enc.successors(&state, |mv, next| {
                     let nd = d + costs.of(mv);
                     if dist.get(&next).is_none_or(|old| nd < old.dist) {
-                        dist.insert(
-                            &next,
-                            Dist {
-                                dist: nd,
-                                step: Step::of(mv),
-                            },
-                        );
-                        heap.push(Reverse((nd, next)));
+                        dist.insert(&next, Dist { dist: nd, step: Step::of(mv) });
+                        heap.push(nd, nd, next);
                     }
                 });
                 if dist.len() as u64 > max_states {
@@ -81,11 +69,7 @@ impl<E: Encoding> Built<E> {
                 }
             }
         }
-        Ok(Built {
-            puzzle: puzzle.clone(),
-            enc,
-            steps,
-        })
+        Ok(Built { puzzle: puzzle.clone(), enc, steps })
     }
 
     /// Number of states that reach the goal.
@@ -110,11 +94,7 @@ pub(crate) struct Table<E: Encoding> {
 
 impl<E: Encoding> Table<E> {
     pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Table {
-            info,
-            max_states,
-            built: None,
-        }
+        Table { info, max_states, built: None }
     }
 }
 

@@ -94,12 +94,7 @@ fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Sol
             "{} on {start}: path does not reach the goal",
             solver.info().id
         );
-        assert_eq!(
-            Some(cost),
-            sol.cost,
-            "{} on {start}: reported cost is wrong",
-            solver.info().id
-        );
+        assert_eq!(Some(cost), sol.cost, "{} on {start}: reported cost is wrong", solver.info().id);
     }
     sol
 }
@@ -175,10 +170,7 @@ fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, B
         let mut b: Vec<u8> = (0..9).collect();
         a.shuffle(&mut rng);
         b.shuffle(&mut rng);
-        let costs = Costs {
-            horizontal: rng.gen_range(1..100),
-            vertical: rng.gen_range(1..100),
-        };
+        let costs = Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
         let goal = Board::from_cells(shape, &b).unwrap();
         let start = Board::from_cells(shape, &a).unwrap();
         let p = Puzzle::new(shape, topology, costs, goal).unwrap();
@@ -193,11 +185,7 @@ fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, B
 fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
     static GRID: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
     static TORUS: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
-    let cell = if topology == Topology::Grid {
-        &GRID
-    } else {
-        &TORUS
-    };
+    let cell = if topology == Topology::Grid { &GRID } else { &TORUS };
     cell.get_or_init(|| {
         let mut table = make("table/rank");
         weighted_cases(topology, 12, 0xc0575 + topology as u64)
@@ -222,12 +210,7 @@ fn weighted_agrees_with_table(id: &str) {
 
 fn unit_solver_refuses_weights(id: &str) {
     let mut s = make(id);
-    let p = Puzzle::eight()
-        .with_costs(Costs {
-            horizontal: 2,
-            vertical: 3,
-        })
-        .unwrap();
+    let p = Puzzle::eight().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
     let b = Board::parse(p.shape(), "23415x768").unwrap();
     assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::Unsupported);
 }
@@ -417,12 +400,7 @@ fn larger_shapes_solve_with_text_and_refuse_flat_arrays() {
     let s = Shape::new(4, 4).unwrap();
     let p = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
     let start = Board::parse(s, "1 2 3 4 5 6 7 8 9 a b c d x e f").unwrap();
-    for id in [
-        "bfs/text",
-        "bidir-split/text",
-        "astar/text",
-        "pathfinding-bfs/text",
-    ] {
+    for id in ["bfs/text", "bidir-split/text", "astar/text", "pathfinding-bfs/text"] {
         let sol = solve_checked(make(id).as_mut(), &p, &start);
         assert_eq!(sol.moves.map(|m| m.len()), Some(2), "{id}");
     }
