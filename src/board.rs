@@ -391,7 +391,14 @@ pub struct Puzzle {
     /// For each square of the empty square, the moves it can make: (move, square it swaps with).
     moves: [[(Move, u8); 4]; MAX_CELLS],
     move_count: [u8; MAX_CELLS],
+    /// For each square of the empty square and each move, the square it reaches (`NO_SQUARE` when
+    /// the move is not open), kept even for moves dropped from `moves` as duplicates, so every
+    /// move, such as `d` on a two-row torus, can still be applied and undone.
+    targets: [[u8; 4]; MAX_CELLS],
 }
+
+/// Marks a move that is not open in `Puzzle::targets`.
+const NO_SQUARE: u8 = u8::MAX;
 
 impl Puzzle {
     /// A puzzle; `costs` must be positive and `goal` must have the given shape.
@@ -408,6 +415,7 @@ impl Puzzle {
         let (w, n) = (shape.width(), shape.cells());
         let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
         let mut move_count = [0u8; MAX_CELLS];
+        let mut all_targets = [[NO_SQUARE; 4]; MAX_CELLS];
         for i in 0..n {
             let (row, col) = (i / w, i % w);
             let targets: [(Move, Option<usize>); 4] = match topology {
@@ -426,6 +434,7 @@ impl Puzzle {
             };
             for (mv, to) in targets {
                 let Some(to) = to else { continue };
+                all_targets[i][mv as usize] = to as u8;
                 let k = move_count[i] as usize;
                 // On a 2-row torus up and down reach the same square: keep the first only.
                 if moves[i][..k].iter().any(|&(_, t)| t as usize == to) {
@@ -435,7 +444,7 @@ impl Puzzle {
                 move_count[i] += 1;
             }
         }
-        Ok(Puzzle { shape, topology, costs, goal, moves, move_count })
+        Ok(Puzzle { shape, topology, costs, goal, moves, move_count, targets: all_targets })
     }
 
     /// HDU 1043: 3×3 grid, unit costs, goal `12345678x`.
@@ -489,7 +498,8 @@ impl Puzzle {
     /// The square the empty square reaches from `blank` with `mv`, if the move is open.
     #[inline]
     pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
-        self.moves_from(blank).iter().find(|&&(m, _)| m == mv).map(|&(_, t)| t as usize)
+        let t = self.targets[blank][mv as usize];
+        (t != NO_SQUARE).then_some(t as usize)
     }
 
     /// Number of arrangements of this shape (all permutations of the squares).
@@ -573,6 +583,7 @@ mod tests {
         let s = Shape::new(3, 2).unwrap();
         let p = Puzzle::new(s, Topology::Torus, Costs::UNIT, Board::solved(s)).unwrap();
         assert_eq!(p.moves_from(0).len(), 3);
+        assert_eq!(p.target(0, Move::Up), p.target(0, Move::Down));
     }
 
     #[test]
