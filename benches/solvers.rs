@@ -1,1 +1,212 @@
-fn main() {}
+//! Criterion benchmarks: every solver on each workload, one group per workload, plus the
+//! tables' build measured apart from their queries.
+//!
+//! Every iteration checks its answer (length or cost) against a reference computed outside the
+//! timed loop, so a fast wrong solver cannot win. Settings are small (10 samples, 1.5 s of
+//! measurement) so that `cargo bench` stays within minutes; the blind searches over text
+//! states are left out of the deep workloads, where one query takes a tenth of a second or more.
+
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use slidebench::cases::{self, Case, SetKind, UNREACHED};
+use slidebench::encoding::DEFAULT_MAX_STATES;
+use slidebench::rank::rank;
+use slidebench::solver::{all_solvers, new_solver, Solver, SolverInfo};
+use slidebench::{Board, Costs, Puzzle, Shape};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Depth buckets of the `depth-D` groups.
+const DEPTHS: [u8; 6] = [8, 16, 20, 24, 28, 31];
+
+/// Boards in the `random-batch` group.
+const BATCH: usize = 50;
+
+/// Blind searches over text states: expand most of the space per query.
+fn is_blind_text(info: &SolverInfo) -> bool {
+    [
+        "bfs/text",
+        "dijkstra/text",
+        "dial/text",
+        "pathfinding-bfs/text",
+        "pathfinding-dijkstra/text",
+    ]
+    .contains(&info.id.as_str())
+}
+
+/// A solver with its table (if any) already built for `puzzle`.
+fn ready(info: &SolverInfo, puzzle: &Puzzle) -> Box<dyn Solver> {
+    let mut s = new_solver(&info.id, DEFAULT_MAX_STATES).unwrap();
+    s.prepare(puzzle).unwrap();
+    s
+}
+
+/// Solves every case and checks each answer's move count against `expected`.
+fn solve_all(solver: &mut dyn Solver, boards: &[Board], expected: &[u64]) {
+    let eight = Puzzle::eight();
+    for (b, &want) in boards.iter().zip(expected) {
+        let sol = solver.solve(&eight, black_box(b)).unwrap();
+        assert_eq!(sol.moves.unwrap().len() as u64, want, "{b:?}");
+    }
+}
+
+fn distances() -> Vec<u8> {
+    cases::distance_table(&Puzzle::eight())
+}
+
+fn sample(c: &mut Criterion) {
+    let eight = Puzzle::eight();
+    let board = Board::parse(Shape::THREE_BY_THREE, cases::HDU_SAMPLE).unwrap();
+    let mut group = c.benchmark_group("sample");
+    for info in all_solvers() {
+        let mut solver = ready(&info, &eight);
+        group.bench_function(BenchmarkId::new(&info.id, "sample"), |b| {
+            b.iter(|| {
+                let sol = solver.solve(&eight, black_box(&board)).unwrap();
+                assert_eq!(sol.moves.unwrap().len(), 19);
+            })
+        });
+    }
+    group.finish();
+}
+
+fn depth(c: &mut Criterion) {
+    let eight = Puzzle::eight();
+    let dist = distances();
+    let set = cases::generate(SetKind::Depth, 3, 2026);
+    for d in DEPTHS {
+        let boards: Vec<Board> = set
+            .iter()
+            .map(|c| c.start)
+            .filter(|b| dist[rank(b.cells()) as usize] == d)
+            .collect();
+        assert!(!boards.is_empty(), "no board at depth {d}");
+        let expected = vec![d as u64; boards.len()];
+        let workload = format!("depth-{d}");
+        let mut group = c.benchmark_group(&workload);
+        for info in all_solvers() {
+            if d >= 24 && is_blind_text(&info) {
+                continue;
+            }
+            let mut solver = ready(&info, &eight);
+            group.bench_function(BenchmarkId::new(&info.id, &workload), |b| {
+                b.iter(|| solve_all(solver.as_mut(), &boards, &expected))
+            });
+        }
+        group.finish();
+    }
+}
+
+fn random_batch(c: &mut Criterion) {
+    let eight = Puzzle::eight();
+    let dist = distances();
+    let boards: Vec<Board> = cases::generate(SetKind::Random, 4 * BATCH, 2026)
+        .into_iter()
+        .map(|c| c.start)
+        .filter(|b| dist[rank(b.cells()) as usize] != UNREACHED)
+        .take(BATCH)
+        .collect();
+    assert_eq!(boards.len(), BATCH);
+    let expected: Vec<u64> = boards
+        .iter()
+        .map(|b| dist[rank(b.cells()) as usize] as u64)
+        .collect();
+    let mut group = c.benchmark_group("random-batch");
+    for info in all_solvers() {
+        // Fifty random boards average 22 moves: seconds per batch for a blind text search.
+        if is_blind_text(&info) {
+            continue;
+        }
+        let mut solver = ready(&info, &eight);
+        group.bench_function(BenchmarkId::new(&info.id, "random-batch"), |b| {
+            b.iter(|| solve_all(solver.as_mut(), &boards, &expected))
+        });
+    }
+    group.finish();
+}
+
+fn weighted_torus(c: &mut Criterion) {
+    // Random Dragon's Cruller datasets: each has its own goal and costs, so a table is rebuilt
+    // for every one of them (that is what such queries cost a table).
+    let datasets: Vec<Case> = cases::generate(SetKind::Weighted, 6, 2026)
+        .into_iter()
+        .filter(|c| c.puzzle.topology() == slidebench::Topology::Torus)
+        .collect();
+    assert_eq!(datasets.len(), 3);
+    let mut reference = new_solver("dijkstra/rank", DEFAULT_MAX_STATES).unwrap();
+    let expected: Vec<Option<u64>> = datasets
+        .iter()
+        .map(|c| reference.solve(&c.puzzle, &c.start).unwrap().cost)
+        .collect();
+    let mut group = c.benchmark_group("weighted-torus");
+    for info in all_solvers().into_iter().filter(|i| i.weighted) {
+        // Blind text searches and the text table take up to 1.5 s per dataset here.
+        if is_blind_text(&info) || info.id == "table/text" {
+            continue;
+        }
+        let mut solver = new_solver(&info.id, DEFAULT_MAX_STATES).unwrap();
+        group.bench_function(BenchmarkId::new(&info.id, "weighted-torus"), |b| {
+            b.iter(|| {
+                for (case, want) in datasets.iter().zip(&expected) {
+                    let sol = solver.solve(&case.puzzle, black_box(&case.start)).unwrap();
+                    assert_eq!(&sol.cost, want);
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn table_build(c: &mut Criterion) {
+    let shape = Shape::THREE_BY_THREE;
+    let aoj = cases::generate(SetKind::Sample, 0, 0);
+    let torus = aoj
+        .iter()
+        .find(|c| {
+            c.puzzle.costs()
+                == Costs {
+                    horizontal: 12,
+                    vertical: 28,
+                }
+        })
+        .expect("the AOJ sample's last dataset")
+        .clone();
+    let puzzles = [
+        (
+            "unit-grid",
+            Puzzle::eight(),
+            Board::parse(shape, "8672543x1").unwrap(),
+            31,
+        ),
+        ("weighted-torus", torus.puzzle.clone(), torus.start, 312),
+    ];
+    let mut group = c.benchmark_group("table-build");
+    for id in ["table/rank", "table/text"] {
+        for (name, puzzle, start, want) in &puzzles {
+            group.bench_function(BenchmarkId::new(id, *name), |b| {
+                b.iter_batched(
+                    || new_solver(id, DEFAULT_MAX_STATES).unwrap(),
+                    |mut solver| {
+                        let built = solver.prepare(puzzle).unwrap();
+                        assert!(built.is_some(), "{id} built nothing");
+                        solver
+                    },
+                    BatchSize::PerIteration,
+                )
+            });
+            // The built table answers correctly.
+            let mut solver = ready(&slidebench::solver::solver_info(id).unwrap(), puzzle);
+            assert_eq!(solver.solve(puzzle, start).unwrap().cost, Some(*want));
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .measurement_time(Duration::from_millis(1500))
+        .warm_up_time(Duration::from_millis(500));
+    targets = sample, depth, random_batch, weighted_torus, table_build
+}
+criterion_main!(benches);
