@@ -23,14 +23,8 @@ const BATCH: usize = 50;
 
 /// Blind searches over text states: expand most of the space per query.
 fn is_blind_text(info: &SolverInfo) -> bool {
-    [
-        "bfs/text",
-        "dijkstra/text",
-        "dial/text",
-        "pathfinding-bfs/text",
-        "pathfinding-dijkstra/text",
-    ]
-    .contains(&info.id.as_str())
+    ["bfs/text", "dijkstra/text", "dial/text", "pathfinding-bfs/text", "pathfinding-dijkstra/text"]
+        .contains(&info.id.as_str())
 }
 
 /// A solver with its table (if any) already built for `puzzle`.
@@ -74,11 +68,8 @@ fn depth(c: &mut Criterion) {
     let dist = distances();
     let set = cases::generate(SetKind::Depth, 3, 2026);
     for d in DEPTHS {
-        let boards: Vec<Board> = set
-            .iter()
-            .map(|c| c.start)
-            .filter(|b| dist[rank(b.cells()) as usize] == d)
-            .collect();
+        let boards: Vec<Board> =
+            set.iter().map(|c| c.start).filter(|b| dist[rank(b.cells()) as usize] == d).collect();
         assert!(!boards.is_empty(), "no board at depth {d}");
         let expected = vec![d as u64; boards.len()];
         let workload = format!("depth-{d}");
@@ -106,10 +97,7 @@ fn random_batch(c: &mut Criterion) {
         .take(BATCH)
         .collect();
     assert_eq!(boards.len(), BATCH);
-    let expected: Vec<u64> = boards
-        .iter()
-        .map(|b| dist[rank(b.cells()) as usize] as u64)
-        .collect();
+    let expected: Vec<u64> = boards.iter().map(|b| dist[rank(b.cells()) as usize] as u64).collect();
     let mut group = c.benchmark_group("random-batch");
     for info in all_solvers() {
         // Fifty random boards average 22 moves: seconds per batch for a blind text search.
@@ -133,10 +121,8 @@ fn weighted_torus(c: &mut Criterion) {
         .collect();
     assert_eq!(datasets.len(), 3);
     let mut reference = new_solver("dijkstra/rank", DEFAULT_MAX_STATES).unwrap();
-    let expected: Vec<Option<u64>> = datasets
-        .iter()
-        .map(|c| reference.solve(&c.puzzle, &c.start).unwrap().cost)
-        .collect();
+    let expected: Vec<Option<u64>> =
+        datasets.iter().map(|c| reference.solve(&c.puzzle, &c.start).unwrap().cost).collect();
     let mut group = c.benchmark_group("weighted-torus");
     for info in all_solvers().into_iter().filter(|i| i.weighted) {
         // Blind text searches and the text table take up to 1.5 s per dataset here.
@@ -161,22 +147,11 @@ fn table_build(c: &mut Criterion) {
     let aoj = cases::generate(SetKind::Sample, 0, 0);
     let torus = aoj
         .iter()
-        .find(|c| {
-            c.puzzle.costs()
-                == Costs {
-                    horizontal: 12,
-                    vertical: 28,
-                }
-        })
+        .find(|c| c.puzzle.costs() == Costs { horizontal: 12, vertical: 28 })
         .expect("the AOJ sample's last dataset")
         .clone();
     let puzzles = [
-        (
-            "unit-grid",
-            Puzzle::eight(),
-            Board::parse(shape, "8672543x1").unwrap(),
-            31,
-        ),
+        ("unit-grid", Puzzle::eight(), Board::parse(shape, "8672543x1").unwrap(), 31),
         ("weighted-torus", torus.puzzle.clone(), torus.start, 312),
     ];
     let mut group = c.benchmark_group("table-build");

@@ -21,6 +21,7 @@
 use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::FACTORIAL;
+use crate::units::{group_digits, human_bytes};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -78,9 +79,9 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
             format!(
                 "{shape} {topology}: {} {what}; a census needs {} at 2 bits per state, over the \
                  bound of {} states (raise it with --max-states)",
-                grouped(entries),
+                group_digits(entries),
                 human_bytes(bytes),
-                grouped(max_states)
+                group_digits(max_states)
             ),
         ));
     }
@@ -405,35 +406,6 @@ impl Cursor {
                 self.r += 1;
             }
         }
-    }
-}
-
-/// `1234567` as `1,234,567`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// Bytes in binary units with one decimal, for messages.
-fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-    let mut v = bytes as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < UNITS.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
     }
 }
 

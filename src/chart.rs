@@ -602,7 +602,7 @@ fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
     for t in rows.iter().filter(|r| is_table(r)) {
         if t.median_ns < fastest.median_ns {
             let q = t.build_ns.unwrap_or(0) as f64 / (fastest.median_ns - t.median_ns) as f64;
-            if best.map_or(true, |(b, _)| q < b) {
+            if best.is_none_or(|(b, _)| q < b) {
                 best = Some((q, t));
             }
         }

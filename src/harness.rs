@@ -3,10 +3,10 @@
 
 use crate::board::Puzzle;
 use crate::cases::{self, Case, SetKind};
-use crate::encoding::human_bytes;
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{self, RunRow, SummaryRow, ThreadsRow};
 use crate::solver::{all_solvers, new_solver, Solution, Solver, SolverInfo};
+use crate::units::human_bytes;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;

@@ -35,6 +35,7 @@ pub mod judge;
 pub mod rank;
 pub mod report;
 pub mod solver;
+pub mod units;
 
 pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};
 pub use encoding::{Encoding, Rank, Text, DEFAULT_MAX_STATES};

@@ -62,11 +62,7 @@ fn sample_board() -> Board {
 }
 
 fn solver_ids(weighted: bool) -> Vec<String> {
-    let args: &[&str] = if weighted {
-        &["solvers", "--weighted"]
-    } else {
-        &["solvers"]
-    };
+    let args: &[&str] = if weighted { &["solvers", "--weighted"] } else { &["solvers"] };
     let out = run(args, b"");
     assert!(out.status.success(), "{}", stderr_text(&out));
     stdout_lines(&out)
@@ -113,18 +109,13 @@ fn cruller_answers_the_aoj_sample_with_every_weighted_solver() {
 fn solver_listings_and_usage_errors() {
     let all = solver_ids(false);
     let weighted = solver_ids(true);
-    let expected: Vec<String> = slidebench::solver::all_solvers()
-        .into_iter()
-        .map(|s| s.id)
-        .collect();
+    let expected: Vec<String> =
+        slidebench::solver::all_solvers().into_iter().map(|s| s.id).collect();
     assert_eq!(all, expected);
     assert!(!weighted.is_empty() && weighted.len() < all.len());
     assert!(weighted.iter().all(|w| all.contains(w)));
     for id in &all {
-        assert!(
-            !id.is_empty() && !id.contains(char::is_whitespace),
-            "`{id}`"
-        );
+        assert!(!id.is_empty() && !id.contains(char::is_whitespace), "`{id}`");
     }
     // Every unit-only solver is refused by `cruller` with a usage error.
     for id in all.iter().filter(|id| !weighted.contains(id)) {
@@ -147,10 +138,7 @@ fn solver_listings_and_usage_errors() {
         assert!(out.stdout.is_empty(), "{args:?}");
         let err = stderr_text(&out);
         assert!(err.contains("error:"), "{args:?}: {err}");
-        assert!(
-            err.contains("Usage:") || err.contains("--help"),
-            "{args:?}: {err}"
-        );
+        assert!(err.contains("Usage:") || err.contains("--help"), "{args:?}: {err}");
     }
 }
 
@@ -201,9 +189,7 @@ fn solve_reports_bad_lines_and_answers_the_rest_in_step() {
     assert!(err.contains("line 8: not valid UTF-8"), "{err}");
     assert!(!err.contains("panicked"));
     // One answer per non-blank line, in step.
-    let expect_error = [
-        false, true, false, true, false, true, true, true, false, false, false,
-    ];
+    let expect_error = [false, true, false, true, false, true, true, true, false, false, false];
     assert_eq!(got.len(), expect_error.len(), "{got:?}");
     let eight = Puzzle::eight();
     let starts = [
@@ -254,21 +240,12 @@ fn cruller_reports_bad_datasets_and_answers_the_rest_in_step() {
     let input: String = datasets.concat();
     let out = run(&["cruller"], input.as_bytes());
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        stdout_lines(&out),
-        ["0", "error", "31", "error", "312", "error"]
-    );
+    assert_eq!(stdout_lines(&out), ["0", "error", "31", "error", "312", "error"]);
     let err = stderr_text(&out);
     assert_eq!(named_lines(&err), [8, 23, 36, 43], "{err}");
     assert!(err.contains("line 8: bad cost line `4 x`"), "{err}");
-    assert!(
-        err.contains("line 23: start board: tile 5 appears twice"),
-        "{err}"
-    );
-    assert!(
-        err.contains("line 43: input ended without the closing `0 0`"),
-        "{err}"
-    );
+    assert!(err.contains("line 23: start board: tile 5 appears twice"), "{err}");
+    assert!(err.contains("line 43: input ended without the closing `0 0`"), "{err}");
     assert!(!err.contains("panicked"));
     // Only the end marker missing: every dataset answered, still a failure.
     let unclosed = AOJ_SAMPLE.strip_suffix("0 0\n").unwrap();
@@ -311,12 +288,7 @@ fn solve_stops_quietly_when_the_reader_goes_away() {
     assert_eq!(first.trim_end().len(), 19);
     drop(stdout);
     let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
     let status = wait_with_timeout(&mut child, Duration::from_secs(60));
     writer.join().unwrap();
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -359,11 +331,7 @@ fn stream_solve(cases: usize, time: Option<&Path>) -> (usize, Option<u64>) {
     let writer = std::thread::spawn(move || {
         // Vary the spacing a little so the reader does some work.
         for i in 0..cases {
-            let line = if i % 2 == 0 {
-                "2 3 4 1 5 x 7 6 8\n"
-            } else {
-                "1 2 3 x 4 6 7 5 8\n"
-            };
+            let line = if i % 2 == 0 { "2 3 4 1 5 x 7 6 8\n" } else { "1 2 3 x 4 6 7 5 8\n" };
             input.write_all(line.as_bytes()).unwrap();
         }
         input.flush().unwrap();
@@ -411,10 +379,7 @@ fn solve_streams_a_million_cases_in_flat_memory() {
     assert_eq!(lines, 1_000_000);
     if let (Some(small), Some(large)) = (small_peak, peak) {
         println!("peak RSS: {small} KiB for 10,000 cases, {large} KiB for 1,000,000");
-        assert!(
-            large <= 2 * small + 8 * 1024,
-            "peak RSS grew from {small} KiB to {large} KiB"
-        );
+        assert!(large <= 2 * small + 8 * 1024, "peak RSS grew from {small} KiB to {large} KiB");
     }
 }
 
@@ -516,10 +481,7 @@ fn an_interrupted_compare_leaves_the_old_results_intact() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the larger compare should still be running"
-    );
+    assert!(child.try_wait().unwrap().is_none(), "the larger compare should still be running");
     child.kill().unwrap();
     child.wait().unwrap();
 

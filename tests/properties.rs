@@ -7,6 +7,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
+use slidebench::board::grid_solvable;
 use slidebench::cases::{self, Format, SetKind, UNREACHED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::harness::{self, CompareOptions, SetSpec};
@@ -14,7 +15,7 @@ use slidebench::judge::{CrullerReader, EightReader};
 use slidebench::rank::{rank, unrank, FACTORIAL};
 use slidebench::report::{self, read_csv, write_csv, CensusRow, RunRow, SummaryRow, ThreadsRow};
 use slidebench::solver::{all_solvers, new_solver, Solver, SolverInfo};
-use slidebench::{grid_solvable, Board, Costs, ErrorKind, Puzzle, Shape, Topology};
+use slidebench::{Board, Costs, ErrorKind, Puzzle, Shape, Topology};
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -75,10 +76,7 @@ fn check_eight(input: &[u8]) -> Result<(), TestCaseError> {
     let mut seen = Vec::new();
     for item in EightReader::new(input) {
         let (n, board) = item.map_err(|e| TestCaseError::fail(format!("I/O error {e}")))?;
-        prop_assert!(
-            seen.last().is_none_or(|&last| n > last),
-            "{n} after {seen:?}"
-        );
+        prop_assert!(seen.last().is_none_or(|&last| n > last), "{n} after {seen:?}");
         seen.push(n);
         match board {
             Ok(b) => {
@@ -121,11 +119,7 @@ fn check_cruller(input: &[u8]) -> Result<(), TestCaseError> {
             Err(e) => {
                 let msg = e.to_string();
                 let n = line_prefix(&msg);
-                prop_assert!(
-                    n.is_some(),
-                    "message `{}` does not start with `line N: `",
-                    msg
-                );
+                prop_assert!(n.is_some(), "message `{}` does not start with `line N: `", msg);
                 prop_assert_eq!(e.line(), n);
                 n.unwrap()
             }
@@ -144,11 +138,7 @@ fn check_load(input: &[u8]) -> Result<(), TestCaseError> {
     for e in &errors {
         let msg = e.to_string();
         let n = line_prefix(&msg);
-        prop_assert!(
-            n.is_some(),
-            "message `{}` does not start with `line N: `",
-            msg
-        );
+        prop_assert!(n.is_some(), "message `{}` does not start with `line N: `", msg);
         prop_assert!(n.unwrap() >= last);
         last = n.unwrap();
     }
@@ -157,9 +147,8 @@ fn check_load(input: &[u8]) -> Result<(), TestCaseError> {
         prop_assert_eq!(&c.set, "prop");
     }
     // The documented format rule: AOJ when the first non-blank line holds two fields.
-    let first = physical_lines(input)
-        .into_iter()
-        .find(|l| !l.iter().all(|b| b.is_ascii_whitespace()));
+    let first =
+        physical_lines(input).into_iter().find(|l| !l.iter().all(|b| b.is_ascii_whitespace()));
     let aoj = first.is_some_and(|l| String::from_utf8_lossy(l).split_whitespace().count() == 2);
     if aoj {
         let (mut good, mut bad) = (Vec::new(), Vec::new());
@@ -171,9 +160,7 @@ fn check_load(input: &[u8]) -> Result<(), TestCaseError> {
         }
         let starts: Vec<Board> = loaded.iter().map(|c| c.start).collect();
         prop_assert_eq!(starts, good);
-        prop_assert!(loaded
-            .iter()
-            .all(|c| c.puzzle.topology() == Topology::Torus));
+        prop_assert!(loaded.iter().all(|c| c.puzzle.topology() == Topology::Torus));
         let errs: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         prop_assert_eq!(errs, bad);
     } else {
@@ -192,10 +179,7 @@ fn biased_bytes(alphabet: &'static [u8], max: usize) -> impl Strategy<Value = Ve
 /// An HDU line that is well formed or nearly so.
 fn hdu_line() -> impl Strategy<Value = Vec<u8>> {
     let sep = proptest::sample::select(vec![&b" "[..], b"  ", b"\t", b"", b" \t "]);
-    let good = (
-        Just((b"12345678x").to_vec()).prop_shuffle(),
-        proptest::collection::vec(sep, 9),
-    )
+    let good = (Just((b"12345678x").to_vec()).prop_shuffle(), proptest::collection::vec(sep, 9))
         .prop_map(|(syms, seps)| {
             let mut out = Vec::new();
             for (s, sep) in syms.iter().zip(seps) {
@@ -251,18 +235,15 @@ fn reader_input() -> impl Strategy<Value = Vec<u8>> {
         (proptest::collection::vec(aoj_line(), 0..60), any::<bool>())
             .prop_map(|(l, crlf)| joined(l, crlf)),
         // The AOJ sample with one byte changed and maybe cut short.
-        (
-            any::<prop::sample::Index>(),
-            any::<u8>(),
-            any::<prop::sample::Index>()
-        )
-            .prop_map(|(i, b, cut)| {
+        (any::<prop::sample::Index>(), any::<u8>(), any::<prop::sample::Index>()).prop_map(
+            |(i, b, cut)| {
                 let mut s = cases::AOJ_SAMPLE.as_bytes().to_vec();
                 let at = i.index(s.len());
                 s[at] = b;
                 s.truncate(cut.index(s.len() + 1).max(at + 1));
                 s
-            }),
+            }
+        ),
     ]
 }
 
@@ -292,10 +273,7 @@ fn readers_on_samples_and_known_inputs() {
     check_cruller(input).unwrap();
     let items: Vec<_> = CrullerReader::new(&input[..]).map(|r| r.unwrap()).collect();
     assert_eq!(items.len(), 2);
-    assert_eq!(
-        items[0].as_ref().unwrap_err().to_string(),
-        "line 5: not valid UTF-8 text"
-    );
+    assert_eq!(items[0].as_ref().unwrap_err().to_string(), "line 5: not valid UTF-8 text");
     assert_eq!(items[1].as_ref().unwrap().line, 8);
 }
 
@@ -310,13 +288,7 @@ fn text_field() -> impl Strategy<Value = String> {
 
 fn run_row() -> impl Strategy<Value = RunRow> {
     (
-        (
-            text_field(),
-            text_field(),
-            any::<u64>(),
-            1u32..100,
-            1u32..100,
-        ),
+        (text_field(), text_field(), any::<u64>(), 1u32..100, 1u32..100),
         (
             proptest::option::of(any::<u64>()),
             any::<bool>(),
@@ -357,13 +329,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
 
 fn summary_row() -> impl Strategy<Value = SummaryRow> {
     (
-        (
-            text_field(),
-            text_field(),
-            1usize..64,
-            any::<u64>(),
-            any::<u64>(),
-        ),
+        (text_field(), text_field(), 1usize..64, any::<u64>(), any::<u64>()),
         (
             any::<u64>(),
             0.0f64..1e12,
@@ -402,14 +368,8 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
 }
 
 fn threads_row() -> impl Strategy<Value = ThreadsRow> {
-    (
-        text_field(),
-        1usize..64,
-        any::<u64>(),
-        any::<u64>(),
-        0.0f64..1e9,
-    )
-        .prop_map(|(solver, threads, cases, wall_ns, qps)| ThreadsRow {
+    (text_field(), 1usize..64, any::<u64>(), any::<u64>(), 0.0f64..1e9).prop_map(
+        |(solver, threads, cases, wall_ns, qps)| ThreadsRow {
             algorithm: "bfs".into(),
             encoding: "rank".into(),
             case_set: "random".into(),
@@ -418,7 +378,8 @@ fn threads_row() -> impl Strategy<Value = ThreadsRow> {
             cases,
             wall_ns,
             queries_per_sec: qps,
-        })
+        },
+    )
 }
 
 fn census_row() -> impl Strategy<Value = CensusRow> {
@@ -499,12 +460,7 @@ where
     let path = dir.path().join("table.csv");
     write_csv(&path, rows).unwrap();
     let back: Vec<T> = read_csv(&path).unwrap();
-    prop_assert!(
-        back.as_slice() == rows,
-        "{:?} read back as {:?}",
-        rows,
-        back
-    );
+    prop_assert!(back.as_slice() == rows, "{:?} read back as {:?}", rows, back);
     if rows.is_empty() {
         return Ok(());
     }
@@ -538,14 +494,9 @@ where
     Ok(())
 }
 
-fn corruption_args() -> impl Strategy<
-    Value = (
-        prop::sample::Index,
-        prop::sample::Index,
-        String,
-        prop::sample::Index,
-    ),
-> {
+fn corruption_args(
+) -> impl Strategy<Value = (prop::sample::Index, prop::sample::Index, String, prop::sample::Index)>
+{
     (
         any::<prop::sample::Index>(),
         any::<prop::sample::Index>(),
@@ -561,40 +512,28 @@ fn csv_reader_names_the_line_of_a_corrupted_field() {
     let run_numeric: Vec<usize> = (9..20).chain([4]).collect();
     runner
         .run(
-            &(
-                proptest::collection::vec(run_row(), 0..8),
-                corruption_args(),
-            ),
+            &(proptest::collection::vec(run_row(), 0..8), corruption_args()),
             |(rows, (w, f, junk, cut))| check_corruption(&rows, &run_numeric, w, f, &junk, cut),
         )
         .unwrap();
     let summary_numeric: Vec<usize> = (4..16).collect();
     runner
         .run(
-            &(
-                proptest::collection::vec(summary_row(), 0..8),
-                corruption_args(),
-            ),
+            &(proptest::collection::vec(summary_row(), 0..8), corruption_args()),
             |(rows, (w, f, junk, cut))| check_corruption(&rows, &summary_numeric, w, f, &junk, cut),
         )
         .unwrap();
     let threads_numeric: Vec<usize> = (4..8).collect();
     runner
         .run(
-            &(
-                proptest::collection::vec(threads_row(), 0..8),
-                corruption_args(),
-            ),
+            &(proptest::collection::vec(threads_row(), 0..8), corruption_args()),
             |(rows, (w, f, junk, cut))| check_corruption(&rows, &threads_numeric, w, f, &junk, cut),
         )
         .unwrap();
     let census_numeric: Vec<usize> = (2..6).collect();
     runner
         .run(
-            &(
-                proptest::collection::vec(census_row(), 0..8),
-                corruption_args(),
-            ),
+            &(proptest::collection::vec(census_row(), 0..8), corruption_args()),
             |(rows, (w, f, junk, cut))| check_corruption(&rows, &census_numeric, w, f, &junk, cut),
         )
         .unwrap();
@@ -623,18 +562,15 @@ fn rank_and_unrank_are_inverse_up_to_sixteen_cells() {
         })
         .unwrap();
     runner
-        .run(
-            &(4usize..=16).prop_flat_map(|n| (Just(n), 0..FACTORIAL[n])),
-            |(n, r)| {
-                let mut out = [0u8; 16];
-                unrank(r, n, &mut out);
-                let mut sorted = out[..n].to_vec();
-                sorted.sort_unstable();
-                prop_assert_eq!(sorted, (0..n as u8).collect::<Vec<_>>());
-                prop_assert_eq!(rank(&out[..n]), r);
-                Ok(())
-            },
-        )
+        .run(&(4usize..=16).prop_flat_map(|n| (Just(n), 0..FACTORIAL[n])), |(n, r)| {
+            let mut out = [0u8; 16];
+            unrank(r, n, &mut out);
+            let mut sorted = out[..n].to_vec();
+            sorted.sort_unstable();
+            prop_assert_eq!(sorted, (0..n as u8).collect::<Vec<_>>());
+            prop_assert_eq!(rank(&out[..n]), r);
+            Ok(())
+        })
         .unwrap();
     // The ends of every size.
     for n in 4..=16 {
@@ -687,16 +623,8 @@ fn check_parity_rule(shape: Shape, goal: Board) {
     assert_eq!(count, FACTORIAL[shape.cells()] / 2, "{shape} from {goal}");
     for (r, &s) in seen.iter().enumerate() {
         let b = board_of_rank(shape, r as u64);
-        assert_eq!(
-            puzzle.known_solvable(&b),
-            Some(s),
-            "{shape} board {b} to goal {goal}"
-        );
-        assert_eq!(
-            grid_solvable(&b, &goal),
-            s,
-            "{shape} board {b} to goal {goal}"
-        );
+        assert_eq!(puzzle.known_solvable(&b), Some(s), "{shape} board {b} to goal {goal}");
+        assert_eq!(grid_solvable(&b, &goal), s, "{shape} board {b} to goal {goal}");
     }
 }
 
@@ -773,14 +701,8 @@ fn grid_distances() -> &'static [u8] {
 /// Blind searches over text states: correct but slow, so they get only modest depths.
 fn is_blind_text(info: &SolverInfo) -> bool {
     info.encoding == "text"
-        && [
-            "bfs",
-            "dijkstra",
-            "dial",
-            "pathfinding-bfs",
-            "pathfinding-dijkstra",
-        ]
-        .contains(&info.algorithm)
+        && ["bfs", "dijkstra", "dial", "pathfinding-bfs", "pathfinding-dijkstra"]
+            .contains(&info.algorithm)
 }
 
 struct Fleet(RefCell<Vec<(SolverInfo, Box<dyn Solver>)>>);
@@ -874,9 +796,9 @@ fn every_solver_replays_to_the_goal_on_the_eight_puzzle() {
 const GRID: bool = false;
 const TORUS: bool = true;
 
-/// Small spaces (at most 8! arrangements) that every solver handles. The 2-row tori are left
-/// out: see `two_row_torus_paths_replay` for why.
-const SMALL: [(usize, usize, bool); 7] = [
+/// Small spaces (at most 8! arrangements) that every solver handles, two-row tori included
+/// (where up and down reach the same square).
+const SMALL: [(usize, usize, bool); 10] = [
     (2, 2, GRID),
     (3, 2, GRID),
     (2, 3, GRID),
@@ -884,6 +806,9 @@ const SMALL: [(usize, usize, bool); 7] = [
     (2, 4, GRID),
     (2, 3, TORUS),
     (2, 4, TORUS),
+    (2, 2, TORUS),
+    (3, 2, TORUS),
+    (4, 2, TORUS),
 ];
 
 const THREE_BY_THREE: [(usize, usize, bool); 2] = [(3, 3, GRID), (3, 3, TORUS)];
@@ -901,19 +826,8 @@ fn puzzle_on(
             (Just((shape, torus, ch, cv)), perm(n), perm(n))
         })
         .prop_map(move |((shape, torus, ch, cv), goal, start)| {
-            let topology = if torus {
-                Topology::Torus
-            } else {
-                Topology::Grid
-            };
-            let costs = if unit {
-                Costs::UNIT
-            } else {
-                Costs {
-                    horizontal: ch,
-                    vertical: cv,
-                }
-            };
+            let topology = if torus { Topology::Torus } else { Topology::Grid };
+            let costs = if unit { Costs::UNIT } else { Costs { horizontal: ch, vertical: cv } };
             let goal = Board::from_cells(shape, &goal).unwrap();
             let start = Board::from_cells(shape, &start).unwrap();
             (Puzzle::new(shape, topology, costs, goal).unwrap(), start)
@@ -970,25 +884,16 @@ fn every_solver_replays_to_the_goal_on_unit_three_by_three_with_random_goals() {
     });
 }
 
-/// Library bug: on a torus with two rows, moving the empty square up and down reach the same
-/// square, and `Puzzle::new` keeps only `Up`; the solvers walk their recorded paths back with
-/// `Move::opposite`, `Down` is not a move there, and `path_to` panics with "recorded moves can
-/// be undone". Only the `pathfinding-*` peers answer.
+/// On a torus with two rows, moving the empty square up and down reach the same square; the
+/// solvers walk their recorded paths back with `Move::opposite`, which must still apply there.
 #[test]
-#[ignore = "library bug: solvers panic on 2-row tori (see the doc comment)"]
 fn two_row_torus_paths_replay() {
     let fleet = Fleet::new();
     for (w, goal, start) in [(3, "12345x", "12x453"), (4, "1234567x", "123x5674")] {
         let shape = Shape::new(w, 2).unwrap();
         let goal = Board::parse(shape, goal).unwrap();
         let start = Board::parse(shape, start).unwrap();
-        for costs in [
-            Costs::UNIT,
-            Costs {
-                horizontal: 3,
-                vertical: 7,
-            },
-        ] {
+        for costs in [Costs::UNIT, Costs { horizontal: 3, vertical: 7 }] {
             let p = Puzzle::new(shape, Topology::Torus, costs, goal).unwrap();
             let optimal = reference_cost(&p, &start);
             assert_eq!(optimal, Some(costs.vertical as u64));
@@ -1009,26 +914,13 @@ fn judge_bytes(cases: &[cases::Case], format: Format) -> Vec<u8> {
 
 #[test]
 fn generated_sets_are_reproducible() {
-    let kinds = [
-        SetKind::Sample,
-        SetKind::Random,
-        SetKind::Depth,
-        SetKind::Weighted,
-    ];
+    let kinds = [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::Weighted];
     let mut runner = TestRunner::new(config(12));
     runner
         .run(
-            &(
-                proptest::sample::select(kinds.to_vec()),
-                0usize..60,
-                any::<u64>(),
-            ),
+            &(proptest::sample::select(kinds.to_vec()), 0usize..60, any::<u64>()),
             |(kind, count, seed)| {
-                let count = if kind == SetKind::Depth {
-                    count % 4
-                } else {
-                    count
-                };
+                let count = if kind == SetKind::Depth { count % 4 } else { count };
                 let a = cases::generate(kind, count, seed);
                 let b = cases::generate(kind, count, seed);
                 prop_assert_eq!(&a, &b);
@@ -1039,11 +931,8 @@ fn generated_sets_are_reproducible() {
                 let hdu = judge_bytes(&a, Format::Hdu);
                 let (back, errors) = cases::load(&hdu[..], "x").unwrap();
                 prop_assert!(errors.is_empty());
-                let want: Vec<Board> = a
-                    .iter()
-                    .filter(|c| c.puzzle == Puzzle::eight())
-                    .map(|c| c.start)
-                    .collect();
+                let want: Vec<Board> =
+                    a.iter().filter(|c| c.puzzle == Puzzle::eight()).map(|c| c.start).collect();
                 prop_assert_eq!(back.iter().map(|c| c.start).collect::<Vec<_>>(), want);
                 Ok(())
             },
@@ -1055,9 +944,8 @@ fn generated_sets_are_reproducible() {
 fn csv_without(path: &Path, ignored: &[&str]) -> (Vec<String>, Vec<Vec<String>>) {
     let mut reader = csv::Reader::from_path(path).unwrap();
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !ignored.contains(&header[i].as_str()))
-        .collect();
+    let keep: Vec<usize> =
+        (0..header.len()).filter(|&i| !ignored.contains(&header[i].as_str())).collect();
     let rows = reader
         .records()
         .map(|r| {
@@ -1071,11 +959,7 @@ fn csv_without(path: &Path, ignored: &[&str]) -> (Vec<String>, Vec<Vec<String>>)
 #[test]
 fn harness_runs_are_reproducible_but_for_timing() {
     let opts = CompareOptions {
-        sets: vec![SetSpec::Generated {
-            kind: SetKind::Random,
-            count: 30,
-            seed: 1,
-        }],
+        sets: vec![SetSpec::Generated { kind: SetKind::Random, count: 30, seed: 1 }],
         solvers: vec!["table/rank".into(), "bfs/rank".into()],
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
@@ -1091,23 +975,13 @@ fn harness_runs_are_reproducible_but_for_timing() {
         assert_eq!(report.runs.len(), 60);
         harness::write_report(&report, dir.path()).unwrap();
     }
-    let runs: Vec<_> = dirs
-        .iter()
-        .map(|d| csv_without(&d.path().join(report::RUNS_CSV), &["time_ns"]))
-        .collect();
+    let runs: Vec<_> =
+        dirs.iter().map(|d| csv_without(&d.path().join(report::RUNS_CSV), &["time_ns"])).collect();
     assert_eq!(runs[0].1.len(), 60);
     assert_eq!(runs[0], runs[1]);
-    let timing = [
-        "median_ns",
-        "mean_ns",
-        "p95_ns",
-        "queries_per_sec",
-        "build_ns",
-    ];
-    let summaries: Vec<_> = dirs
-        .iter()
-        .map(|d| csv_without(&d.path().join(report::SUMMARY_CSV), &timing))
-        .collect();
+    let timing = ["median_ns", "mean_ns", "p95_ns", "queries_per_sec", "build_ns"];
+    let summaries: Vec<_> =
+        dirs.iter().map(|d| csv_without(&d.path().join(report::SUMMARY_CSV), &timing)).collect();
     assert_eq!(summaries[0].1.len(), 2);
     assert_eq!(summaries[0], summaries[1]);
     // And the timing columns really are the only ones left out.
@@ -1115,7 +989,5 @@ fn harness_runs_are_reproducible_but_for_timing() {
     assert!(header.contains(&"time_ns".to_string()));
     assert!(!dirs[0].path().join(report::THREADS_CSV).exists());
     let rows: Vec<RunRow> = read_csv(&dirs[0].path().join(report::RUNS_CSV)).unwrap();
-    assert!(rows
-        .iter()
-        .all(|r| r.threads == 1 && r.case_set == "random"));
+    assert!(rows.iter().all(|r| r.threads == 1 && r.case_set == "random"));
 }

@@ -4,7 +4,7 @@
 //! than it costs; the search reuses the best-first core over a bucket queue.
 
 use super::dial::Buckets;
-use super::dijkstra::{best_first, Work};
+use super::dijkstra::{best_first, Prepared, Work};
 use super::{ensure, precheck, Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle, MAX_CELLS};
 use crate::encoding::Encoding;
@@ -67,7 +67,7 @@ impl TileDistances {
 pub(crate) struct AStar<E: Encoding> {
     info: SolverInfo,
     max_states: u64,
-    work: Option<(E, Work<E, Buckets<E::State>>)>,
+    work: Prepared<E, Buckets<E::State>>,
     heuristic: Option<TileDistances>,
 }
 

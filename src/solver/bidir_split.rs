@@ -71,12 +71,9 @@ impl<E: Encoding> Solver for BidirSplit<E> {
         let depth_of = |sides: &[E::Map<Link>; 2], s: usize, q: &VecDeque<E::State>| {
             q.front().map(|st| sides[s].get(st).expect("queued states are stored").depth as u32)
         };
-        loop {
-            let (Some(top_f), Some(top_b)) =
-                (depth_of(sides, 0, &queues[0]), depth_of(sides, 1, &queues[1]))
-            else {
-                break;
-            };
+        while let (Some(top_f), Some(top_b)) =
+            (depth_of(sides, 0, &queues[0]), depth_of(sides, 1, &queues[1]))
+        {
             if best.as_ref().is_some_and(|(len, _)| *len <= top_f + top_b + 1) {
                 break;
             }

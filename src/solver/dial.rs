@@ -2,7 +2,7 @@
 //! the keys in the queue span at most the largest move cost and a ring of buckets replaces the
 //! heap's logarithmic work with a constant.
 
-use super::dijkstra::{best_first, Frontier, Work};
+use super::dijkstra::{best_first, Frontier, Prepared, Work};
 use super::{ensure, precheck, Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle};
 use crate::encoding::Encoding;
@@ -84,7 +84,7 @@ impl<S: Send> Frontier<S> for Buckets<S> {
 pub(crate) struct Dial<E: Encoding> {
     info: SolverInfo,
     max_states: u64,
-    work: Option<(E, Work<E, Buckets<E::State>>)>,
+    work: Prepared<E, Buckets<E::State>>,
 }
 
 impl<E: Encoding> Dial<E> {

@@ -73,6 +73,9 @@ impl<S: Send> Frontier<S> for Heap<S> {
     }
 }
 
+/// An encoding and its best-first buffers, made when a puzzle's space is first seen.
+pub(crate) type Prepared<E, F> = Option<(E, Work<E, F>)>;
+
 /// Buffers kept between queries by every best-first search.
 pub(crate) struct Work<E: Encoding, F> {
     pub(crate) dist: E::Map<Dist>,
@@ -135,7 +138,7 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
 pub(crate) struct Dijkstra<E: Encoding> {
     info: SolverInfo,
     max_states: u64,
-    work: Option<(E, Work<E, Heap<E::State>>)>,
+    work: Prepared<E, Heap<E::State>>,
 }
 
 impl<E: Encoding> Dijkstra<E> {

@@ -288,7 +288,7 @@ pub(crate) fn too_many_states(max_states: u64) -> Error {
         ErrorKind::TooLarge,
         format!(
             "the search stored more than {} states and stopped (raise the bound with --max-states)",
-            crate::encoding::group_digits(max_states)
+            crate::units::group_digits(max_states)
         ),
     )
 }
