@@ -63,6 +63,21 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     fn decode(&self, state: &Self::State) -> Board;
     /// Calls `f(move, next)` for every move open in `state`, in the puzzle's move order.
     fn successors(&self, state: &Self::State, f: impl FnMut(Move, Self::State));
+    /// Like [`Encoding::successors`] but without the state that `back` leads to, so a search
+    /// does not rebuild the state it came from.
+    #[inline]
+    fn successors_except(
+        &self,
+        state: &Self::State,
+        back: Option<Move>,
+        mut f: impl FnMut(Move, Self::State),
+    ) {
+        self.successors(state, |mv, next| {
+            if Some(mv) != back {
+                f(mv, next)
+            }
+        })
+    }
     /// The state after `mv`, if the move is open.
     fn apply(&self, state: &Self::State, mv: Move) -> Option<Self::State>;
     /// A new empty map.
@@ -348,6 +363,21 @@ impl Encoding for Rank {
         let blank = self.blank_of(state.packed);
         for &(mv, to) in self.moves_from(blank) {
             f(mv, self.step(state, blank, to as usize));
+        }
+    }
+
+    #[inline]
+    fn successors_except(
+        &self,
+        state: &RankState,
+        back: Option<Move>,
+        mut f: impl FnMut(Move, RankState),
+    ) {
+        let blank = self.blank_of(state.packed);
+        for &(mv, to) in self.moves_from(blank) {
+            if Some(mv) != back {
+                f(mv, self.step(state, blank, to as usize));
+            }
         }
     }
 

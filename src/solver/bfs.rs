@@ -3,7 +3,7 @@
 use super::{
     ensure, path_to, precheck, too_many_states, Solution, Solver, SolverInfo, Stats, Step,
 };
-use crate::board::{Board, Puzzle};
+use crate::board::{Board, Move, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
@@ -12,7 +12,8 @@ use std::time::Duration;
 /// Buffers kept between queries.
 struct Work<E: Encoding> {
     seen: E::Map<Step>,
-    queue: VecDeque<E::State>,
+    /// States to expand, each with the move back to its parent (not rebuilt).
+    queue: VecDeque<(E::State, Option<Move>)>,
 }
 
 /// Forward BFS per query.
@@ -52,19 +53,19 @@ impl<E: Encoding> Solver for Bfs<E> {
         let goal = enc.encode(puzzle.goal());
         let start = enc.encode(start);
         seen.insert(&start, Step::ROOT);
-        queue.push_back(start);
+        queue.push_back((start, None));
         let mut stats = Stats::default();
         let mut peak_queue = 0usize;
         let mut found = false;
-        while let Some(state) = queue.pop_front() {
+        while let Some((state, back)) = queue.pop_front() {
             stats.expanded += 1;
-            enc.successors(&state, |mv, next| {
+            enc.successors_except(&state, back, |mv, next| {
                 if found || seen.get(&next).is_some() {
                     return;
                 }
                 seen.insert(&next, Step::of(mv));
                 found = next == goal;
-                queue.push_back(next);
+                queue.push_back((next, Some(mv.opposite())));
             });
             peak_queue = peak_queue.max(queue.len());
             if found {
@@ -75,7 +76,7 @@ impl<E: Encoding> Solver for Bfs<E> {
             }
         }
         stats.stored = seen.len() as u64;
-        stats.peak_bytes = (seen.bytes() + peak_queue * enc.state_bytes()) as u64;
+        stats.peak_bytes = (seen.bytes() + peak_queue * (enc.state_bytes() + 8)) as u64;
         if !found {
             return Ok(Solution::unsolvable(stats));
         }

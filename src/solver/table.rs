@@ -32,13 +32,14 @@ impl<E: Encoding> Built<E> {
         let goal = enc.encode(puzzle.goal());
         steps.insert(&goal, Step::ROOT);
         if puzzle.costs().is_unit() {
+            // Each state is queued with the move that reached it, so its parent is not rebuilt.
             let mut queue = VecDeque::new();
-            queue.push_back(goal);
-            while let Some(state) = queue.pop_front() {
-                enc.successors(&state, |mv, next| {
+            queue.push_back((goal, None));
+            while let Some((state, back)) = queue.pop_front() {
+                enc.successors_except(&state, back, |mv, next| {
                     if steps.get(&next).is_none() {
                         steps.insert(&next, Step::of(mv));
-                        queue.push_back(next);
+                        queue.push_back((next, Some(mv.opposite())));
                     }
                 });
                 if steps.len() as u64 > max_states {
