@@ -7,7 +7,6 @@ use super::{
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
-use std::collections::BinaryHeap;
 use std::time::Duration;
 
 /// A priority queue of states keyed by a small integer.
@@ -22,54 +21,70 @@ pub(crate) trait Frontier<S>: Send {
     fn len(&self) -> usize;
 }
 
-/// A heap entry ordered by its key alone, smallest first: ties are never broken by comparing
-/// states, which for strings would cost more than the heap itself.
-pub(crate) struct Entry<S> {
-    pub(crate) key: u32,
-    pub(crate) g: u32,
-    pub(crate) state: S,
+/// A binary min-heap written for the search: priorities (key, then cost so far, packed in one
+/// `u64`) live in their own array apart from the states, so sifting compares and moves 8-byte
+/// words and never compares states (which for strings would cost more than the heap itself).
+pub(crate) struct Heap<S> {
+    prio: Vec<u64>,
+    states: Vec<S>,
 }
-
-impl<S> PartialEq for Entry<S> {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
-    }
-}
-impl<S> Eq for Entry<S> {}
-impl<S> PartialOrd for Entry<S> {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<S> Ord for Entry<S> {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        other.key.cmp(&self.key)
-    }
-}
-
-/// A binary heap of entries.
-pub(crate) struct Heap<S>(BinaryHeap<Entry<S>>);
 
 impl<S> Heap<S> {
     pub(crate) fn new() -> Self {
-        Heap(BinaryHeap::new())
+        Heap { prio: Vec::new(), states: Vec::new() }
     }
 }
 
 impl<S: Send> Frontier<S> for Heap<S> {
     #[inline]
     fn push(&mut self, key: u32, g: u32, state: S) {
-        self.0.push(Entry { key, g, state });
+        let p = (key as u64) << 32 | g as u64;
+        let mut i = self.prio.len();
+        self.prio.push(p);
+        self.states.push(state);
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if self.prio[parent] <= p {
+                break;
+            }
+            self.prio.swap(i, parent);
+            self.states.swap(i, parent);
+            i = parent;
+        }
     }
+
     #[inline]
     fn pop(&mut self) -> Option<(u32, S)> {
-        self.0.pop().map(|e| (e.g, e.state))
+        let last = self.prio.len().checked_sub(1)?;
+        self.prio.swap(0, last);
+        self.states.swap(0, last);
+        let top = self.prio.pop().expect("not empty");
+        let state = self.states.pop().expect("not empty");
+        let n = self.prio.len();
+        let mut i = 0;
+        loop {
+            let left = 2 * i + 1;
+            if left >= n {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < n && self.prio[right] < self.prio[left] { right } else { left };
+            if self.prio[i] <= self.prio[child] {
+                break;
+            }
+            self.prio.swap(i, child);
+            self.states.swap(i, child);
+            i = child;
+        }
+        Some((top as u32, state))
     }
+
     fn clear(&mut self) {
-        self.0.clear();
+        self.prio.clear();
+        self.states.clear();
     }
     fn len(&self) -> usize {
-        self.0.len()
+        self.prio.len()
     }
 }
 
@@ -171,5 +186,33 @@ impl<E: Encoding> Solver for Dijkstra<E> {
 
     fn fork(&self) -> Box<dyn Solver> {
         Box::new(Dijkstra::<E>::new(self.info.clone(), self.max_states))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn heap_pops_in_key_order() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut heap = Heap::new();
+        let mut keys = Vec::new();
+        for i in 0..2000u32 {
+            let k = rng.gen_range(0..300);
+            keys.push(k);
+            heap.push(k, k + 1, i);
+            if i % 3 == 0 {
+                keys.sort_unstable();
+                let (g, _) = heap.pop().unwrap();
+                assert_eq!(g, keys.remove(0) + 1);
+            }
+        }
+        keys.sort_unstable();
+        for k in keys {
+            assert_eq!(heap.pop().unwrap().0, k + 1);
+        }
+        assert!(heap.pop().is_none());
     }
 }
