@@ -1,6 +1,6 @@
 //! The solver tests, written once and stamped out for every solver id by `solver_tests!`.
 //!
-//! References are computed here by a plain breadth-first search over ranks, independent of the
+//! References come from a plain breadth-first search over ranks that shares no code with the
 //! solvers, and the 3×3 depth counts are checked against the published sequence (OEIS A089473).
 
 use super::*;
@@ -9,10 +9,9 @@ use crate::rank::{rank, unrank, FACTORIAL};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::VecDeque;
 use std::sync::OnceLock;
 
-const UNREACHED: u8 = u8::MAX;
+use crate::cases::UNREACHED;
 
 /// OEIS A089473: 3×3 grid positions at each distance from `12345678x`.
 const GRID_3X3_DEPTHS: [u64; 32] = [
@@ -26,27 +25,10 @@ const TORUS_3X3_DEPTHS: [u64; 19] = [
     992, 20,
 ];
 
-/// Distance from every arrangement (indexed by rank) to the goal, by a plain BFS.
+/// Distance from every arrangement (indexed by rank) to the goal: the case sets' plain BFS,
+/// which shares no code with the solvers.
 fn reference_distances(puzzle: &Puzzle) -> Vec<u8> {
-    let n = puzzle.shape().cells();
-    let mut dist = vec![UNREACHED; FACTORIAL[n] as usize];
-    let goal = *puzzle.goal();
-    dist[rank(goal.cells()) as usize] = 0;
-    let mut queue = VecDeque::from([goal]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[rank(b.cells()) as usize];
-        let blank = b.blank();
-        for &(_, to) in puzzle.moves_from(blank) {
-            let mut next = b;
-            next.swap_blank(blank, to as usize);
-            let r = rank(next.cells()) as usize;
-            if dist[r] == UNREACHED {
-                dist[r] = d + 1;
-                queue.push_back(next);
-            }
-        }
-    }
-    dist
+    crate::cases::distance_table(puzzle)
 }
 
 fn grid_distances() -> &'static [u8] {
