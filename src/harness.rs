@@ -11,6 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The solver whose answers others are checked against on unit-cost puzzles.
@@ -202,66 +204,83 @@ fn run_solver(
             builds.push(d);
         }
     }
-    let started = Instant::now();
+    // One solver per worker, prepared before the clock starts; workers pull the next case from
+    // a shared counter, so no per-split solver copies or workspace allocations are timed.
+    let mut workers: Vec<Box<dyn Solver>> = (0..threads)
+        .map(|_| {
+            let mut s = proto.fork();
+            if let Some(first) = cases.first() {
+                let _ = s.prepare(&first.puzzle);
+            }
+            s
+        })
+        .collect();
     type Out = (RunRow, Option<Disagreement>, Option<Duration>);
-    let results: Vec<Out> = pool.install(|| {
-        cases
-            .par_iter()
-            .zip(refs.par_iter())
-            .with_min_len(8)
-            .map_init(
-                || proto.fork(),
-                |solver: &mut Box<dyn Solver>, (&case, &&reference)| {
-                    // A table for another puzzle is built outside the timed query.
-                    let build = solver.prepare(&case.puzzle).ok().flatten();
-                    let t = Instant::now();
-                    let sol = solver.solve(&case.puzzle, &case.start);
-                    let time_ns = t.elapsed().as_nanos() as u64;
-                    bar.inc(1);
-                    let verdict = match &sol {
-                        Ok(s) => {
-                            check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference))
-                        }
-                        Err(e) => Err(e.clone()),
-                    };
-                    let disagreement = verdict.err().map(|e| Disagreement {
-                        case: case.clone(),
-                        solver: info.id.clone(),
-                        said: format!("{} ({e})", describe(&sol)),
-                        reference: describe_reference(reference),
-                    });
-                    let s = sol.as_ref().ok();
-                    let stats = s.map(|s| s.stats).unwrap_or_default();
-                    let row = RunRow {
-                        solver: info.id.clone(),
-                        algorithm: info.algorithm.to_string(),
-                        encoding: info.encoding.to_string(),
-                        case_set: set.to_string(),
-                        case_id: case.id,
-                        shape: case.puzzle.shape().to_string(),
-                        topology: case.puzzle.topology().to_string(),
-                        board: case.start.to_text(),
-                        goal: case.puzzle.goal().to_text(),
-                        ch: case.puzzle.costs().horizontal,
-                        cv: case.puzzle.costs().vertical,
-                        optimal: reference,
-                        solvable: s.is_some_and(|s| s.is_solvable()),
-                        length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
-                        cost: s.and_then(|s| s.cost),
-                        expanded: stats.expanded,
-                        stored: stats.stored,
-                        time_ns,
-                        peak_bytes: stats.peak_bytes,
-                        threads,
-                    };
-                    (row, disagreement, build)
-                },
-            )
-            .collect()
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Out)>> = Mutex::new(Vec::with_capacity(cases.len()));
+    let one = |solver: &mut Box<dyn Solver>, case: &Case, reference: Reference| -> Out {
+        // A table for another puzzle is built outside the timed query.
+        let build = solver.prepare(&case.puzzle).ok().flatten();
+        let t = Instant::now();
+        let sol = solver.solve(&case.puzzle, &case.start);
+        let time_ns = t.elapsed().as_nanos() as u64;
+        bar.inc(1);
+        let verdict = match &sol {
+            Ok(s) => check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference)),
+            Err(e) => Err(e.clone()),
+        };
+        let disagreement = verdict.err().map(|e| Disagreement {
+            case: case.clone(),
+            solver: info.id.clone(),
+            said: format!("{} ({e})", describe(&sol)),
+            reference: describe_reference(reference),
+        });
+        let s = sol.as_ref().ok();
+        let stats = s.map(|s| s.stats).unwrap_or_default();
+        let row = RunRow {
+            solver: info.id.clone(),
+            algorithm: info.algorithm.to_string(),
+            encoding: info.encoding.to_string(),
+            case_set: set.to_string(),
+            case_id: case.id,
+            shape: case.puzzle.shape().to_string(),
+            topology: case.puzzle.topology().to_string(),
+            board: case.start.to_text(),
+            goal: case.puzzle.goal().to_text(),
+            ch: case.puzzle.costs().horizontal,
+            cv: case.puzzle.costs().vertical,
+            optimal: reference,
+            solvable: s.is_some_and(|s| s.is_solvable()),
+            length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
+            cost: s.and_then(|s| s.cost),
+            expanded: stats.expanded,
+            stored: stats.stored,
+            time_ns,
+            peak_bytes: stats.peak_bytes,
+            threads,
+        };
+        (row, disagreement, build)
+    };
+    let started = Instant::now();
+    pool.scope(|scope| {
+        for solver in workers.iter_mut() {
+            let (next, done, one, cases, refs) = (&next, &done, &one, &cases, &refs);
+            scope.spawn(move |_| {
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    mine.push((i, one(solver, case, *refs[i])));
+                }
+                done.lock().expect("a worker panicked").extend(mine);
+            });
+        }
     });
     let wall = started.elapsed();
+    let mut results = done.into_inner().expect("a worker panicked");
+    results.sort_unstable_by_key(|(i, _)| *i);
     let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
-    for (row, d, build) in results {
+    for (_, (row, d, build)) in results {
         run.rows.push(row);
         run.disagreements.extend(d);
         run.builds.extend(build);
