@@ -31,6 +31,8 @@ for c in "${censuses[@]}"; do
 done
 
 "$bin" chart --from "$out"
+python3 scripts/findings.py "$out" > "$out/.FINDINGS.md.tmp"
+mv "$out/.FINDINGS.md.tmp" "$out/FINDINGS.md"
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 cores=$(nproc)
@@ -58,7 +60,8 @@ tmp="$out/.README.md.tmp"
   echo "Files: \`runs.csv\` (one row per solver and case; the \`all\` set is summarised only),"
   echo "\`summary.csv\` (one row per solver and case set), \`threads.csv\` (queries per second"
   echo "against worker threads), \`census.csv\` (whole-space censuses), \`ranking.txt\` (the ranked"
-  echo "tables the run printed), and the SVG charts drawn from them by \`slidebench chart\`."
+  echo "tables the run printed), \`FINDINGS.md\` (the headline ratios, computed from the CSV files by"
+  echo "\`scripts/findings.py\`), and the SVG charts drawn from them by \`slidebench chart\`."
   echo "Time statistics in \`summary.csv\` cover the solvable cases; unsolvable boards are"
   echo "rejected by the parity rule in well under a microsecond by every solver."
 } > "$tmp"
