@@ -326,14 +326,21 @@ impl Board {
     /// Parity (0 or 1) of the permutation that takes square order to this arrangement,
     /// counting the empty square as a piece.
     pub fn permutation_parity(&self) -> u32 {
+        // A permutation of n elements with c cycles is n - c transpositions.
         let c = self.cells();
-        let mut inv = 0u32;
-        for i in 0..c.len() {
-            for j in i + 1..c.len() {
-                inv += (c[i] > c[j]) as u32;
+        let mut seen = 0u32;
+        let mut cycles = 0u32;
+        for start in 0..c.len() {
+            if seen & (1 << start) == 0 {
+                cycles += 1;
+                let mut i = start;
+                while seen & (1 << i) == 0 {
+                    seen |= 1 << i;
+                    i = c[i] as usize;
+                }
             }
         }
-        inv & 1
+        (c.len() as u32 - cycles) & 1
     }
 
     /// Number of inversions among the tiles, ignoring the empty square.
@@ -395,6 +402,9 @@ pub struct Puzzle {
     /// the move is not open), kept even for moves dropped from `moves` as duplicates, so every
     /// move, such as `d` on a two-row torus, can still be applied and undone.
     targets: [[u8; 4]; MAX_CELLS],
+    /// The goal's permutation parity and empty square, for the parity rule on every query.
+    goal_parity: u32,
+    goal_blank: u8,
 }
 
 /// Marks a move that is not open in `Puzzle::targets`.
@@ -444,7 +454,17 @@ impl Puzzle {
                 move_count[i] += 1;
             }
         }
-        Ok(Puzzle { shape, topology, costs, goal, moves, move_count, targets: all_targets })
+        Ok(Puzzle {
+            shape,
+            topology,
+            costs,
+            goal,
+            moves,
+            move_count,
+            targets: all_targets,
+            goal_parity: goal.permutation_parity(),
+            goal_blank: goal.blank() as u8,
+        })
     }
 
     /// HDU 1043: 3×3 grid, unit costs, goal `12345678x`.
@@ -512,7 +532,7 @@ impl Puzzle {
     /// search can tell.
     pub fn known_solvable(&self, start: &Board) -> Option<bool> {
         match self.topology {
-            Topology::Grid => Some(grid_solvable(start, &self.goal)),
+            Topology::Grid => Some(parity_rule(start, self.goal_parity, self.goal_blank as usize)),
             Topology::Torus if self.shape == Shape::THREE_BY_THREE => Some(true),
             Topology::Torus => None,
         }
@@ -543,10 +563,15 @@ impl Puzzle {
 /// between their empty squares. For odd widths this is the tile-inversion rule; for even widths
 /// it is the rule with the empty square's row.
 pub fn grid_solvable(start: &Board, goal: &Board) -> bool {
+    parity_rule(start, goal.permutation_parity(), goal.blank())
+}
+
+/// [`grid_solvable`] with the goal's parity and empty square already known.
+fn parity_rule(start: &Board, goal_parity: u32, goal_blank: usize) -> bool {
     let w = start.shape().width();
-    let (a, b) = (start.blank(), goal.blank());
+    let (a, b) = (start.blank(), goal_blank);
     let taxicab = (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
-    (start.permutation_parity() + goal.permutation_parity() + taxicab as u32).is_multiple_of(2)
+    (start.permutation_parity() + goal_parity + taxicab as u32).is_multiple_of(2)
 }
 
 #[cfg(test)]

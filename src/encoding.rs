@@ -243,7 +243,7 @@ impl Rank {
     /// holding tiles below `t`, the rank grows by `(A + B + 1)·f(a) − B·f(b) + Σ f(k)` over those
     /// `A` squares `k` when the empty square moves forward, and shrinks by as much when it moves
     /// back (`f(k) = (n−1−k)!`). `B` is counted for all later squares at once in 8-bit lanes.
-    #[inline]
+    #[inline(always)]
     pub fn step(&self, state: &RankState, blank: usize, to: usize) -> RankState {
         let packed = state.packed;
         let tile = (packed >> (4 * to)) & 15;

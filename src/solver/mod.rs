@@ -342,33 +342,34 @@ impl Slot for Dist {
     }
 }
 
-/// Walks the recorded moves back from `state` to its search's root and returns the moves the
-/// other way: from the root to `state`.
-pub(crate) fn path_to<E: Encoding, V: Slot>(
-    enc: &E,
-    map: &E::Map<V>,
-    state: &E::State,
-    step_of: impl Fn(V) -> Step,
-) -> Vec<Move> {
-    let mut moves = Vec::new();
-    let mut s = state.clone();
-    while let Some(mv) = map.get(&s).and_then(|v| step_of(v).mv()) {
-        moves.push(mv);
-        s = enc.apply(&s, mv.opposite()).expect("recorded moves can be undone");
-    }
-    moves.reverse();
-    moves
-}
-
-/// The moves from `state` back to its search's root (for a search that started at the goal,
-/// the moves from `state` to the goal).
+/// The moves from `state` back to its search's root, found by walking the recorded moves: each
+/// state stores the move that reached it, so its opposite leads one step back. For a search that
+/// started at the goal these are the moves from `state` to the goal. Allocates only the answer.
 pub(crate) fn path_from<E: Encoding, V: Slot>(
     enc: &E,
     map: &E::Map<V>,
     state: &E::State,
     step_of: impl Fn(V) -> Step,
 ) -> Vec<Move> {
-    let mut moves = path_to(enc, map, state, step_of);
+    // Room for every 8-puzzle answer (at most 31 moves) in one allocation.
+    let mut moves = Vec::with_capacity(32);
+    let mut s = state.clone();
+    while let Some(mv) = map.get(&s).and_then(|v| step_of(v).mv()) {
+        let back = mv.opposite();
+        moves.push(back);
+        s = enc.apply(&s, back).expect("recorded moves can be undone");
+    }
+    moves
+}
+
+/// The moves from the search's root to `state`: [`path_from`] reversed and undone.
+pub(crate) fn path_to<E: Encoding, V: Slot>(
+    enc: &E,
+    map: &E::Map<V>,
+    state: &E::State,
+    step_of: impl Fn(V) -> Step,
+) -> Vec<Move> {
+    let mut moves = path_from(enc, map, state, step_of);
     moves.reverse();
     for m in &mut moves {
         *m = m.opposite();
