@@ -261,7 +261,6 @@ impl Rank {
             count_below(packed.checked_shr(4 * (b as u32 + 1)).unwrap_or(0), self.n - 1 - b, tile);
         delta += (below + after + 1) * self.weight[a] - after * self.weight[b];
         let rank = if blank < to { state.rank + delta } else { state.rank - delta };
-        debug_assert_eq!(rank, rank_packed(next, self.n));
         RankState { rank, packed: next }
     }
 

@@ -131,7 +131,8 @@ fn agrees_with_reference_on_torus(id: &str) {
     let mut s = make(id);
     let p = torus();
     let dist = torus_distances();
-    let count = if id.ends_with("/text") { 200 } else { 500 };
+    // Blind searches over text explore most of the 362,880 arrangements per query.
+    let count = if id.ends_with("/text") { 60 } else { 300 };
     for b in seeded_boards(0x7040, count, dist, |_| true) {
         let sol = solve_checked(s.as_mut(), &p, &b);
         assert_eq!(
