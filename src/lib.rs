@@ -31,6 +31,7 @@ pub mod encoding;
 pub mod error;
 pub mod fsutil;
 pub mod harness;
+pub mod heuristic;
 pub mod judge;
 pub mod rank;
 pub mod report;

@@ -1,0 +1,30 @@
+//! Heuristics for informed searches (IDA*, A*): lower bounds on the cost from a board to the
+//! puzzle's goal, built once per puzzle and updated move by move without allocation.
+
+use crate::board::Board;
+
+/// An admissible estimate of the cost to the goal, kept up to date along a search path.
+///
+/// A heuristic is built once per (shape, topology, goal, costs) by its own constructor; a search
+/// then calls [`Heuristic::start`] on its root and [`Heuristic::step`] on every move, carrying the
+/// returned [`Heuristic::Node`] (a small `Copy` value: a running sum, pattern indices) instead of
+/// recomputing the estimate from the whole board.
+pub trait Heuristic: Send + Sync {
+    /// What a search carries per node so the estimate can be updated in O(1) or close to it.
+    type Node: Copy + Send + Sync;
+
+    /// A short name for listings, such as `md` or `lc`.
+    fn name(&self) -> &'static str;
+
+    /// The node of a whole board (the root of a search).
+    fn start(&self, board: &Board) -> Self::Node;
+
+    /// The lower bound for the board `node` stands for.
+    fn estimate(&self, node: &Self::Node) -> u32;
+
+    /// The node after `tile` slid from square `from` to square `to` (so the empty square went
+    /// from `to` to `from`); `packed_after` is the board after the move, 4 bits per square,
+    /// square 0 lowest.
+    fn step(&self, node: &Self::Node, packed_after: u64, tile: u8, from: usize, to: usize)
+        -> Self::Node;
+}
