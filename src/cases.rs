@@ -1,6 +1,6 @@
 //! Case sets: seeded, reproducible collections of boards for the harness and for other programs.
 //!
-//! Every set is a pure function of its kind, count and seed (ChaCha8 with `seed_from_u64`), so
+//! Every set is a pure function of its kind, count and seed (`ChaCha8` with `seed_from_u64`), so
 //! the same command prints the same bytes on every machine.
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology};
@@ -216,7 +216,7 @@ pub fn load(reader: impl BufRead, set: &str) -> Result<(Vec<Case>, Vec<Error>)> 
         if reader.read_until(b'\n', &mut line)? == 0 {
             break;
         }
-        let blank = line.iter().all(|b| b.is_ascii_whitespace());
+        let blank = line.iter().all(u8::is_ascii_whitespace);
         head.extend_from_slice(&line);
         if !blank {
             break;

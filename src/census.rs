@@ -121,7 +121,7 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
     Ok(Census { shape, topology, counts, total, elapsed: start.elapsed(), table_bytes: bytes })
 }
 
-/// Peak resident set size of this process so far (VmHWM from /proc/self/status), if known;
+/// Peak resident set size of this process so far (`VmHWM` from /proc/self/status), if known;
 /// the census reports it because its memory is the point of the 2-bit table.
 pub fn peak_rss_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -167,6 +167,7 @@ fn mark_unseen(table: &[AtomicU64], targets: &[u64], next: u64) -> u64 {
 }
 
 #[inline(always)]
+#[allow(unsafe_code)] // the one intrinsic: a cache hint that cannot fault
 fn prefetch(word: &AtomicU64) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is a hint; the address is a valid reference.

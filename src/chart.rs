@@ -279,7 +279,7 @@ fn median(values: &mut [u64]) -> f64 {
     if n % 2 == 1 {
         values[n / 2] as f64
     } else {
-        (values[n / 2 - 1] as f64 + values[n / 2] as f64) / 2.0
+        f64::midpoint(values[n / 2 - 1] as f64, values[n / 2] as f64)
     }
 }
 
@@ -446,7 +446,7 @@ fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
                     enc_colour[slot].filled(),
                 )))?;
                 chart.draw_series(std::iter::once(
-                    EmptyElement::at(((x0 + x1) / 2.0, top))
+                    EmptyElement::at((f64::midpoint(x0, x1), top))
                         + Text::new(num(*v), (0, -3), label_font.clone()),
                 ))?;
             }

@@ -111,7 +111,7 @@ enum Command {
     },
     /// Count the states at each distance from the goal over the whole reachable space.
     Census {
-        /// Board shape, WxH (W columns, H rows).
+        /// Board shape, `WxH` (W columns, H rows).
         #[arg(long, default_value = "3x3")]
         shape: Shape,
         /// grid or torus.
@@ -158,7 +158,7 @@ struct CompareArgs {
 }
 
 fn default_threads() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// Runs the command line; the exit code follows the commands' rules.
@@ -334,7 +334,7 @@ fn compare(args: CompareArgs) -> CliResult {
     let full_sets = ["sample", "random", "depth", "weighted", "all"];
     let names: Vec<String> = if args.cases.is_empty() {
         let list: &[&str] = if args.full { &full_sets } else { &default_sets };
-        list.iter().map(|s| s.to_string()).collect()
+        list.iter().map(std::string::ToString::to_string).collect()
     } else {
         args.cases.clone()
     };
@@ -375,7 +375,7 @@ fn compare(args: CompareArgs) -> CliResult {
         sweep_solvers: ["bfs/rank", "bidir-split/rank", "astar/rank", "table/rank"]
             .iter()
             .filter(|id| chosen.iter().any(|c| c == *id))
-            .map(|s| s.to_string())
+            .map(std::string::ToString::to_string)
             .collect(),
         sweep_threads,
         skip,

@@ -74,9 +74,9 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     ) {
         self.successors(state, |mv, next| {
             if Some(mv) != back {
-                f(mv, next)
+                f(mv, next);
             }
-        })
+        });
     }
     /// The state after `mv`, if the move is open.
     fn apply(&self, state: &Self::State, mv: Move) -> Option<Self::State>;
@@ -199,7 +199,7 @@ impl PartialEq for RankState {
 impl Eq for RankState {}
 impl Hash for RankState {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.rank.hash(state)
+        self.rank.hash(state);
     }
 }
 impl PartialOrd for RankState {

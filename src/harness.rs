@@ -250,7 +250,7 @@ fn run_solver(
             ch: case.puzzle.costs().horizontal,
             cv: case.puzzle.costs().vertical,
             optimal: reference,
-            solvable: s.is_some_and(|s| s.is_solvable()),
+            solvable: s.is_some_and(super::solver::Solution::is_solvable),
             length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
             cost: s.and_then(|s| s.cost),
             expanded: stats.expanded,
@@ -263,7 +263,7 @@ fn run_solver(
     };
     let started = Instant::now();
     pool.scope(|scope| {
-        for solver in workers.iter_mut() {
+        for solver in &mut workers {
             let (next, done, one, cases, refs) = (&next, &done, &one, &cases, &refs);
             scope.spawn(move |_| {
                 let mut mine = Vec::new();
@@ -459,12 +459,8 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         let mut rows: Vec<&SummaryRow> =
             report.summary.iter().filter(|r| r.case_set == set).collect();
         rows.sort_by_key(|r| r.median_ns);
-        let cases = rows.first().map(|r| r.cases).unwrap_or(0);
-        writeln!(
-            out,
-            "\n{set}: {cases} cases, {} threads",
-            rows.first().map(|r| r.threads).unwrap_or(1)
-        )?;
+        let cases = rows.first().map_or(0, |r| r.cases);
+        writeln!(out, "\n{set}: {cases} cases, {} threads", rows.first().map_or(1, |r| r.threads))?;
         writeln!(
             out,
             "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10}  agree",
@@ -479,7 +475,7 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 r.median_ns as f64 / 1e3,
                 r.p95_ns as f64 / 1e3,
                 r.queries_per_sec,
-                r.build_ns.map(|b| format!("{:.2}", b as f64 / 1e6)).unwrap_or_else(|| "-".into()),
+                r.build_ns.map_or_else(|| "-".into(), |b| format!("{:.2}", b as f64 / 1e6)),
                 r.mean_expanded,
                 human_bytes(r.peak_bytes),
                 if r.agree { "yes" } else { "NO" }

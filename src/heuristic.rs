@@ -25,6 +25,12 @@ pub trait Heuristic: Send + Sync {
     /// The node after `tile` slid from square `from` to square `to` (so the empty square went
     /// from `to` to `from`); `packed_after` is the board after the move, 4 bits per square,
     /// square 0 lowest.
-    fn step(&self, node: &Self::Node, packed_after: u64, tile: u8, from: usize, to: usize)
-        -> Self::Node;
+    fn step(
+        &self,
+        node: &Self::Node,
+        packed_after: u64,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::Node;
 }

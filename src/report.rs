@@ -147,7 +147,7 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
         match record {
             Ok(row) => rows.push(row),
             Err(e) => {
-                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                let line = e.position().map_or(0, csv::Position::line);
                 let what = match e.kind() {
                     csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
                     _ => e.to_string(),

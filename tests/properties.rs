@@ -147,8 +147,7 @@ fn check_load(input: &[u8]) -> Result<(), TestCaseError> {
         prop_assert_eq!(&c.set, "prop");
     }
     // The documented format rule: AOJ when the first non-blank line holds two fields.
-    let first =
-        physical_lines(input).into_iter().find(|l| !l.iter().all(|b| b.is_ascii_whitespace()));
+    let first = physical_lines(input).into_iter().find(|l| !l.iter().all(u8::is_ascii_whitespace));
     let aoj = first.is_some_and(|l| String::from_utf8_lossy(l).split_whitespace().count() == 2);
     if aoj {
         let (mut good, mut bad) = (Vec::new(), Vec::new());
@@ -161,7 +160,7 @@ fn check_load(input: &[u8]) -> Result<(), TestCaseError> {
         let starts: Vec<Board> = loaded.iter().map(|c| c.start).collect();
         prop_assert_eq!(starts, good);
         prop_assert!(loaded.iter().all(|c| c.puzzle.topology() == Topology::Torus));
-        let errs: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        let errs: Vec<String> = errors.iter().map(std::string::ToString::to_string).collect();
         prop_assert_eq!(errs, bad);
     } else {
         let nonblank = nonblank_lines(input).len();
@@ -738,7 +737,7 @@ impl Fleet {
             if !info.weighted && !puzzle.costs().is_unit() {
                 let e = answer.err();
                 prop_assert_eq!(
-                    e.as_ref().map(|e| e.kind()),
+                    e.as_ref().map(slidebench::Error::kind),
                     Some(ErrorKind::Unsupported),
                     "{} on a weighted puzzle: {:?}",
                     &info.id,
@@ -748,19 +747,16 @@ impl Fleet {
             }
             let sol = answer
                 .map_err(|e| TestCaseError::fail(format!("{} on {start:?}: {e}", info.id)))?;
-            match &sol.moves {
-                Some(moves) => {
-                    let (end, cost) = puzzle.replay(start, moves).map_err(|e| {
-                        TestCaseError::fail(format!("{} on {start:?}: {e}", info.id))
-                    })?;
-                    prop_assert_eq!(&end, puzzle.goal(), "{} on {:?}", &info.id, start);
-                    prop_assert_eq!(Some(cost), sol.cost, "{} on {:?}", &info.id, start);
-                    prop_assert_eq!(Some(cost), optimal, "{} on {:?}", &info.id, start);
-                }
-                None => {
-                    prop_assert_eq!(sol.cost, None);
-                    prop_assert_eq!(optimal, None, "{} said unsolvable on {:?}", &info.id, start);
-                }
+            if let Some(moves) = &sol.moves {
+                let (end, cost) = puzzle
+                    .replay(start, moves)
+                    .map_err(|e| TestCaseError::fail(format!("{} on {start:?}: {e}", info.id)))?;
+                prop_assert_eq!(&end, puzzle.goal(), "{} on {:?}", &info.id, start);
+                prop_assert_eq!(Some(cost), sol.cost, "{} on {:?}", &info.id, start);
+                prop_assert_eq!(Some(cost), optimal, "{} on {:?}", &info.id, start);
+            } else {
+                prop_assert_eq!(sol.cost, None);
+                prop_assert_eq!(optimal, None, "{} said unsolvable on {:?}", &info.id, start);
             }
         }
         Ok(())

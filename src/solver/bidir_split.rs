@@ -77,7 +77,7 @@ impl<E: Encoding> Solver for BidirSplit<E> {
             if best.as_ref().is_some_and(|(len, _)| *len <= top_f + top_b + 1) {
                 break;
             }
-            let s = if queues[0].len() <= queues[1].len() { 0 } else { 1 };
+            let s = usize::from(queues[0].len() > queues[1].len());
             let layer = if s == 0 { top_f } else { top_b };
             let queue = &mut queues[s];
             let layer_len = queue.len();

@@ -393,12 +393,11 @@ pub(crate) fn expand_side<E: Encoding>(
     let (own, other) =
         if side == 0 { (&mut first[0], &second[0]) } else { (&mut second[0], &first[0]) };
     enc.successors(state, |mv, next| {
-        let (mine, new) = match own.get(&next) {
-            Some(l) => (l.depth as u32, false),
-            None => {
-                own.insert(&next, Link { step: Step::of(mv), depth: (depth + 1) as u16 });
-                (depth + 1, true)
-            }
+        let (mine, new) = if let Some(l) = own.get(&next) {
+            (l.depth as u32, false)
+        } else {
+            own.insert(&next, Link { step: Step::of(mv), depth: (depth + 1) as u16 });
+            (depth + 1, true)
         };
         if let Some(o) = other.get(&next) {
             let len = mine + o.depth as u32;
