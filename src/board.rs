@@ -5,8 +5,8 @@ use crate::error::{Error, ErrorKind, Result};
 use std::fmt;
 use std::str::FromStr;
 
-/// The most cells a board may have; ranks of 16 elements still fit in 64 bits.
-pub const MAX_CELLS: usize = 16;
+/// The most cells a board may have (defined with the ranks, which the board model builds on).
+pub use crate::rank::MAX_CELLS;
 
 /// The symbol of the empty square in the text form of a board.
 pub const EMPTY_SYMBOL: u8 = b'x';
@@ -147,6 +147,7 @@ impl Move {
     }
 
     /// The move that undoes this one.
+    #[must_use]
     pub fn opposite(self) -> Move {
         match self {
             Move::Up => Move::Down,
