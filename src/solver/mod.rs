@@ -78,6 +78,20 @@ pub trait Solver: Send + Sync {
     }
 
     /// Finds moves from `start` to the puzzle's goal.
+    ///
+    /// ```
+    /// use slidebench::{new_solver, Board, Costs, Puzzle, DEFAULT_MAX_STATES};
+    ///
+    /// // Dragon's Cruller (AOJ 1339): a 3×3 torus with costs per direction.
+    /// let goal = Board::parse(slidebench::Shape::THREE_BY_THREE, "123456780")?;
+    /// let puzzle = Puzzle::cruller(Costs { horizontal: 4, vertical: 9 }, goal)?;
+    /// let start = Board::parse(puzzle.shape(), "123456708")?;
+    /// let mut solver = new_solver("astar/rank", DEFAULT_MAX_STATES)?;
+    /// let solution = solver.solve(&puzzle, &start)?;
+    /// assert_eq!(solution.cost, Some(4));
+    /// assert_eq!(solution.judge_line(), "r");
+    /// # Ok::<(), slidebench::Error>(())
+    /// ```
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution>;
 
     /// A solver of the same kind for another thread, sharing anything already built.
