@@ -10,7 +10,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 use slidebench::cases::{self, Case, SetKind, UNREACHED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::rank::rank;
-use slidebench::solver::{all_solvers, new_solver, Solver, SolverInfo};
+use slidebench::solver::{all_solvers, new_solver, EncodingKind, Solver, SolverInfo};
 use slidebench::{Board, Costs, Puzzle, Shape};
 use std::hint::black_box;
 use std::time::Duration;
@@ -21,10 +21,16 @@ const DEPTHS: [u8; 6] = [8, 16, 20, 24, 28, 31];
 /// Boards in the `random-batch` group.
 const BATCH: usize = 50;
 
-/// Blind searches over text states: expand most of the space per query.
+/// Blind searches over text states (read from the registry's flags): expand most of the space
+/// per query.
 fn is_blind_text(info: &SolverInfo) -> bool {
-    ["bfs/text", "dijkstra/text", "dial/text", "pathfinding-bfs/text", "pathfinding-dijkstra/text"]
-        .contains(&info.id.as_str())
+    info.blind && info.encoding_kind == EncodingKind::Text
+}
+
+/// Solvers that may explore the whole space in text states for each new puzzle: blind searches
+/// and the table's build.
+fn is_whole_space_text(info: &SolverInfo) -> bool {
+    (info.blind || info.table) && info.encoding_kind == EncodingKind::Text
 }
 
 /// A solver with its table (if any) already built for `puzzle`.
@@ -126,7 +132,7 @@ fn weighted_torus(c: &mut Criterion) {
     let mut group = c.benchmark_group("weighted-torus");
     for info in all_solvers().into_iter().filter(|i| i.weighted) {
         // Blind text searches and the text table take up to 1.5 s per dataset here.
-        if is_blind_text(&info) || info.id == "table/text" {
+        if is_whole_space_text(&info) {
             continue;
         }
         let mut solver = new_solver(&info.id, DEFAULT_MAX_STATES).unwrap();
@@ -155,7 +161,9 @@ fn table_build(c: &mut Criterion) {
         ("weighted-torus", torus.puzzle.clone(), torus.start, 312),
     ];
     let mut group = c.benchmark_group("table-build");
-    for id in ["table/rank", "table/text"] {
+    let tables: Vec<SolverInfo> = all_solvers().into_iter().filter(|i| i.table).collect();
+    for info in &tables {
+        let id = info.id.as_str();
         for (name, puzzle, start, want) in &puzzles {
             group.bench_function(BenchmarkId::new(id, *name), |b| {
                 b.iter_batched(
@@ -169,7 +177,7 @@ fn table_build(c: &mut Criterion) {
                 );
             });
             // The built table answers correctly.
-            let mut solver = ready(&slidebench::solver::solver_info(id).unwrap(), puzzle);
+            let mut solver = ready(info, puzzle);
             assert_eq!(solver.solve(puzzle, start).unwrap().cost, Some(*want));
         }
     }
@@ -178,6 +186,7 @@ fn table_build(c: &mut Criterion) {
 
 // criterion's macros generate undocumented public items.
 #[allow(missing_docs)]
+#[allow(clippy::wildcard_imports, reason = "the group names every target of this file")]
 mod generated {
     use super::*;
     criterion_group! {

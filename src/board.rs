@@ -5,8 +5,8 @@ use crate::error::{Error, ErrorKind, Result};
 use std::fmt;
 use std::str::FromStr;
 
-/// The most cells a board may have; ranks of 16 elements still fit in 64 bits.
-pub const MAX_CELLS: usize = 16;
+/// The most cells a board may have (defined with the ranks, which the board model builds on).
+pub use crate::rank::MAX_CELLS;
 
 /// The symbol of the empty square in the text form of a board.
 pub const EMPTY_SYMBOL: u8 = b'x';
@@ -147,6 +147,7 @@ impl Move {
     }
 
     /// The move that undoes this one.
+    #[must_use]
     pub fn opposite(self) -> Move {
         match self {
             Move::Up => Move::Down,
@@ -253,6 +254,19 @@ impl Board {
 
     /// Parses the text form, one symbol per square: `1`–`9`, then `a`–`f` for tiles 10–15,
     /// `x` (or `0`) for the empty square; spaces are ignored. `123456780` and `12345678x` agree.
+    ///
+    /// ```
+    /// use slidebench::{Board, Shape};
+    ///
+    /// let a = Board::parse(Shape::THREE_BY_THREE, "1 2 3 4 5 6 7 8 x")?;
+    /// assert_eq!(a, Board::parse(Shape::THREE_BY_THREE, "123456780")?);
+    /// assert_eq!(a.blank(), 8);
+    /// // A repeated tile, a stray symbol or a wrong count is an error, never a panic.
+    /// assert!(Board::parse(Shape::THREE_BY_THREE, "1 1 3 4 5 6 7 8 x").is_err());
+    /// assert!(Board::parse(Shape::THREE_BY_THREE, "1 2 3 4 5 6 7 8 ?").is_err());
+    /// assert!(Board::parse(Shape::THREE_BY_THREE, "1 2 3").is_err());
+    /// # Ok::<(), slidebench::Error>(())
+    /// ```
     pub fn parse(shape: Shape, text: &str) -> Result<Board> {
         let mut cells = Vec::with_capacity(MAX_CELLS);
         for ch in text.chars().filter(|c| !c.is_whitespace()) {
@@ -539,6 +553,18 @@ impl Puzzle {
     }
 
     /// Applies `moves` to `start`, checking each is legal; returns the end board and the cost.
+    ///
+    /// ```
+    /// use slidebench::{Board, Move, Puzzle};
+    ///
+    /// let puzzle = Puzzle::eight();
+    /// let start = Board::parse(puzzle.shape(), "1 2 3 4 5 6 7 x 8")?;
+    /// let (end, cost) = puzzle.replay(&start, &[Move::Right])?;
+    /// assert_eq!((&end, cost), (puzzle.goal(), 1));
+    /// // The empty square is on the bottom row: moving down leaves the board.
+    /// assert!(puzzle.replay(&start, &[Move::Down]).is_err());
+    /// # Ok::<(), slidebench::Error>(())
+    /// ```
     pub fn replay(&self, start: &Board, moves: &[Move]) -> Result<(Board, u64)> {
         let mut board = *start;
         let mut blank = board.blank();

@@ -14,7 +14,7 @@ use slidebench::harness::{self, CompareOptions, SetSpec};
 use slidebench::judge::{CrullerReader, EightReader};
 use slidebench::rank::{rank, unrank, FACTORIAL};
 use slidebench::report::{self, read_csv, write_csv, CensusRow, RunRow, SummaryRow, ThreadsRow};
-use slidebench::solver::{all_solvers, new_solver, Solver, SolverInfo};
+use slidebench::solver::{all_solvers, new_solver, EncodingKind, Solver, SolverInfo};
 use slidebench::{Board, Costs, ErrorKind, Puzzle, Shape, Topology};
 use std::cell::RefCell;
 use std::cmp::Reverse;
@@ -699,9 +699,13 @@ fn grid_distances() -> &'static [u8] {
 
 /// Blind searches over text states: correct but slow, so they get only modest depths.
 fn is_blind_text(info: &SolverInfo) -> bool {
-    info.encoding == "text"
-        && ["bfs", "dijkstra", "dial", "pathfinding-bfs", "pathfinding-dijkstra"]
-            .contains(&info.algorithm)
+    info.blind && info.encoding_kind == EncodingKind::Text
+}
+
+/// Solvers whose every query (or every new goal) may explore the whole space in text states:
+/// blind searches and the table's build.
+fn is_whole_space_text(info: &SolverInfo) -> bool {
+    (info.blind || info.table) && info.encoding_kind == EncodingKind::Text
 }
 
 struct Fleet(RefCell<Vec<(SolverInfo, Box<dyn Solver>)>>);
@@ -869,15 +873,13 @@ fn every_solver_replays_to_the_goal_on_weighted_three_by_three() {
     // A weighted search over text states costs up to a second and a half here (a table is
     // rebuilt for every new goal), so those run on one case in four; A* is fast either way.
     check_fleet_on(&THREE_BY_THREE, false, 8, |info, k, _| {
-        info.encoding == "rank" || info.algorithm == "astar" || k % 4 == 0
+        !is_whole_space_text(info) || k % 4 == 0
     });
 }
 
 #[test]
 fn every_solver_replays_to_the_goal_on_unit_three_by_three_with_random_goals() {
-    check_fleet_on(&THREE_BY_THREE, true, 8, |info, k, _| {
-        !(is_blind_text(info) || info.id == "table/text") || k % 4 == 0
-    });
+    check_fleet_on(&THREE_BY_THREE, true, 8, |info, k, _| !is_whole_space_text(info) || k % 4 == 0);
 }
 
 /// On a torus with two rows, moving the empty square up and down reach the same square; the

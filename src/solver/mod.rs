@@ -78,6 +78,20 @@ pub trait Solver: Send + Sync {
     }
 
     /// Finds moves from `start` to the puzzle's goal.
+    ///
+    /// ```
+    /// use slidebench::{new_solver, Board, Costs, Puzzle, DEFAULT_MAX_STATES};
+    ///
+    /// // Dragon's Cruller (AOJ 1339): a 3×3 torus with costs per direction.
+    /// let goal = Board::parse(slidebench::Shape::THREE_BY_THREE, "123456780")?;
+    /// let puzzle = Puzzle::cruller(Costs { horizontal: 4, vertical: 9 }, goal)?;
+    /// let start = Board::parse(puzzle.shape(), "123456708")?;
+    /// let mut solver = new_solver("astar/rank", DEFAULT_MAX_STATES)?;
+    /// let solution = solver.solve(&puzzle, &start)?;
+    /// assert_eq!(solution.cost, Some(4));
+    /// assert_eq!(solution.judge_line(), "r");
+    /// # Ok::<(), slidebench::Error>(())
+    /// ```
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution>;
 
     /// A solver of the same kind for another thread, sharing anything already built.
@@ -85,6 +99,7 @@ pub trait Solver: Send + Sync {
 }
 
 /// What a solver is and what it promises.
+#[allow(clippy::struct_excessive_bools, reason = "independent flags the harness and tests read")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverInfo {
     /// `ALGORITHM/ENCODING`.
@@ -93,17 +108,206 @@ pub struct SolverInfo {
     pub algorithm: &'static str,
     /// The encoding's name.
     pub encoding: &'static str,
+    /// The algorithm, for exhaustive matches.
+    pub algorithm_kind: Algorithm,
+    /// The encoding, for exhaustive matches.
+    pub encoding_kind: EncodingKind,
     /// Whether it handles moves of unequal cost.
     pub weighted: bool,
     /// Whether it builds a table once per puzzle and answers queries from it.
     pub table: bool,
     /// Whether it is an outside reference (the `pathfinding` crate).
     pub peer: bool,
+    /// Whether it searches without a heuristic from the start alone, so a query may expand most
+    /// of the space (the slow class that tests and benches size their samples for).
+    pub blind: bool,
 }
 
-/// An algorithm the registry knows.
+/// An algorithm the registry knows. Adding one is a variant here plus its module; the
+/// exhaustive matches below say what else it must declare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// One forward breadth-first search per query.
+    Bfs,
+    /// Reverse search from the goal built once per puzzle.
+    Table,
+    /// Bidirectional BFS with one shared queue.
+    BidirShared,
+    /// Bidirectional BFS with two queues.
+    BidirSplit,
+    /// Dijkstra with a binary heap.
+    Dijkstra,
+    /// Dijkstra with a bucket queue.
+    Dial,
+    /// A* with a per-tile distance heuristic.
+    AStar,
+    /// The `pathfinding` crate's `bfs`.
+    PathfindingBfs,
+    /// The `pathfinding` crate's `bfs_bidirectional`.
+    PathfindingBidir,
+    /// The `pathfinding` crate's `dijkstra`.
+    PathfindingDijkstra,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order listings show them.
+    pub const ALL: [Algorithm; 10] = [
+        Algorithm::Bfs,
+        Algorithm::Table,
+        Algorithm::BidirShared,
+        Algorithm::BidirSplit,
+        Algorithm::Dijkstra,
+        Algorithm::Dial,
+        Algorithm::AStar,
+        Algorithm::PathfindingBfs,
+        Algorithm::PathfindingBidir,
+        Algorithm::PathfindingDijkstra,
+    ];
+
+    /// The name, first half of the solver id.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Table => "table",
+            Algorithm::BidirShared => "bidir-shared",
+            Algorithm::BidirSplit => "bidir-split",
+            Algorithm::Dijkstra => "dijkstra",
+            Algorithm::Dial => "dial",
+            Algorithm::AStar => "astar",
+            Algorithm::PathfindingBfs => "pathfinding-bfs",
+            Algorithm::PathfindingBidir => "pathfinding-bidir",
+            Algorithm::PathfindingDijkstra => "pathfinding-dijkstra",
+        }
+    }
+
+    /// One line for `slidebench solvers --long`.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "one forward breadth-first search per query",
+            Algorithm::Table => {
+                "reverse BFS (reverse Dijkstra when weighted) from the goal, built once; queries walk it"
+            }
+            Algorithm::BidirShared => "bidirectional BFS, one FIFO queue holding both sides' states",
+            Algorithm::BidirSplit => {
+                "bidirectional BFS, two queues, expanding the smaller frontier a layer at a time"
+            }
+            Algorithm::Dijkstra => "Dijkstra with a binary heap",
+            Algorithm::Dial => "Dijkstra with a bucket queue (Dial's algorithm), for small integer costs",
+            Algorithm::AStar => "A* with the sum of each tile's cheapest distance to its goal square",
+            Algorithm::PathfindingBfs => "the pathfinding crate's bfs",
+            Algorithm::PathfindingBidir => "the pathfinding crate's bfs_bidirectional",
+            Algorithm::PathfindingDijkstra => "the pathfinding crate's dijkstra",
+        }
+    }
+
+    /// Whether it handles moves of unequal cost.
+    pub const fn weighted(self) -> bool {
+        match self {
+            Algorithm::Table
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::AStar
+            | Algorithm::PathfindingDijkstra => true,
+            Algorithm::Bfs
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingBidir => false,
+        }
+    }
+
+    /// Whether it builds a table once per puzzle.
+    pub const fn table(self) -> bool {
+        match self {
+            Algorithm::Table => true,
+            Algorithm::Bfs
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::AStar
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingBidir
+            | Algorithm::PathfindingDijkstra => false,
+        }
+    }
+
+    /// Whether it comes from the `pathfinding` crate.
+    pub const fn peer(self) -> bool {
+        match self {
+            Algorithm::PathfindingBfs
+            | Algorithm::PathfindingBidir
+            | Algorithm::PathfindingDijkstra => true,
+            Algorithm::Bfs
+            | Algorithm::Table
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::AStar => false,
+        }
+    }
+
+    /// Whether a query searches from the start alone without a heuristic, expanding every state
+    /// closer than the goal (bidirectional searches and A* expand far fewer; a table walks).
+    pub const fn blind(self) -> bool {
+        match self {
+            Algorithm::Bfs
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingDijkstra => true,
+            Algorithm::Table
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::AStar
+            | Algorithm::PathfindingBidir => false,
+        }
+    }
+
+    /// The algorithm named `name`.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    const fn describe(self) -> AlgorithmInfo {
+        AlgorithmInfo {
+            name: self.name(),
+            weighted: self.weighted(),
+            table: self.table(),
+            peer: self.peer(),
+            blind: self.blind(),
+            summary: self.summary(),
+        }
+    }
+}
+
+/// A state encoding the registry knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncodingKind {
+    /// Boards as bytes in hashed maps; any shape.
+    Text,
+    /// Lehmer ranks indexing flat arrays; up to 3×3-sized spaces.
+    Rank,
+}
+
+impl EncodingKind {
+    /// Every encoding, in the order listings show them.
+    pub const ALL: [EncodingKind; 2] = [EncodingKind::Text, EncodingKind::Rank];
+
+    /// The name, second half of the solver id.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EncodingKind::Text => Text::NAME,
+            EncodingKind::Rank => Rank::NAME,
+        }
+    }
+}
+
+/// An algorithm's flags and summary as plain data, for listings.
+#[allow(clippy::struct_excessive_bools, reason = "independent flags the listings read")]
 #[derive(Clone, Copy, Debug)]
-pub struct Algorithm {
+pub struct AlgorithmInfo {
     /// The name, first half of the solver id.
     pub name: &'static str,
     /// Whether it handles moves of unequal cost.
@@ -112,100 +316,48 @@ pub struct Algorithm {
     pub table: bool,
     /// Whether it comes from the `pathfinding` crate.
     pub peer: bool,
+    /// Whether it searches without a heuristic (see [`Algorithm::blind`]).
+    pub blind: bool,
     /// One line for `slidebench solvers --long`.
     pub summary: &'static str,
 }
 
-/// Every algorithm, in the order listings show them.
-pub const ALGORITHMS: &[Algorithm] = &[
-    Algorithm {
-        name: "bfs",
-        weighted: false,
-        table: false,
-        peer: false,
-        summary: "one forward breadth-first search per query",
-    },
-    Algorithm {
-        name: "table",
-        weighted: true,
-        table: true,
-        peer: false,
-        summary: "reverse BFS (reverse Dijkstra when weighted) from the goal, built once; queries walk it",
-    },
-    Algorithm {
-        name: "bidir-shared",
-        weighted: false,
-        table: false,
-        peer: false,
-        summary: "bidirectional BFS, one FIFO queue holding both sides' states",
-    },
-    Algorithm {
-        name: "bidir-split",
-        weighted: false,
-        table: false,
-        peer: false,
-        summary: "bidirectional BFS, two queues, expanding the smaller frontier a layer at a time",
-    },
-    Algorithm {
-        name: "dijkstra",
-        weighted: true,
-        table: false,
-        peer: false,
-        summary: "Dijkstra with a binary heap",
-    },
-    Algorithm {
-        name: "dial",
-        weighted: true,
-        table: false,
-        peer: false,
-        summary: "Dijkstra with a bucket queue (Dial's algorithm), for small integer costs",
-    },
-    Algorithm {
-        name: "astar",
-        weighted: true,
-        table: false,
-        peer: false,
-        summary: "A* with the sum of each tile's cheapest distance to its goal square",
-    },
-    Algorithm {
-        name: "pathfinding-bfs",
-        weighted: false,
-        table: false,
-        peer: true,
-        summary: "the pathfinding crate's bfs",
-    },
-    Algorithm {
-        name: "pathfinding-bidir",
-        weighted: false,
-        table: false,
-        peer: true,
-        summary: "the pathfinding crate's bfs_bidirectional",
-    },
-    Algorithm {
-        name: "pathfinding-dijkstra",
-        weighted: true,
-        table: false,
-        peer: true,
-        summary: "the pathfinding crate's dijkstra",
-    },
+/// Every algorithm's flags and summary, in the order listings show them.
+pub const ALGORITHMS: &[AlgorithmInfo] = &[
+    Algorithm::Bfs.describe(),
+    Algorithm::Table.describe(),
+    Algorithm::BidirShared.describe(),
+    Algorithm::BidirSplit.describe(),
+    Algorithm::Dijkstra.describe(),
+    Algorithm::Dial.describe(),
+    Algorithm::AStar.describe(),
+    Algorithm::PathfindingBfs.describe(),
+    Algorithm::PathfindingBidir.describe(),
+    Algorithm::PathfindingDijkstra.describe(),
 ];
 
 /// Both encodings' names.
-pub const ENCODINGS: &[&str] = &[Text::NAME, Rank::NAME];
+pub const ENCODINGS: &[&str] = &[EncodingKind::Text.name(), EncodingKind::Rank.name()];
 
 /// Every solver, algorithm-major.
 pub fn all_solvers() -> Vec<SolverInfo> {
-    ALGORITHMS.iter().flat_map(|a| ENCODINGS.iter().map(move |e| info_for(a, e))).collect()
+    Algorithm::ALL
+        .into_iter()
+        .flat_map(|a| EncodingKind::ALL.into_iter().map(move |e| info_for(a, e)))
+        .collect()
 }
 
-fn info_for(a: &Algorithm, encoding: &'static str) -> SolverInfo {
+fn info_for(a: Algorithm, e: EncodingKind) -> SolverInfo {
     SolverInfo {
-        id: format!("{}/{}", a.name, encoding),
-        algorithm: a.name,
-        encoding,
-        weighted: a.weighted,
-        table: a.table,
-        peer: a.peer,
+        id: format!("{}/{}", a.name(), e.name()),
+        algorithm: a.name(),
+        encoding: e.name(),
+        algorithm_kind: a,
+        encoding_kind: e,
+        weighted: a.weighted(),
+        table: a.table(),
+        peer: a.peer(),
+        blind: a.blind(),
     }
 }
 
@@ -216,17 +368,29 @@ pub const DEFAULT_WEIGHTED_SOLVER: &str = "astar/rank";
 
 /// The information of a solver id, if it names one.
 pub fn solver_info(id: &str) -> Option<SolverInfo> {
-    all_solvers().into_iter().find(|s| s.id == id)
+    let (a, e) = id.split_once('/')?;
+    let a = Algorithm::from_name(a)?;
+    let e = EncodingKind::ALL.into_iter().find(|k| k.name() == e)?;
+    Some(info_for(a, e))
 }
 
 /// Makes the solver named `id`; searches and tables refuse to hold more than `max_states`.
+///
+/// ```
+/// use slidebench::{new_solver, DEFAULT_MAX_STATES};
+///
+/// let solver = new_solver("bfs/rank", DEFAULT_MAX_STATES)?;
+/// assert!(solver.info().blind && !solver.info().weighted);
+/// assert!(new_solver("bfs/utf8", DEFAULT_MAX_STATES).is_err());
+/// # Ok::<(), slidebench::Error>(())
+/// ```
 pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
     let info = solver_info(id).ok_or_else(|| {
         Error::new(ErrorKind::Parse, format!("unknown solver `{id}` (see `slidebench solvers`)"))
     })?;
-    Ok(match info.encoding {
-        "text" => make::<Text>(info, max_states),
-        _ => make::<Rank>(info, max_states),
+    Ok(match info.encoding_kind {
+        EncodingKind::Text => make::<Text>(info, max_states),
+        EncodingKind::Rank => make::<Rank>(info, max_states),
     })
 }
 
@@ -234,19 +398,23 @@ fn make<E: Encoding>(info: SolverInfo, max_states: u64) -> Box<dyn Solver>
 where
     E::State: 'static,
 {
-    match info.algorithm {
-        "bfs" => Box::new(bfs::Bfs::<E>::new(info, max_states)),
-        "table" => Box::new(table::Table::<E>::new(info, max_states)),
-        "bidir-shared" => Box::new(bidir_shared::BidirShared::<E>::new(info, max_states)),
-        "bidir-split" => Box::new(bidir_split::BidirSplit::<E>::new(info, max_states)),
-        "dijkstra" => Box::new(dijkstra::Dijkstra::<E>::new(info, max_states)),
-        "dial" => Box::new(dial::Dial::<E>::new(info, max_states)),
-        "astar" => Box::new(astar::AStar::<E>::new(info, max_states)),
-        "pathfinding-bfs" => Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bfs)),
-        "pathfinding-bidir" => {
+    match info.algorithm_kind {
+        Algorithm::Bfs => Box::new(bfs::Bfs::<E>::new(info, max_states)),
+        Algorithm::Table => Box::new(table::Table::<E>::new(info, max_states)),
+        Algorithm::BidirShared => Box::new(bidir_shared::BidirShared::<E>::new(info, max_states)),
+        Algorithm::BidirSplit => Box::new(bidir_split::BidirSplit::<E>::new(info, max_states)),
+        Algorithm::Dijkstra => Box::new(dijkstra::Dijkstra::<E>::new(info, max_states)),
+        Algorithm::Dial => Box::new(dial::Dial::<E>::new(info, max_states)),
+        Algorithm::AStar => Box::new(astar::AStar::<E>::new(info, max_states)),
+        Algorithm::PathfindingBfs => {
+            Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bfs))
+        }
+        Algorithm::PathfindingBidir => {
             Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bidirectional))
         }
-        _ => Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Dijkstra)),
+        Algorithm::PathfindingDijkstra => {
+            Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Dijkstra))
+        }
     }
 }
 

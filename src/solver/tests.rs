@@ -2,6 +2,11 @@
 //!
 //! References come from a plain breadth-first search over ranks that shares no code with the
 //! solvers, and the 3×3 depth counts are checked against the published sequence (OEIS A089473).
+//!
+//! Two tiers: the fast one sizes each solver's samples by its class in the registry (a blind
+//! search over text expands most of the space per query, a table walk costs nothing), so the
+//! whole suite stays within two minutes; the exhaustive one (`#[ignore = "exhaustive: ..."]`,
+//! run with `--include-ignored`) keeps the full-size checks for every solver.
 
 use super::*;
 use crate::board::{Costs, Shape, Topology};
@@ -102,20 +107,84 @@ fn solved_board_needs_no_moves(id: &str) {
     }
 }
 
-fn agrees_with_reference_on_grid(id: &str) {
+/// How many cases a solver gets in the fast tier, by what one query of its class costs.
+#[derive(Clone, Copy, Debug)]
+struct Sample {
+    /// Seeded solvable 3×3 grid boards (besides the deepest ones, always checked).
+    grid: usize,
+    /// Seeded 3×3 torus boards.
+    torus: usize,
+    /// Weighted cases per topology (of [`WEIGHTED_CASES`]).
+    weighted: usize,
+}
+
+/// The fast tier's sample for a solver, read from its registry class.
+fn fast_sample(info: &SolverInfo) -> Sample {
+    let text = match info.encoding_kind {
+        EncodingKind::Text => true,
+        EncodingKind::Rank => false,
+    };
+    // The `pathfinding` crate's searches keep their own hash maps: a few times slower per query.
+    let share = if info.peer { 3 } else { 1 };
+    let sample = |grid: usize, torus: usize, weighted| Sample {
+        grid: grid / share,
+        torus: torus.div_ceil(share),
+        weighted,
+    };
+    match (info.table, info.blind, info.weighted, text) {
+        // One build per puzzle, then walks; over text the build is redone for each weighted goal.
+        (true, _, _, false) => sample(2000, 300, WEIGHTED_CASES),
+        (true, _, _, true) => sample(2000, 300, 1),
+        // Bidirectional searches and A*: a few thousand states per query.
+        (false, false, _, false) => sample(1000, 300, WEIGHTED_CASES),
+        (false, false, _, true) => sample(300, 60, 4),
+        // Blind searches expand everything closer than the goal, up to the whole space; with a
+        // heap (the weighted ones) about three times slower than with a FIFO queue. Over text a
+        // torus query is about a second.
+        (false, true, false, false) => sample(200, 40, 0),
+        (false, true, true, false) => sample(60, 12, 4),
+        (false, true, false, true) => sample(40, 3, 0),
+        (false, true, true, true) => sample(12, 2, 1),
+    }
+}
+
+/// Torus boards in the exhaustive tier: 300, but 60 for blind searches over text, which take
+/// about a second per torus query (300 would be 25 minutes of CPU for the five of them).
+fn exhaustive_torus(id: &str) -> usize {
+    let info = solver_info(id).unwrap();
+    match (info.blind, info.encoding_kind) {
+        (true, EncodingKind::Text) => 60,
+        (true, EncodingKind::Rank) | (false, _) => 300,
+    }
+}
+
+/// The two 3×3 grid boards 31 moves from the goal, the most any needs.
+const DEEPEST: [&str; 2] = ["8672543x1", "64785x321"];
+
+/// Checks `count` seeded solvable grid boards, and the deepest ones, against the reference.
+fn agrees_with_reference_on_grid(id: &str, count: usize) {
     let mut s = make(id);
     let p = Puzzle::eight();
     let dist = grid_distances();
-    for b in seeded_boards(0x5eed, 2000, dist, |d| d != UNREACHED) {
+    let deepest = DEEPEST.map(|t| Board::parse(p.shape(), t).unwrap());
+    for b in deepest.into_iter().chain(seeded_boards(0x5eed, count, dist, |d| d != UNREACHED)) {
         let sol = solve_checked(s.as_mut(), &p, &b);
         let len = sol.moves.map(|m| m.len() as u8);
         assert_eq!(len, Some(dist[rank(b.cells()) as usize]), "{id} on {b}");
     }
 }
 
+fn agrees_with_reference_on_grid_sample(id: &str) {
+    agrees_with_reference_on_grid(id, fast_sample(&solver_info(id).unwrap()).grid);
+}
+
+/// Every unsolvable grid board, and the one a swap of two tiles away from the goal, is
+/// reported unsolvable (cheap: the parity rule answers before any search).
 fn reports_every_unsolvable_board(id: &str) {
     let mut s = make(id);
     let p = Puzzle::eight();
+    let swapped = Board::parse(p.shape(), "21345678x").unwrap();
+    assert_eq!(s.solve(&p, &swapped).unwrap().cost, None, "{id} solved {swapped}");
     let mut unsolvable = 0;
     for r in 0..FACTORIAL[9] {
         let b = board_of_rank(r);
@@ -127,12 +196,10 @@ fn reports_every_unsolvable_board(id: &str) {
     assert_eq!(unsolvable, 181_440);
 }
 
-fn agrees_with_reference_on_torus(id: &str) {
+fn agrees_with_reference_on_torus(id: &str, count: usize) {
     let mut s = make(id);
     let p = torus();
     let dist = torus_distances();
-    // Blind searches over text explore most of the 362,880 arrangements per query.
-    let count = if id.ends_with("/text") { 60 } else { 300 };
     for b in seeded_boards(0x7040, count, dist, |_| true) {
         let sol = solve_checked(s.as_mut(), &p, &b);
         assert_eq!(
@@ -141,6 +208,10 @@ fn agrees_with_reference_on_torus(id: &str) {
             "{id} on {b}"
         );
     }
+}
+
+fn agrees_with_reference_on_torus_sample(id: &str) {
+    agrees_with_reference_on_torus(id, fast_sample(&solver_info(id).unwrap()).torus);
 }
 
 /// Random Dragon's Cruller datasets: (puzzle, start) with costs 1..99.
@@ -164,6 +235,9 @@ fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, B
     out
 }
 
+/// How many weighted cases per topology the exhaustive tier checks.
+const WEIGHTED_CASES: usize = 12;
+
 /// Reference cheapest costs of [`weighted_cases`], from the reverse weighted table.
 fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
     static GRID: OnceLock<Vec<(Puzzle, Board, u64)>> = OnceLock::new();
@@ -171,7 +245,7 @@ fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
     let cell = if topology == Topology::Grid { &GRID } else { &TORUS };
     cell.get_or_init(|| {
         let mut table = make("table/rank");
-        weighted_cases(topology, 12, 0xc0575 + topology as u64)
+        weighted_cases(topology, WEIGHTED_CASES, 0xc0575 + topology as u64)
             .into_iter()
             .map(|(p, b)| {
                 let cost = solve_checked(table.as_mut(), &p, &b).cost.unwrap();
@@ -181,13 +255,23 @@ fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
     })
 }
 
-fn weighted_agrees_with_table(id: &str) {
+fn weighted_agrees_with_table(id: &str, count: usize) {
     let mut s = make(id);
     for topology in [Topology::Torus, Topology::Grid] {
-        for (p, b, cost) in weighted_reference(topology) {
+        for (p, b, cost) in &weighted_reference(topology)[..count] {
             let sol = solve_checked(s.as_mut(), p, b);
             assert_eq!(sol.cost, Some(*cost), "{id} on {b} with {:?}", p.costs());
         }
+    }
+}
+
+/// Weighted solvers find the cheapest cost; the others refuse weighted puzzles.
+fn weights(id: &str, count: usize) {
+    let info = solver_info(id).unwrap();
+    if info.weighted {
+        weighted_agrees_with_table(id, count);
+    } else {
+        unit_solver_refuses_weights(id);
     }
 }
 
@@ -210,29 +294,44 @@ fn forks_answer_alike(id: &str) {
 }
 
 macro_rules! solver_tests {
-    ($($name:ident => $id:literal, $weighted:literal;)*) => {
+    ($($name:ident => $id:literal;)*) => {
         $(
             mod $name {
+                use super::{fast_sample, solver_info, WEIGHTED_CASES};
+                fn sample() -> super::Sample {
+                    fast_sample(&solver_info($id).unwrap())
+                }
                 #[test]
                 fn sample_takes_19_moves() { super::sample_takes_19_moves($id) }
                 #[test]
                 fn solved_board_needs_no_moves() { super::solved_board_needs_no_moves($id) }
                 #[test]
-                fn agrees_with_reference_on_2000_grid_boards() { super::agrees_with_reference_on_grid($id) }
+                fn agrees_with_reference_on_grid_sample() {
+                    super::agrees_with_reference_on_grid_sample($id)
+                }
+                #[test]
+                #[ignore = "exhaustive: 2,000 seeded grid boards"]
+                fn agrees_with_reference_on_2000_grid_boards() {
+                    super::agrees_with_reference_on_grid($id, 2000)
+                }
                 #[test]
                 fn reports_every_unsolvable_board() { super::reports_every_unsolvable_board($id) }
                 #[test]
-                fn agrees_with_reference_on_torus() { super::agrees_with_reference_on_torus($id) }
+                fn agrees_with_reference_on_torus_sample() {
+                    super::agrees_with_reference_on_torus_sample($id)
+                }
+                #[test]
+                #[ignore = "exhaustive: 300 seeded torus boards (60 for blind text searches)"]
+                fn agrees_with_reference_on_300_torus_boards() {
+                    super::agrees_with_reference_on_torus($id, super::exhaustive_torus($id))
+                }
                 #[test]
                 fn forks_answer_alike() { super::forks_answer_alike($id) }
                 #[test]
-                fn weights() {
-                    if $weighted {
-                        super::weighted_agrees_with_table($id)
-                    } else {
-                        super::unit_solver_refuses_weights($id)
-                    }
-                }
+                fn weights_sample() { super::weights($id, sample().weighted) }
+                #[test]
+                #[ignore = "exhaustive: every weighted case on both topologies"]
+                fn weights_every_case() { super::weights($id, WEIGHTED_CASES) }
             }
         )*
         #[test]
@@ -240,34 +339,59 @@ macro_rules! solver_tests {
             let tested = [$($id),*];
             for info in all_solvers() {
                 assert!(tested.contains(&info.id.as_str()), "{} has no tests", info.id);
-                assert_eq!(info.weighted, solver_info(&info.id).unwrap().weighted);
             }
-            $( assert_eq!(solver_info($id).unwrap().weighted, $weighted, "{}", $id); )*
+            assert_eq!(tested.len(), all_solvers().len());
         }
     };
 }
 
 solver_tests! {
-    bfs_text => "bfs/text", false;
-    bfs_rank => "bfs/rank", false;
-    table_text => "table/text", true;
-    table_rank => "table/rank", true;
-    bidir_shared_text => "bidir-shared/text", false;
-    bidir_shared_rank => "bidir-shared/rank", false;
-    bidir_split_text => "bidir-split/text", false;
-    bidir_split_rank => "bidir-split/rank", false;
-    dijkstra_text => "dijkstra/text", true;
-    dijkstra_rank => "dijkstra/rank", true;
-    dial_text => "dial/text", true;
-    dial_rank => "dial/rank", true;
-    astar_text => "astar/text", true;
-    astar_rank => "astar/rank", true;
-    pathfinding_bfs_text => "pathfinding-bfs/text", false;
-    pathfinding_bfs_rank => "pathfinding-bfs/rank", false;
-    pathfinding_bidir_text => "pathfinding-bidir/text", false;
-    pathfinding_bidir_rank => "pathfinding-bidir/rank", false;
-    pathfinding_dijkstra_text => "pathfinding-dijkstra/text", true;
-    pathfinding_dijkstra_rank => "pathfinding-dijkstra/rank", true;
+    bfs_text => "bfs/text";
+    bfs_rank => "bfs/rank";
+    table_text => "table/text";
+    table_rank => "table/rank";
+    bidir_shared_text => "bidir-shared/text";
+    bidir_shared_rank => "bidir-shared/rank";
+    bidir_split_text => "bidir-split/text";
+    bidir_split_rank => "bidir-split/rank";
+    dijkstra_text => "dijkstra/text";
+    dijkstra_rank => "dijkstra/rank";
+    dial_text => "dial/text";
+    dial_rank => "dial/rank";
+    astar_text => "astar/text";
+    astar_rank => "astar/rank";
+    pathfinding_bfs_text => "pathfinding-bfs/text";
+    pathfinding_bfs_rank => "pathfinding-bfs/rank";
+    pathfinding_bidir_text => "pathfinding-bidir/text";
+    pathfinding_bidir_rank => "pathfinding-bidir/rank";
+    pathfinding_dijkstra_text => "pathfinding-dijkstra/text";
+    pathfinding_dijkstra_rank => "pathfinding-dijkstra/rank";
+}
+
+/// The registry's flags as the solvers' documentation states them: the blind ones are exactly
+/// the searches without a heuristic or a second frontier, and every id names its enums.
+#[test]
+fn registry_flags_match_the_algorithms() {
+    let blind: Vec<String> =
+        all_solvers().into_iter().filter(|s| s.blind).map(|s| s.algorithm.to_string()).collect();
+    for name in ["bfs", "dijkstra", "dial", "pathfinding-bfs", "pathfinding-dijkstra"] {
+        assert_eq!(blind.iter().filter(|b| *b == name).count(), 2, "{name}");
+    }
+    assert_eq!(blind.len(), 10);
+    for info in all_solvers() {
+        assert_eq!(info.algorithm, info.algorithm_kind.name());
+        assert_eq!(info.encoding, info.encoding_kind.name());
+        assert_eq!(solver_info(&info.id).as_ref(), Some(&info));
+        assert_eq!(new_solver(&info.id, 10).unwrap().info(), &info);
+        let listed = ALGORITHMS.iter().find(|a| a.name == info.algorithm).unwrap();
+        assert_eq!(
+            (listed.weighted, listed.table, listed.peer, listed.blind),
+            (info.weighted, info.table, info.peer, info.blind)
+        );
+    }
+    assert_eq!(solver_info(DEFAULT_WEIGHTED_SOLVER).map(|s| s.weighted), Some(true));
+    assert!(solver_info(DEFAULT_SOLVER).is_some());
+    assert!(solver_info("bfs").is_none() && solver_info("bfs/rank/x").is_none());
 }
 
 #[test]
@@ -305,6 +429,7 @@ fn table_rank_depth_counts_match_published_sequence() {
 }
 
 #[test]
+#[ignore = "exhaustive: the text table answers all 362,880 grid boards"]
 fn table_text_depth_counts_match_published_sequence() {
     table_depth_counts("table/text");
 }
@@ -341,25 +466,38 @@ fn bidirectional_agrees_everywhere(id: &str) {
 }
 
 #[test]
+#[ignore = "exhaustive: all 181,440 solvable grid boards"]
 fn bidir_split_rank_agrees_on_all_181440_solvable_boards() {
     bidirectional_agrees_everywhere("bidir-split/rank");
 }
 
 #[test]
+#[ignore = "exhaustive: all 181,440 solvable grid boards"]
 fn bidir_shared_rank_agrees_on_all_181440_solvable_boards() {
     bidirectional_agrees_everywhere("bidir-shared/rank");
 }
 
-#[test]
-fn dijkstra_with_unit_costs_matches_bfs_lengths_on_torus() {
+/// Dijkstra with unit costs finds BFS's lengths on `count` seeded torus boards.
+fn dijkstra_matches_bfs_on_torus(count: usize) {
     let mut d = make("dijkstra/rank");
     let mut b = make("bfs/rank");
     let p = torus();
-    for start in seeded_boards(0xd1, 300, torus_distances(), |_| true) {
+    for start in seeded_boards(0xd1, count, torus_distances(), |_| true) {
         let x = solve_checked(d.as_mut(), &p, &start);
         let y = solve_checked(b.as_mut(), &p, &start);
         assert_eq!(x.cost, y.moves.map(|m| m.len() as u64));
     }
+}
+
+#[test]
+fn dijkstra_with_unit_costs_matches_bfs_lengths_on_torus_sample() {
+    dijkstra_matches_bfs_on_torus(12);
+}
+
+#[test]
+#[ignore = "exhaustive: 300 seeded torus boards"]
+fn dijkstra_with_unit_costs_matches_bfs_lengths_on_300_torus_boards() {
+    dijkstra_matches_bfs_on_torus(300);
 }
 
 #[test]

@@ -1,0 +1,118 @@
+//! The seeded case sets, pinned: the judge-format text of every built-in set at fixed seeds is
+//! hashed and compared to constants, so any change to what `slidebench cases SET --seed S`
+//! prints (a `rand` or `rand_chacha` upgrade, a change to the generators or the writers) fails
+//! here and has to be made on purpose, together with the published results it would change.
+
+use slidebench::cases::{self, Format, SetKind, DEFAULT_SEED};
+use std::process::Command;
+
+/// 64-bit FNV-1a, written here because std's hashers are not stable across Rust versions.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The format `slidebench cases` writes a set in when none is asked for.
+fn default_format(kind: SetKind) -> Format {
+    match kind {
+        SetKind::Weighted => Format::Aoj,
+        SetKind::Sample | SetKind::Random | SetKind::Depth | SetKind::All => Format::Hdu,
+    }
+}
+
+/// What `slidebench cases KIND --seed SEED` prints, made through the library.
+fn judge_text(kind: SetKind, seed: u64, format: Format) -> String {
+    let set = cases::generate(kind, kind.default_count(), seed);
+    let mut out = Vec::new();
+    cases::write_judge(&set, format, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// (set, seed, hash of the default-format text, number of lines, first lines).
+fn pinned(kind: SetKind) -> (u64, u64, usize, &'static [&'static str]) {
+    match kind {
+        SetKind::Sample => (DEFAULT_SEED, 0xeaec83ee3e75241f, 1, &["2 3 4 1 5 x 7 6 8"]),
+        SetKind::Random => (
+            DEFAULT_SEED,
+            0x127cfe2e264102ad,
+            200,
+            &["6 1 3 4 7 8 5 2 x", "7 6 3 2 5 x 4 1 8", "5 1 8 6 4 2 3 7 x"],
+        ),
+        // 3 boards at each distance 0..=31, fewer where fewer exist (1, 2, ..., 2).
+        SetKind::Depth => (
+            DEFAULT_SEED,
+            0x8c88a6f32438281d,
+            92,
+            &["1 2 3 4 5 6 7 8 x", "1 2 3 4 5 x 7 8 6", "1 2 3 4 5 6 7 x 8"],
+        ),
+        SetKind::All => (
+            DEFAULT_SEED,
+            0x89863b9ccf522625,
+            362_880,
+            &["x 1 2 3 4 5 6 7 8", "x 1 2 3 4 5 6 8 7", "x 1 2 3 4 5 7 6 8"],
+        ),
+        // The 20 torus datasets of 40 (7 lines each) and the closing `0 0`.
+        SetKind::Weighted => {
+            (DEFAULT_SEED, 0xa3aad3ce5e7b6903, 141, &["6 60", "7 6 3", "2 5 0", "4 1 8"])
+        }
+    }
+}
+
+#[test]
+fn every_built_in_set_prints_the_pinned_text() {
+    for kind in SetKind::ALL {
+        let (seed, hash, lines, first) = pinned(kind);
+        let text = judge_text(kind, seed, default_format(kind));
+        let got: Vec<&str> = text.lines().take(first.len()).collect();
+        assert_eq!(got, first, "first lines of `cases {} --seed {seed}`", kind.name());
+        assert_eq!(text.lines().count(), lines, "lines of `cases {} --seed {seed}`", kind.name());
+        assert_eq!(
+            fnv1a(text.as_bytes()),
+            hash,
+            "`cases {} --seed {seed}` changed; if on purpose, update the pin and the results",
+            kind.name()
+        );
+    }
+}
+
+#[test]
+fn another_seed_prints_other_pinned_random_boards() {
+    let text = judge_text(SetKind::Random, 7, Format::Hdu);
+    assert_eq!(
+        text.lines().take(2).collect::<Vec<_>>(),
+        ["4 3 2 x 5 6 7 8 1", "3 4 7 8 x 1 2 6 5"]
+    );
+    assert_eq!(fnv1a(text.as_bytes()), 0x371a83ca33a7b25d);
+}
+
+#[test]
+fn sample_set_in_aoj_format_prints_the_pinned_text() {
+    let text = judge_text(SetKind::Sample, DEFAULT_SEED, Format::Aoj);
+    // The four AOJ 1339 sample datasets (7 lines each) and the closing `0 0`.
+    assert_eq!(text.lines().count(), 29);
+    assert_eq!(text.lines().take(3).collect::<Vec<_>>(), ["4 9", "6 3 0", "8 1 2"]);
+    assert_eq!(fnv1a(text.as_bytes()), 0x6890dbc0ee70016a);
+}
+
+/// The command prints exactly what the library writes, so the pins above cover it.
+#[test]
+fn cases_command_prints_what_the_library_writes() {
+    for kind in [SetKind::Sample, SetKind::Random, SetKind::Weighted] {
+        let out = Command::new(env!("CARGO_BIN_EXE_slidebench"))
+            .args(["cases", kind.name(), "--seed", &DEFAULT_SEED.to_string()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let printed = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            printed,
+            judge_text(kind, DEFAULT_SEED, default_format(kind)),
+            "{}",
+            kind.name()
+        );
+    }
+}
