@@ -86,10 +86,25 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 /// Returns the paths written. Missing runs.csv or summary.csv is an error naming the file;
 /// threads.csv and census.csv are optional (their charts are skipped when absent).
 pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+    crate::fsutil::verify_set(from)?;
     let runs: Vec<RunRow> = read_required(&from.join(RUNS_CSV))?;
     let summary: Vec<SummaryRow> = read_required(&from.join(SUMMARY_CSV))?;
     let threads: Option<Vec<ThreadsRow>> = read_optional(&from.join(THREADS_CSV))?;
     let census: Option<Vec<CensusRow>> = read_optional(&from.join(CENSUS_CSV))?;
+    let path = from.join(SUMMARY_CSV);
+    for (i, r) in summary.iter().enumerate() {
+        check_value(&path, i, "mean_ns", r.mean_ns)?;
+        check_value(&path, i, "queries_per_sec", r.queries_per_sec)?;
+        check_value(&path, i, "mean_expanded", r.mean_expanded)?;
+    }
+    let path = from.join(THREADS_CSV);
+    for (i, r) in threads.iter().flatten().enumerate() {
+        check_value(&path, i, "queries_per_sec", r.queries_per_sec)?;
+    }
+    let path = from.join(CENSUS_CSV);
+    for (i, r) in census.iter().flatten().enumerate() {
+        check_value(&path, i, "seconds", r.seconds)?;
+    }
 
     // Render everything first, so a failure writes nothing.
     let mut charts: Vec<(&str, String)> = Vec::new();
@@ -122,6 +137,28 @@ pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
         written.push(path);
     }
     Ok(written)
+}
+
+/// Largest magnitude a measured value may have: far beyond any real time, rate or count, and far
+/// below where axis arithmetic (a decade above the largest value) overflows.
+pub const MAX_CHART_VALUE: f64 = 1e30;
+
+/// Refuses an infinite or absurd value, naming the file, its line (row `index` sits on line
+/// `index + 2`, after the header) and the column. NaN stands for "not measured" and is drawn
+/// as a missing point.
+fn check_value(path: &Path, index: usize, column: &str, v: f64) -> Result<()> {
+    if v.is_nan() || v.abs() <= MAX_CHART_VALUE {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::Parse,
+        format!(
+            "{}: line {}: column `{column}`: value {v} is out of range (at most \
+             {MAX_CHART_VALUE:e} in magnitude)",
+            path.display(),
+            index + 2
+        ),
+    ))
 }
 
 fn read_required<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
@@ -204,7 +241,8 @@ fn log_bounds(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
     if !lo.is_finite() {
         return (1.0, 10.0);
     }
-    let lo = 10f64.powf(lo.log10().floor()).max(1e-300);
+    // Clamped so that a decade above `lo` is still finite, whatever the values.
+    let lo = 10f64.powf(lo.log10().floor()).clamp(1e-300, 1e299);
     let mut hi = 10f64.powf(hi.log10().ceil()).min(1e300);
     if hi <= lo {
         hi = lo * 10.0;
@@ -1213,6 +1251,44 @@ mod tests {
                 || svg.contains("no table beats"),
             "{svg}"
         );
+    }
+
+    #[test]
+    fn absurd_values_are_refused_with_file_line_and_column() {
+        let dir = tempfile::tempdir().unwrap();
+        write_full(dir.path());
+        std::fs::write(
+            dir.path().join(CENSUS_CSV),
+            "shape,topology,states,max_distance,seconds,peak_bytes\n\
+             3x3,grid,181440,31,1e308,4063232\n",
+        )
+        .unwrap();
+        let err = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+        assert!(err.contains("census.csv: line 2: column `seconds`"), "{err}");
+        std::fs::write(
+            dir.path().join(CENSUS_CSV),
+            "shape,topology,states,max_distance,seconds,peak_bytes\n3x3,grid,181440,31,inf,1\n",
+        )
+        .unwrap();
+        assert!(draw_all(dir.path(), dir.path()).is_err());
+    }
+
+    #[test]
+    fn log_bounds_stay_finite_at_the_top_of_the_range() {
+        for v in [1e299, 1e300, 1e308, f64::MAX] {
+            let (lo, hi) = log_bounds([v]);
+            assert!(lo.is_finite() && hi.is_finite() && lo < hi, "{v}: {lo} {hi}");
+        }
+    }
+
+    #[test]
+    fn a_directory_named_runs_csv_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        write_full(dir.path());
+        std::fs::remove_file(dir.path().join(RUNS_CSV)).unwrap();
+        std::fs::create_dir(dir.path().join(RUNS_CSV)).unwrap();
+        let err = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+        assert!(err.contains("runs.csv: is a directory"), "{err}");
     }
 
     #[test]

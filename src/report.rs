@@ -140,8 +140,16 @@ pub struct CensusRow {
 
 /// Reads every row of a CSV file with a header; the first bad row fails with its file and line.
 pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let mut reader = csv::Reader::from_path(path)
-        .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: is a directory, not a CSV file", path.display()),
+        ));
+    }
+    let mut reader = csv::Reader::from_path(path).map_err(|e| match e.into_kind() {
+        csv::ErrorKind::Io(io) => Error::io(path.display(), io),
+        other => Error::new(ErrorKind::Io, format!("{}: {other:?}", path.display())),
+    })?;
     let mut rows = Vec::new();
     for record in reader.deserialize() {
         match record {
