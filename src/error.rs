@@ -73,6 +73,7 @@ impl Error {
     }
 
     /// The same error, pinned to input line `line`.
+    #[must_use]
     pub fn with_line(mut self, line: u64) -> Error {
         self.line = Some(line);
         self
@@ -125,7 +126,11 @@ impl From<std::io::Error> for Error {
     }
 }
 
+/// The crate's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
 #[cfg(test)]
+#[allow(clippy::items_after_statements)] // the import sits by the test that needs it
 mod tests {
     use super::*;
     use std::error::Error as _;
@@ -141,6 +146,3 @@ mod tests {
         assert!(Error::new(ErrorKind::Parse, "x").source().is_none());
     }
 }
-
-/// The crate's result type.
-pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -3,6 +3,7 @@
 //! that ties the files of one run together.
 
 use crate::error::{Error, ErrorKind, Result};
+use std::fmt::Write as _;
 use std::fs::{File, TryLockError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -157,7 +158,7 @@ pub fn write_set(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<()> {
     let mut manifest = String::new();
     for (name, bytes) in files {
         write_atomic(&dir.join(name), bytes)?;
-        manifest.push_str(&format!("{name} {} {:016x}\n", bytes.len(), checksum(bytes)));
+        let _ = writeln!(manifest, "{name} {} {:016x}", bytes.len(), checksum(bytes));
     }
     write_atomic(&dir.join(MANIFEST), manifest.as_bytes())?;
     std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e))
