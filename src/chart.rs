@@ -633,8 +633,8 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
         groups.entry(&r.solver).or_default().entry(r.optimal.unwrap_or(0)).or_default().push(r);
     }
     let series: Vec<SolverSeries> = groups
-        .iter()
-        .map(|(_, by_depth)| {
+        .values()
+        .map(|by_depth| {
             let first = by_depth.values().next().and_then(|v| v.first());
             let points = by_depth
                 .iter()
@@ -902,8 +902,8 @@ fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
             .or_insert(r.queries_per_sec);
     }
     let series: Vec<SolverSeries> = by_solver
-        .iter()
-        .map(|(_, (first, points))| SolverSeries {
+        .values()
+        .map(|(first, points)| SolverSeries {
             algorithm: first.algorithm.clone(),
             encoding: first.encoding.clone(),
             points: points.iter().map(|(&t, &q)| (t as f64, q)).collect(),
