@@ -101,3 +101,12 @@ fn main() -> Result<()> {
     println!("naive-bfs/hashmap agreed with the reference on {} boards", mine.len());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// `cargo test` builds this example as a test: the comparison above is the test.
+    #[test]
+    fn the_custom_solver_agrees_with_the_reference() {
+        super::main().unwrap();
+    }
+}
