@@ -5,13 +5,14 @@
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology};
 use crate::error::{Error, ErrorKind, Result};
-use crate::judge::{CrullerReader, EightReader};
+use crate::judge::{read_bounded, CrullerReader, EightReader};
 use crate::rank::{rank, unrank, FACTORIAL};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::borrow::Borrow;
 use std::collections::VecDeque;
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 use std::str::FromStr;
 
 /// The HDU 1043 sample input.
@@ -97,9 +98,16 @@ impl FromStr for SetKind {
 /// Generates a set. `count` is boards for `random`, boards per distance for `depth`, datasets
 /// for `weighted`; `sample` and `all` ignore it.
 pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
+    stream(kind, count, seed).collect()
+}
+
+/// The cases of a set one at a time, in the order and with the bytes of [`generate`], so a huge
+/// `count` costs no memory and the first case comes at once. (`depth` holds its distance table,
+/// 181,440 entries, whatever the count.)
+pub fn stream(kind: SetKind, count: usize, seed: u64) -> Box<dyn Iterator<Item = Case> + Send> {
     let name = kind.name();
     let eight = Puzzle::eight();
-    let case = |id: usize, puzzle: &Puzzle, start: Board| Case {
+    let case = move |id: usize, puzzle: &Puzzle, start: Board| Case {
         set: name.to_string(),
         id: id as u64,
         puzzle: puzzle.clone(),
@@ -118,11 +126,11 @@ pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
                 let p = Puzzle::cruller(d.costs, d.goal).expect("sample costs are valid");
                 out.push(case(out.len(), &p, d.start));
             }
-            out
+            Box::new(out.into_iter())
         }
-        SetKind::Random => {
-            (0..count).map(|i| case(i, &eight, random_board(&mut rng, eight.shape()))).collect()
-        }
+        SetKind::Random => Box::new(
+            (0..count).map(move |i| case(i, &eight, random_board(&mut rng, eight.shape()))),
+        ),
         SetKind::Depth => {
             let dist = distance_table(&eight);
             let mut by_depth: Vec<Vec<u32>> = Vec::new();
@@ -137,30 +145,45 @@ pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
             let mut out = Vec::new();
             for ranks in &by_depth {
                 for &r in ranks.choose_multiple(&mut rng, count.min(ranks.len())) {
-                    out.push(case(out.len(), &eight, board_of_rank(eight.shape(), r as u64)));
+                    out.push(case(out.len(), &eight, board_of_rank(eight.shape(), u64::from(r))));
                 }
             }
-            out
+            Box::new(out.into_iter())
         }
-        SetKind::All => (0..FACTORIAL[9])
-            .map(|r| case(r as usize, &eight, board_of_rank(eight.shape(), r)))
-            .collect(),
-        SetKind::Weighted => (0..count)
-            .map(|i| {
-                let topology = if i % 2 == 0 { Topology::Torus } else { Topology::Grid };
-                let shape = Shape::THREE_BY_THREE;
-                let costs =
-                    Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
-                let goal = random_board(&mut rng, shape);
-                let mut start = random_board(&mut rng, shape);
-                let p = Puzzle::new(shape, topology, costs, goal).expect("valid costs");
-                // Grid pairs are drawn solvable so the weighted set measures searches.
-                while p.known_solvable(&start) == Some(false) {
-                    start = random_board(&mut rng, shape);
-                }
-                case(i, &p, start)
-            })
-            .collect(),
+        SetKind::All => Box::new(
+            (0..FACTORIAL[9])
+                .map(move |r| case(r as usize, &eight, board_of_rank(eight.shape(), r))),
+        ),
+        SetKind::Weighted => Box::new((0..count).map(move |i| {
+            let topology = if i % 2 == 0 { Topology::Torus } else { Topology::Grid };
+            let shape = Shape::THREE_BY_THREE;
+            let costs =
+                Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
+            let goal = random_board(&mut rng, shape);
+            let mut start = random_board(&mut rng, shape);
+            let p = Puzzle::new(shape, topology, costs, goal).expect("valid costs");
+            // Grid pairs are drawn solvable so the weighted set measures searches.
+            while p.known_solvable(&start) == Some(false) {
+                start = random_board(&mut rng, shape);
+            }
+            case(i, &p, start)
+        })),
+    }
+}
+
+/// Boards of the 8-puzzle at each distance 0..=31 from the goal (OEIS A089473).
+const BOARDS_AT_DISTANCE: [usize; 32] = [
+    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878,
+    16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+];
+
+/// How many cases `generate(kind, count, _)` yields, without generating them.
+pub fn set_len(kind: SetKind, count: usize) -> usize {
+    match kind {
+        SetKind::Sample => 5,
+        SetKind::Random | SetKind::Weighted => count,
+        SetKind::Depth => BOARDS_AT_DISTANCE.iter().map(|&n| count.min(n)).sum(),
+        SetKind::All => FACTORIAL[9] as usize,
     }
 }
 
@@ -204,58 +227,103 @@ pub fn distance_table(puzzle: &Puzzle) -> Vec<u8> {
     dist
 }
 
-/// Loads cases from a judge-format file: AOJ 1339 when the first non-blank line holds two
-/// fields, HDU 1043 otherwise. Malformed cases come back as errors naming their lines; the
-/// well-formed ones are still returned.
+/// Loads cases from judge-format input that is known to be well typed: AOJ 1339 when the first
+/// non-blank line holds two fields, HDU 1043 otherwise. Malformed cases come back as errors
+/// naming their lines; the well-formed ones are still returned. Files from users go through
+/// [`load_as`], which looks at every line instead.
 pub fn load(reader: impl BufRead, set: &str) -> Result<(Vec<Case>, Vec<Error>)> {
-    let mut reader = reader;
-    let mut head = Vec::new();
-    // Peek at the first non-blank line without losing it.
-    loop {
-        let mut line = Vec::new();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        let blank = line.iter().all(u8::is_ascii_whitespace);
-        head.extend_from_slice(&line);
-        if !blank {
-            break;
-        }
-    }
-    let first = String::from_utf8_lossy(&head);
-    let aoj = first.split_whitespace().count() == 2;
-    let input = std::io::Cursor::new(head).chain(reader);
+    let bytes = read_bounded(reader)?;
+    let first = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .unwrap_or_default();
+    let aoj = String::from_utf8_lossy(first).split_whitespace().count() == 2;
+    parse_as(&bytes, set, if aoj { Format::Aoj } else { Format::Hdu })
+}
+
+/// Loads cases in `format`, or in the format the whole content shows when `None` (see
+/// [`detect_format`]). Every line is read through the judges' length bound, so an over-long
+/// line is reported, not held.
+pub fn load_as(
+    reader: impl BufRead,
+    set: &str,
+    format: Option<Format>,
+) -> Result<(Vec<Case>, Vec<Error>)> {
+    let bytes = read_bounded(reader)?;
+    let format = match format {
+        Some(f) => f,
+        None => detect_format(&bytes)?,
+    };
+    parse_as(&bytes, set, format)
+}
+
+fn parse_as(input: &[u8], set: &str, format: Format) -> Result<(Vec<Case>, Vec<Error>)> {
     let (mut cases, mut errors) = (Vec::new(), Vec::new());
-    if aoj {
-        for item in CrullerReader::new(input) {
-            match item? {
-                Ok(d) => match Puzzle::cruller(d.costs, d.goal) {
-                    Ok(p) => cases.push(Case {
-                        set: set.to_string(),
-                        id: cases.len() as u64,
-                        puzzle: p,
-                        start: d.start,
-                    }),
-                    Err(e) => errors.push(e.with_line(d.line)),
-                },
-                Err(e) => errors.push(e),
+    match format {
+        Format::Aoj => {
+            for item in CrullerReader::new(input) {
+                match item? {
+                    Ok(d) => match Puzzle::cruller(d.costs, d.goal) {
+                        Ok(p) => cases.push(Case {
+                            set: set.to_string(),
+                            id: cases.len() as u64,
+                            puzzle: p,
+                            start: d.start,
+                        }),
+                        Err(e) => errors.push(e.with_line(d.line)),
+                    },
+                    Err(e) => errors.push(e),
+                }
             }
         }
-    } else {
-        let eight = Puzzle::eight();
-        for item in EightReader::new(input) {
-            match item?.1 {
-                Ok(b) => cases.push(Case {
-                    set: set.to_string(),
-                    id: cases.len() as u64,
-                    puzzle: eight.clone(),
-                    start: b,
-                }),
-                Err(e) => errors.push(e),
+        Format::Hdu => {
+            let eight = Puzzle::eight();
+            for item in EightReader::new(input) {
+                match item?.1 {
+                    Ok(b) => cases.push(Case {
+                        set: set.to_string(),
+                        id: cases.len() as u64,
+                        puzzle: eight.clone(),
+                        start: b,
+                    }),
+                    Err(e) => errors.push(e),
+                }
             }
         }
     }
     Ok((cases, errors))
+}
+
+/// The format of judge input, from every line: AOJ 1339 input has `ch cv` lines (two numbers),
+/// HDU 1043 lines hold nine symbols. Input with lines of both kinds is refused,
+/// naming one of each, rather than read one way and losing the other's cases; input with
+/// neither is read as HDU 1043 (each line then gets its own error).
+pub fn detect_format(input: &[u8]) -> Result<Format> {
+    let (mut hdu, mut aoj) = (None, None);
+    for (i, line) in input.split(|&b| b == b'\n').enumerate() {
+        let Ok(text) = std::str::from_utf8(line) else { continue };
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let symbols: usize = fields.iter().map(|f| f.chars().count()).sum();
+        let digits = |f: &&str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+        let n = i as u64 + 1;
+        if fields.len() == 2 && fields.iter().all(digits) {
+            aoj.get_or_insert(n);
+        } else if symbols == 9 {
+            hdu.get_or_insert(n);
+        }
+    }
+    match (hdu, aoj) {
+        (Some(h), Some(a)) => Err(Error::new(
+            ErrorKind::Parse,
+            format!(
+                "cannot tell the input format: line {h} looks like HDU 1043 (nine symbols) and \
+                 line {a} like AOJ 1339 (a cost line); name it with --format hdu or \
+                 --format aoj"
+            ),
+        )),
+        (None, Some(_)) => Ok(Format::Aoj),
+        _ => Ok(Format::Hdu),
+    }
 }
 
 /// Judge input formats.
@@ -267,11 +335,16 @@ pub enum Format {
     Aoj,
 }
 
-/// Writes the cases that the format can express; returns how many were left out.
-pub fn write_judge(cases: &[Case], format: Format, out: &mut impl std::io::Write) -> Result<usize> {
+/// Writes the cases that the format can express, as they come; returns how many were left out.
+pub fn write_judge<C: Borrow<Case>>(
+    cases: impl IntoIterator<Item = C>,
+    format: Format,
+    out: &mut impl std::io::Write,
+) -> Result<usize> {
     let mut skipped = 0;
     let eight = Puzzle::eight();
     for c in cases {
+        let c = c.borrow();
         match format {
             Format::Hdu if c.puzzle == eight => writeln!(out, "{}", c.start.to_judge_line())?,
             Format::Aoj
@@ -332,6 +405,31 @@ mod tests {
         let mut aoj = Vec::new();
         write_judge(&cases, Format::Aoj, &mut aoj).unwrap();
         assert_eq!(String::from_utf8(aoj).unwrap(), AOJ_SAMPLE);
+    }
+
+    #[test]
+    fn streamed_sets_match_generated_ones() {
+        for kind in SetKind::ALL {
+            let count = if kind == SetKind::Depth { 5 } else { 30 };
+            let streamed: Vec<Case> = stream(kind, count, 5).collect();
+            assert_eq!(streamed, generate(kind, count, 5), "{kind:?}");
+            assert_eq!(streamed.len(), set_len(kind, count), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_huge_count_streams_without_allocating() {
+        let first: Vec<Case> = stream(SetKind::Random, usize::MAX, 1).take(3).collect();
+        assert_eq!(first, generate(SetKind::Random, 3, 1));
+    }
+
+    #[test]
+    fn two_field_first_line_does_not_hide_hdu_boards() {
+        let input = "1 2\n2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n";
+        let err = load_as(input.as_bytes(), "f", None).unwrap_err().to_string();
+        assert!(err.contains("line 2 looks like HDU 1043") && err.contains("line 1"), "{err}");
+        let (cases, errors) = load_as(input.as_bytes(), "f", Some(Format::Hdu)).unwrap();
+        assert_eq!((cases.len(), errors.len()), (2, 1));
     }
 
     #[test]

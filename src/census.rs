@@ -152,6 +152,7 @@ fn mark(table: &[AtomicU64], idx: u64, code: u64) {
 const BATCH: usize = 64;
 
 /// Marks each unseen state of `targets` with `next`; returns how many this call marked first.
+#[allow(clippy::verbose_bit_mask)] // a 2-bit field test reads plainer as a mask than as zeros
 fn mark_unseen(table: &[AtomicU64], targets: &[u64], next: u64) -> u64 {
     let mut found = 0;
     for &idx in targets {

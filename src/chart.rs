@@ -25,6 +25,7 @@ use crate::report::{
     read_csv, CensusRow, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, RUNS_CSV, SUMMARY_CSV,
     THREADS_CSV,
 };
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -56,6 +57,14 @@ pub const CENSUS_SVG: &str = "census.svg";
 const SIZE: (u32, u32) = (1000, 600);
 const LEGEND_WIDTH: u32 = 215;
 const FONT: &str = "sans-serif";
+// Plotters writes an SVG font size of about 0.8 times the size asked for: these come out at
+// about 19, 15, 15 and 14 px on the 1000×600 canvas.
+const TITLE_SIZE: u32 = 24;
+const LABEL_SIZE: u32 = 19;
+const DESC_SIZE: u32 = 19;
+const LEGEND_SIZE: u32 = 17;
+/// Bytes in a mebibyte, the census chart's memory unit.
+const MIB: f64 = 1024.0 * 1024.0;
 /// Largest number of queries on the break-even chart.
 const MAX_QUERIES: f64 = 1e5;
 
@@ -86,10 +95,25 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 /// Returns the paths written. Missing runs.csv or summary.csv is an error naming the file;
 /// threads.csv and census.csv are optional (their charts are skipped when absent).
 pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+    crate::fsutil::verify_set(from)?;
     let runs: Vec<RunRow> = read_required(&from.join(RUNS_CSV))?;
     let summary: Vec<SummaryRow> = read_required(&from.join(SUMMARY_CSV))?;
     let threads: Option<Vec<ThreadsRow>> = read_optional(&from.join(THREADS_CSV))?;
     let census: Option<Vec<CensusRow>> = read_optional(&from.join(CENSUS_CSV))?;
+    let path = from.join(SUMMARY_CSV);
+    for (i, r) in summary.iter().enumerate() {
+        check_value(&path, i, "mean_ns", r.mean_ns)?;
+        check_value(&path, i, "queries_per_sec", r.queries_per_sec)?;
+        check_value(&path, i, "mean_expanded", r.mean_expanded)?;
+    }
+    let path = from.join(THREADS_CSV);
+    for (i, r) in threads.iter().flatten().enumerate() {
+        check_value(&path, i, "queries_per_sec", r.queries_per_sec)?;
+    }
+    let path = from.join(CENSUS_CSV);
+    for (i, r) in census.iter().flatten().enumerate() {
+        check_value(&path, i, "seconds", r.seconds)?;
+    }
 
     // Render everything first, so a failure writes nothing.
     let mut charts: Vec<(&str, String)> = Vec::new();
@@ -122,6 +146,28 @@ pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
         written.push(path);
     }
     Ok(written)
+}
+
+/// Largest magnitude a measured value may have: far beyond any real time, rate or count, and far
+/// below where axis arithmetic (a decade above the largest value) overflows.
+pub const MAX_CHART_VALUE: f64 = 1e30;
+
+/// Refuses an infinite or absurd value, naming the file, its line (row `index` sits on line
+/// `index + 2`, after the header) and the column. NaN stands for "not measured" and is drawn
+/// as a missing point.
+fn check_value(path: &Path, index: usize, column: &str, v: f64) -> Result<()> {
+    if v.is_nan() || v.abs() <= MAX_CHART_VALUE {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::Parse,
+        format!(
+            "{}: line {}: column `{column}`: value {v} is out of range (at most \
+             {MAX_CHART_VALUE:e} in magnitude)",
+            path.display(),
+            index + 2
+        ),
+    ))
 }
 
 fn read_required<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
@@ -204,7 +250,8 @@ fn log_bounds(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
     if !lo.is_finite() {
         return (1.0, 10.0);
     }
-    let lo = 10f64.powf(lo.log10().floor()).max(1e-300);
+    // Clamped so that a decade above `lo` is still finite, whatever the values.
+    let lo = 10f64.powf(lo.log10().floor()).clamp(1e-300, 1e299);
     let mut hi = 10f64.powf(hi.log10().ceil()).min(1e300);
     if hi <= lo {
         hi = lo * 10.0;
@@ -288,7 +335,14 @@ fn median(values: &mut [u64]) -> f64 {
 
 #[derive(Clone, Copy)]
 enum Mark {
-    Line { dashed: bool },
+    Line {
+        dashed: bool,
+    },
+    /// A line with the point marker of an encoding on it.
+    Marked {
+        dashed: bool,
+        hollow: bool,
+    },
     Bar,
     Point,
 }
@@ -314,7 +368,7 @@ fn render(
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE)?;
-        let body = root.titled(title, (FONT, 18))?;
+        let body = root.titled(title, (FONT, TITLE_SIZE))?;
         let (left, right) = body.split_horizontally(SIZE.0 - LEGEND_WIDTH);
         plot(&left)?;
         draw_legend(&right, legend)?;
@@ -328,18 +382,19 @@ fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
         return Ok(());
     }
     let (_, height) = area.dim_in_pixel();
-    let step = ((height as i32 - 40) / entries.len() as i32).clamp(8, 22);
-    let font = TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    let step = ((height as i32 - 40) / entries.len() as i32).clamp(8, 26);
+    let font =
+        TextStyle::from((FONT, LEGEND_SIZE).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
     let top = 30;
     for (i, e) in entries.iter().enumerate() {
         let y = top + i as i32 * step;
         let x0 = 5;
         let x1 = 35;
         match e.mark {
-            Mark::Line { dashed: false } => {
+            Mark::Line { dashed: false } | Mark::Marked { dashed: false, .. } => {
                 area.draw(&PathElement::new(vec![(x0, y), (x1, y)], e.colour.stroke_width(2)))?;
             }
-            Mark::Line { dashed: true } => {
+            Mark::Line { dashed: true } | Mark::Marked { dashed: true, .. } => {
                 for k in 0..3 {
                     let a = x0 + k * 11;
                     area.draw(&PathElement::new(
@@ -355,6 +410,9 @@ fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
                 area.draw(&Circle::new((x0 + 15, y), 4, e.colour.filled()))?;
             }
         }
+        if let Mark::Marked { hollow, .. } = e.mark {
+            area.draw(&encoding_marker((x0 + 15, y), e.colour, hollow))?;
+        }
         area.draw(&Text::new(e.label.clone(), (x1 + 8, y), font.clone()))?;
     }
     Ok(())
@@ -366,7 +424,7 @@ fn draw_category_labels<Y: Ranged<ValueType = f64>>(
     names: &[&str],
     y: f64,
 ) -> DrawResult<()> {
-    let style = TextStyle::from((FONT, 13).into_font())
+    let style = TextStyle::from((FONT, LABEL_SIZE).into_font())
         .transform(FontTransform::Rotate90)
         .pos(Pos::new(HPos::Left, VPos::Center));
     chart.draw_series(names.iter().enumerate().map(|(i, name)| {
@@ -377,6 +435,52 @@ fn draw_category_labels<Y: Ranged<ValueType = f64>>(
 
 fn series_style(colour: RGBColor) -> ShapeStyle {
     colour.stroke_width(2)
+}
+
+/// The point marker of an encoding: rank a small filled circle, text a larger hollow one, so a
+/// text line drawn exactly over its rank twin still shows.
+fn encoding_marker<C>(at: C, colour: RGBColor, hollow: bool) -> Circle<C, i32> {
+    if hollow {
+        Circle::new(at, 7, colour.stroke_width(2))
+    } else {
+        Circle::new(at, 3, colour.filled())
+    }
+}
+
+/// What the axes of a chart say.
+struct Axes<'a> {
+    x_desc: &'a str,
+    y_desc: &'a str,
+    x_format: &'a dyn Fn(&f64) -> String,
+    y_format: &'a dyn Fn(&f64) -> String,
+    /// How many x labels at most (`None`: plotters' default), `Some(0)` for categories.
+    x_labels: Option<usize>,
+}
+
+/// Draws the grid, ticks and axis descriptions every chart shares, in the readable sizes.
+fn draw_mesh<X, Y>(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<X, Y>>,
+    axes: &Axes<'_>,
+) -> DrawResult<()>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.label_style((FONT, LABEL_SIZE))
+        .axis_desc_style((FONT, DESC_SIZE))
+        .x_label_formatter(axes.x_format)
+        .y_label_formatter(axes.y_format)
+        .x_desc(axes.x_desc)
+        .y_desc(axes.y_desc);
+    if let Some(n) = axes.x_labels {
+        mesh.x_labels(n);
+        if n == 0 {
+            mesh.disable_x_mesh();
+        }
+    }
+    mesh.draw()?;
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,21 +520,22 @@ fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(15)
-            .x_label_area_size(150)
-            .y_label_area_size(70)
+            .x_label_area_size(190)
+            .y_label_area_size(90)
             .build_cartesian_2d(-0.5f64..n as f64 - 0.5, (lo..hi).log_scale())?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .axis_desc_style((FONT, 13))
-            .y_label_formatter(&|v| num(*v))
-            .x_desc("algorithm")
-            .y_desc("median time per query (µs, log scale)")
-            .draw()?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "algorithm",
+                y_desc: "median time per query (µs, log scale)",
+                x_format: &|_| String::new(),
+                y_format: &|v| num(*v),
+                x_labels: Some(0),
+            },
+        )?;
         draw_category_labels(&mut chart, &algorithms, lo)?;
         let label_font =
-            TextStyle::from((FONT, 11).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+            TextStyle::from((FONT, 16).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
         for (i, alg) in algorithms.iter().enumerate() {
             let centre = i as f64;
             for (slot, value) in bars[alg].iter().enumerate() {
@@ -466,23 +571,26 @@ enum DepthMeasure {
 }
 
 struct SolverSeries {
-    solver: String,
     algorithm: String,
     encoding: String,
     points: Vec<(f64, f64)>,
 }
 
+/// One entry per algorithm (its colour), then one per encoding drawn (its dash and marker), so
+/// lines that coincide still have their names in the legend.
 fn line_legend(series: &[SolverSeries], colours: &BTreeMap<String, usize>) -> Vec<LegendEntry> {
-    series
+    let mut entries: Vec<LegendEntry> = colours
         .iter()
-        .map(|s| {
-            entry(
-                &s.solver,
-                colour(colours[&s.algorithm]),
-                Mark::Line { dashed: s.encoding == "text" },
-            )
-        })
-        .collect()
+        .map(|(algorithm, &i)| entry(algorithm, colour(i), Mark::Line { dashed: false }))
+        .collect();
+    let grey = RGBColor(70, 70, 70);
+    for (encoding, dashed) in [("rank", false), ("text", true)] {
+        if series.iter().any(|s| s.encoding == encoding) {
+            let label = format!("{encoding} encoding");
+            entries.push(entry(label, grey, Mark::Marked { dashed, hollow: dashed }));
+        }
+    }
+    entries
 }
 
 fn draw_solver_lines(
@@ -505,7 +613,8 @@ fn draw_solver_lines(
         } else {
             chart.draw_series(LineSeries::new(pts.clone(), series_style(c)))?;
         }
-        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+        let hollow = s.encoding == "text";
+        chart.draw_series(pts.iter().map(|&p| encoding_marker(p, c, hollow)))?;
     }
     Ok(())
 }
@@ -524,8 +633,8 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
         groups.entry(&r.solver).or_default().entry(r.optimal.unwrap_or(0)).or_default().push(r);
     }
     let series: Vec<SolverSeries> = groups
-        .iter()
-        .map(|(solver, by_depth)| {
+        .values()
+        .map(|by_depth| {
             let first = by_depth.values().next().and_then(|v| v.first());
             let points = by_depth
                 .iter()
@@ -543,7 +652,6 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
                 })
                 .collect();
             SolverSeries {
-                solver: solver.to_string(),
                 algorithm: first.map(|r| r.algorithm.clone()).unwrap_or_default(),
                 encoding: first.map(|r| r.encoding.clone()).unwrap_or_default(),
                 points,
@@ -570,16 +678,19 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
+            .x_label_area_size(55)
+            .y_label_area_size(90)
             .build_cartesian_2d(x_lo..x_hi, (lo..hi).log_scale())?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|v| int_label(*v))
-            .y_label_formatter(&|v| num(*v))
-            .x_desc("optimal distance (moves)")
-            .y_desc(y_desc)
-            .draw()?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "optimal distance (moves)",
+                y_desc,
+                x_format: &|v| int_label(*v),
+                y_format: &|v| num(*v),
+                x_labels: None,
+            },
+        )?;
         draw_solver_lines(&mut chart, &series, &colours, lo, hi)
     })?;
     Ok(Some(svg))
@@ -636,7 +747,6 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
             let build = r.build_ns.unwrap_or(0) as f64;
             let per = r.median_ns as f64;
             SolverSeries {
-                solver: r.solver.clone(),
                 algorithm: r.algorithm.clone(),
                 encoding: r.encoding.clone(),
                 points: qs.iter().map(|&q| (q, (build + q * per) / 1e9)).collect(),
@@ -656,16 +766,19 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
+            .x_label_area_size(55)
+            .y_label_area_size(90)
             .build_cartesian_2d((1f64..MAX_QUERIES).log_scale(), (lo..hi).log_scale())?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|v| num(*v))
-            .y_label_formatter(&|v| num(*v))
-            .x_desc("queries Q (log scale)")
-            .y_desc("total time (s, log scale)")
-            .draw()?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "queries Q (log scale)",
+                y_desc: "total time (s, log scale)",
+                x_format: &|v| num(*v),
+                y_format: &|v| num(*v),
+                x_labels: None,
+            },
+        )?;
         for s in &series {
             let c = colour(colours[&s.algorithm]);
             let pts = s.points.iter().map(|&(q, y)| (q, on_log(y, lo, hi)));
@@ -731,22 +844,23 @@ fn rank_speedup(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(15)
-            .x_label_area_size(150)
-            .y_label_area_size(60)
+            .x_label_area_size(190)
+            .y_label_area_size(70)
             .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..top)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .axis_desc_style((FONT, 13))
-            .y_label_formatter(&|v| num(*v))
-            .x_desc("algorithm")
-            .y_desc("speed-up (median text time / median rank time)")
-            .draw()?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "algorithm",
+                y_desc: "speed-up (median text time / median rank time)",
+                x_format: &|_| String::new(),
+                y_format: &|v| num(*v),
+                x_labels: Some(0),
+            },
+        )?;
         let names: Vec<&str> = ratios.iter().map(|r| r.0).collect();
         draw_category_labels(&mut chart, &names, 0.0)?;
         let label_font =
-            TextStyle::from((FONT, 12).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+            TextStyle::from((FONT, 17).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
         for (i, &(_, ratio)) in ratios.iter().enumerate() {
             let x = i as f64;
             let c = if ratio >= 1.0 { faster } else { slower };
@@ -788,16 +902,20 @@ fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
             .or_insert(r.queries_per_sec);
     }
     let series: Vec<SolverSeries> = by_solver
-        .iter()
-        .map(|(solver, (first, points))| SolverSeries {
-            solver: solver.to_string(),
+        .values()
+        .map(|(first, points)| SolverSeries {
             algorithm: first.algorithm.clone(),
             encoding: first.encoding.clone(),
             points: points.iter().map(|(&t, &q)| (t as f64, q)).collect(),
         })
         .collect();
     let colours = algorithm_colours(series.iter().map(|s| s.algorithm.as_str()));
-    let (x_lo, x_hi) = linear_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)));
+    // Whole thread counts only: half a thread past each end, one label per count.
+    let counts: BTreeSet<usize> = rows.iter().map(|r| r.threads).collect();
+    let first = counts.first().copied().unwrap_or(1);
+    let last = counts.last().copied().unwrap_or(1);
+    let (x_lo, x_hi) = (first as f64 - 0.5, last as f64 + 0.5);
+    let ticks = (last - first + 1).min(16);
     let (lo, hi) = log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
     let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
     let title = format!(
@@ -808,16 +926,19 @@ fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x_lo.max(0.0)..x_hi, (lo..hi).log_scale())?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&|v| int_label(*v))
-            .y_label_formatter(&|v| num(*v))
-            .x_desc("worker threads")
-            .y_desc("queries per second (log scale)")
-            .draw()?;
+            .x_label_area_size(55)
+            .y_label_area_size(90)
+            .build_cartesian_2d(x_lo..x_hi, (lo..hi).log_scale())?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "worker threads",
+                y_desc: "queries per second (log scale)",
+                x_format: &|v| int_label(*v),
+                y_format: &|v| num(*v),
+                x_labels: Some(ticks),
+            },
+        )?;
         draw_solver_lines(&mut chart, &series, &colours, lo, hi)
     })?;
     Ok(Some(svg))
@@ -842,7 +963,7 @@ fn census_chart(rows: &[CensusRow]) -> DrawResult<Option<String>> {
     let mem_colour = colour(1);
     let legend = [
         entry("time (s)", time_colour, Mark::Point),
-        entry("peak memory (bytes)", mem_colour, Mark::Point),
+        entry("peak memory (MiB)", mem_colour, Mark::Point),
     ];
     let (x_lo, x_hi) = log_bounds(rows.iter().map(|r| r.states as f64));
     let svg = render(&title, &legend, |area| {
@@ -851,39 +972,46 @@ fn census_chart(rows: &[CensusRow]) -> DrawResult<Option<String>> {
             ("time", "time (s, log scale)", time_colour, rows.iter().map(|r| r.seconds).collect()),
             (
                 "peak memory",
-                "peak memory (bytes, log scale)",
+                "peak memory (MiB, log scale)",
                 mem_colour,
-                rows.iter().map(|r| r.peak_bytes as f64).collect(),
+                rows.iter().map(|r| r.peak_bytes as f64 / MIB).collect(),
             ),
         ];
-        let label_font = TextStyle::from((FONT, 11).into_font());
+        let label_font = TextStyle::from((FONT, 15).into_font());
         for (panel, (what, y_desc, c, values)) in panels.iter().zip(measures) {
             let (lo, hi) = log_bounds(values.iter().copied());
             let mut chart = ChartBuilder::on(panel)
-                .caption(what, (FONT, 14))
+                .caption(what, (FONT, DESC_SIZE))
                 .margin(12)
-                .x_label_area_size(45)
-                .y_label_area_size(65)
+                .x_label_area_size(55)
+                .y_label_area_size(80)
                 .build_cartesian_2d((x_lo..x_hi).log_scale(), (lo..hi).log_scale())?;
-            chart
-                .configure_mesh()
-                .x_labels(6)
-                .x_label_formatter(&|v| num(*v))
-                .y_label_formatter(&|v| num(*v))
-                .x_desc("reachable states (log scale)")
-                .y_desc(y_desc)
-                .draw()?;
-            chart.draw_series(rows.iter().zip(&values).filter(|(_, v)| !v.is_infinite()).map(
-                |(r, &v)| {
-                    EmptyElement::at((r.states as f64, on_log(v, lo, hi)))
-                        + Circle::new((0, 0), 4, c.filled())
-                        + Text::new(
-                            format!("{} {}", r.shape, r.topology),
-                            (6, -12),
-                            label_font.clone(),
-                        )
+            draw_mesh(
+                &mut chart,
+                &Axes {
+                    x_desc: "reachable states (log scale)",
+                    y_desc,
+                    x_format: &|v| num(*v),
+                    y_format: &|v| num(*v),
+                    x_labels: Some(5),
                 },
-            ))?;
+            )?;
+            // Neighbours in state count (3x3 grid and torus differ by a factor of 2) take
+            // turns above and below their points, so their labels never share a line.
+            chart.draw_series(
+                rows.iter().zip(&values).enumerate().filter(|(_, (_, v))| !v.is_infinite()).map(
+                    |(i, (r, &v))| {
+                        let dy = if i % 2 == 0 { -22 } else { 8 };
+                        EmptyElement::at((r.states as f64, on_log(v, lo, hi)))
+                            + Circle::new((0, 0), 4, c.filled())
+                            + Text::new(
+                                format!("{} {}", r.shape, r.topology),
+                                (-20, dy),
+                                label_font.clone(),
+                            )
+                    },
+                ),
+            )?;
         }
         Ok(())
     })?;
@@ -1052,8 +1180,10 @@ mod tests {
         ] {
             let svg = read_svg(&out.join(name));
             assert!(svg.contains(title), "{name}: {title}");
+            // One legend entry per algorithm, one per encoding: none hidden under another.
             for (a, e) in solvers() {
-                assert!(svg.contains(&format!("{a}/{e}")), "{name}: {a}/{e}");
+                assert!(svg.contains(a), "{name}: {a}");
+                assert!(svg.contains(&format!("{e} encoding")), "{name}: {e}");
             }
         }
         let svg = read_svg(&out.join(TABLE_BREAK_EVEN_SVG));
@@ -1071,7 +1201,7 @@ mod tests {
 
         let svg = read_svg(&out.join(CENSUS_SVG));
         assert!(svg.contains("3 shapes"));
-        for label in ["2x2 grid", "3x3 grid", "4x3 grid", "time (s)", "peak memory (bytes)"] {
+        for label in ["2x2 grid", "3x3 grid", "4x3 grid", "time (s)", "peak memory (MiB)"] {
             assert!(svg.contains(label), "{label}");
         }
     }
@@ -1216,6 +1346,45 @@ mod tests {
     }
 
     #[test]
+    fn absurd_values_are_refused_with_file_line_and_column() {
+        let dir = tempfile::tempdir().unwrap();
+        write_full(dir.path());
+        std::fs::write(
+            dir.path().join(CENSUS_CSV),
+            "shape,topology,states,max_distance,seconds,peak_bytes\n\
+             3x3,grid,181440,31,1e308,4063232\n",
+        )
+        .unwrap();
+        let err = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+        assert!(err.contains("census.csv: line 2: column `seconds`"), "{err}");
+        std::fs::write(
+            dir.path().join(CENSUS_CSV),
+            "shape,topology,states,max_distance,seconds,peak_bytes\n3x3,grid,181440,31,inf,1\n",
+        )
+        .unwrap();
+        assert!(draw_all(dir.path(), dir.path()).is_err());
+    }
+
+    #[test]
+    fn log_bounds_stay_finite_at_the_top_of_the_range() {
+        for v in [1e299, 1e300, 1e308, f64::MAX] {
+            let (lo, hi) = log_bounds([v]);
+            assert!(lo.is_finite() && hi.is_finite() && lo < hi, "{v}: {lo} {hi}");
+        }
+    }
+
+    #[test]
+    fn a_directory_named_runs_csv_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        write_full(dir.path());
+        std::fs::remove_file(dir.path().join(RUNS_CSV)).unwrap();
+        std::fs::create_dir(dir.path().join(RUNS_CSV)).unwrap();
+        let err = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+        assert!(err.contains("runs.csv: is a directory"), "{err}");
+    }
+
+    #[test]
+    #[allow(clippy::float_cmp)] // medians of small integers are exact
     fn numbers_and_bounds() {
         assert_eq!(num(0.0), "0");
         assert_eq!(num(1.0), "1");

@@ -2,6 +2,7 @@
 //! it refers to when there is one.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// What went wrong, coarsely, so callers can match on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,26 +31,49 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-/// An error with a kind, a message and, for input errors, the 1-based line it concerns.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An error with a kind, a message and, for input errors, the 1-based line it concerns. An I/O
+/// failure keeps the `io::Error` it came from as its [`source`](std::error::Error::source), so
+/// callers can tell a closed pipe from a full disk.
+#[derive(Debug, Clone)]
 pub struct Error {
     kind: ErrorKind,
     line: Option<u64>,
     message: String,
+    source: Option<Arc<std::io::Error>>,
 }
+
+/// Errors compare by kind, line and message; the source is the cause, not the identity.
+impl PartialEq for Error {
+    fn eq(&self, other: &Error) -> bool {
+        self.kind == other.kind && self.line == other.line && self.message == other.message
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     /// An error of `kind` with a message.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, line: None, message: message.into() }
+        Error { kind, line: None, message: message.into(), source: None }
+    }
+
+    /// An I/O error about `what` (a path or a stream), keeping `source` as its cause.
+    pub fn io(what: impl fmt::Display, source: std::io::Error) -> Error {
+        Error {
+            kind: ErrorKind::Io,
+            line: None,
+            message: format!("{what}: {source}"),
+            source: Some(Arc::new(source)),
+        }
     }
 
     /// A parse error about input line `line` (1-based).
     pub fn at_line(line: u64, message: impl Into<String>) -> Error {
-        Error { kind: ErrorKind::Parse, line: Some(line), message: message.into() }
+        Error { kind: ErrorKind::Parse, line: Some(line), message: message.into(), source: None }
     }
 
     /// The same error, pinned to input line `line`.
+    #[must_use]
     pub fn with_line(mut self, line: u64) -> Error {
         self.line = Some(line);
         self
@@ -63,6 +87,16 @@ impl Error {
     /// The input line the error concerns, if any.
     pub fn line(&self) -> Option<u64> {
         self.line
+    }
+
+    /// The I/O error underneath, if this is one.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        self.source.as_deref()
+    }
+
+    /// Whether the reader of an output stream went away (`| head`).
+    pub fn is_broken_pipe(&self) -> bool {
+        self.io_error().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     }
 
     /// The message without the line prefix.
@@ -80,13 +114,35 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
-        Error::new(ErrorKind::Io, e.to_string())
+        Error { kind: ErrorKind::Io, line: None, message: e.to_string(), source: Some(Arc::new(e)) }
     }
 }
 
 /// The crate's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+#[allow(clippy::items_after_statements)] // the import sits by the test that needs it
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn io_errors_keep_their_source() {
+        let e = Error::io("out.csv", std::io::Error::from(std::io::ErrorKind::BrokenPipe));
+        assert!(e.is_broken_pipe());
+        assert_eq!(e.kind(), ErrorKind::Io);
+        assert!(e.to_string().starts_with("out.csv: "), "{e}");
+        let src = e.source().expect("an io source");
+        assert!(src.downcast_ref::<std::io::Error>().is_some());
+        assert!(Error::new(ErrorKind::Parse, "x").source().is_none());
+    }
+}

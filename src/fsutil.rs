@@ -1,29 +1,270 @@
-//! Writing result files so that an interrupted run never leaves a half-written file behind.
+//! Writing result files so that an interrupted or concurrent run never leaves a half-written
+//! file or a mixed set behind: atomic writes, directory locks, locked appends, and a manifest
+//! that ties the files of one run together.
 
 use crate::error::{Error, ErrorKind, Result};
-use std::io::Write;
-use std::path::Path;
+use std::fmt::Write as _;
+use std::fs::{File, TryLockError};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, synced and then
-/// renamed over the target, so readers see either the old file or the whole new one.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
+/// Prefix of the temporary files of atomic writes; leftovers of a killed run start with it.
+const TEMP_PREFIX: &str = ".slidebench-tmp.";
+/// Lock file that one writer of a results directory holds.
+pub const LOCK_FILE: &str = ".slidebench.lock";
+/// Marker present while a result set is being replaced.
+pub const INCOMPLETE_MARKER: &str = ".incomplete";
+/// Written last: each file of the set with its length and checksum.
+pub const MANIFEST: &str = "manifest.txt";
+
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
+    }
+}
+
+/// Writes `bytes` to `path` through a uniquely named temporary file in the same directory,
+/// synced and then renamed over the target, so readers see either the old file or the whole
+/// new one. The temporary file is removed on any failure.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = parent_of(path);
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .tempfile_in(dir)
+        .map_err(|e| Error::io(dir.display(), e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(path.display(), e))?;
+    tmp.as_file().sync_all().map_err(|e| Error::io(path.display(), e))?;
+    tmp.persist(path).map_err(|e| Error::io(path.display(), e.error))?;
+    Ok(())
+}
+
+/// Removes temporary files that a killed write left in `dir`. Call it holding the directory's
+/// lock, so no live write loses its file.
+pub fn clean_temp_files(dir: &Path) -> Result<usize> {
+    let mut removed = 0;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(Error::io(dir.display(), e)),
     };
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", dir.display())))?;
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+            std::fs::remove_file(entry.path()).map_err(|e| Error::io(entry.path().display(), e))?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// Creates `dir` if needed and proves it can be written, before any long work starts.
+pub fn check_writable(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: exists and is not a directory", dir.display()),
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| Error::io(format!("{}: cannot write here", dir.display()), e))
+}
+
+/// An exclusive lock on a lock file, released when dropped.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+    path: PathBuf,
+}
+
+impl Lock {
+    /// Takes the lock at `path` without waiting: another holder is an error naming the file.
+    pub fn try_acquire(path: &Path) -> Result<Lock> {
+        let file = open_lock_file(path)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Lock { file, path: path.to_path_buf() }),
+            Err(TryLockError::WouldBlock) => Err(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "{}: another slidebench run holds this lock; wait for it to finish",
+                    path.display()
+                ),
+            )),
+            Err(TryLockError::Error(e)) => Err(Error::io(path.display(), e)),
+        }
+    }
+
+    /// Takes the lock at `path`, waiting for another holder to let go.
+    pub fn acquire(path: &Path) -> Result<Lock> {
+        let file = open_lock_file(path)?;
+        file.lock().map_err(|e| Error::io(path.display(), e))?;
+        Ok(Lock { file, path: path.to_path_buf() })
+    }
+
+    /// The lock file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = self.file.unlock();
+    }
+}
+
+fn open_lock_file(path: &Path) -> Result<File> {
+    let dir = parent_of(path);
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .map_err(|e| Error::io(path.display(), e))
+}
+
+/// The lock file that guards updates of `path` (a sibling named after it).
+pub fn lock_path_for(path: &Path) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(Error::new(ErrorKind::Io, format!("{}: {e}", path.display())));
+    parent_of(path).join(format!(".{name}.lock"))
+}
+
+/// FNV-1a, 64 bits: enough to tell the files of one run from another's.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    let mut f = File::open(path).map_err(|e| Error::io(path.display(), e))?;
+    let mut bytes = Vec::new();
+    f.read_to_end(&mut bytes).map_err(|e| Error::io(path.display(), e))?;
+    Ok(bytes)
+}
+
+/// Replaces a set of files in `dir` as one result set: an [`INCOMPLETE_MARKER`] goes first,
+/// each file is written atomically, then the [`MANIFEST`] of them all, then the marker goes.
+/// A reader that finds the marker, or a file that differs from the manifest, refuses the set
+/// (see [`verify_set`]). The caller holds the directory's lock.
+pub fn write_set(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<()> {
+    let marker = dir.join(INCOMPLETE_MARKER);
+    write_atomic(&marker, b"a compare run is writing this result set\n")?;
+    let mut manifest = String::new();
+    for (name, bytes) in files {
+        write_atomic(&dir.join(name), bytes)?;
+        let _ = writeln!(manifest, "{name} {} {:016x}", bytes.len(), checksum(bytes));
+    }
+    write_atomic(&dir.join(MANIFEST), manifest.as_bytes())?;
+    std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e))
+}
+
+/// Checks that the result set in `dir` is whole: no run was interrupted while writing it, and
+/// every file the manifest lists is the one that run wrote. A directory without a manifest
+/// (older results, hand-made tables) passes.
+pub fn verify_set(dir: &Path) -> Result<()> {
+    if dir.join(INCOMPLETE_MARKER).exists() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{}: the result set is incomplete (a compare run was interrupted while writing \
+                 it); run compare again",
+                dir.display()
+            ),
+        ));
+    }
+    let path = dir.join(MANIFEST);
+    if !path.exists() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&read_bytes(&path)?).into_owned();
+    for (i, line) in text.lines().enumerate() {
+        let bad =
+            || Error::at_line(i as u64 + 1, format!("{}: malformed manifest line", path.display()));
+        let mut fields = line.split(' ');
+        let (Some(name), Some(len), Some(sum), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad());
+        };
+        let len: usize = len.parse().map_err(|_| bad())?;
+        let sum = u64::from_str_radix(sum, 16).map_err(|_| bad())?;
+        let bytes = read_bytes(&dir.join(name))?;
+        if bytes.len() != len || checksum(&bytes) != sum {
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "{}: {name} does not belong to the result set its manifest describes (mixed \
+                     runs); run compare again",
+                    dir.display()
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_leaves_no_temp_file() {
+        let dir = tempfile::tempdir().unwrap();
+        write_atomic(&dir.path().join("a.csv"), b"x\n").unwrap();
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a.csv"]);
+    }
+
+    #[test]
+    fn leftover_temp_files_are_cleaned() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(format!("{TEMP_PREFIX}abc")), b"half").unwrap();
+        std::fs::write(dir.path().join("keep.csv"), b"x").unwrap();
+        assert_eq!(clean_temp_files(dir.path()).unwrap(), 1);
+        assert!(dir.path().join("keep.csv").exists());
+    }
+
+    #[test]
+    fn a_second_lock_holder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(LOCK_FILE);
+        let held = Lock::try_acquire(&path).unwrap();
+        let err = Lock::try_acquire(&path).unwrap_err().to_string();
+        assert!(err.contains("another slidebench run"), "{err}");
+        drop(held);
+        Lock::try_acquire(&path).unwrap();
+    }
+
+    #[test]
+    fn mixed_and_interrupted_sets_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        write_set(dir.path(), &[("runs.csv", b"a\n".to_vec()), ("summary.csv", b"b\n".to_vec())])
+            .unwrap();
+        verify_set(dir.path()).unwrap();
+        std::fs::write(dir.path().join("summary.csv"), b"other run\n").unwrap();
+        let err = verify_set(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("summary.csv does not belong"), "{err}");
+        std::fs::write(dir.path().join(INCOMPLETE_MARKER), b"").unwrap();
+        let err = verify_set(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("incomplete"), "{err}");
+    }
+
+    #[test]
+    fn unwritable_directory_is_found_before_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f");
+        std::fs::write(&file, b"").unwrap();
+        let err = check_writable(&file).unwrap_err().to_string();
+        assert!(err.contains("not a directory"), "{err}");
+        check_writable(&dir.path().join("new")).unwrap();
+    }
 }

@@ -2,11 +2,12 @@
 //! solvers agree with a reference, and gathers the rows of the result tables.
 
 use crate::board::Puzzle;
-use crate::cases::{self, Case, SetKind};
+use crate::cases::{self, Case, Format, SetKind};
 use crate::error::{Error, ErrorKind, Result};
+use crate::fsutil;
 use crate::report::{self, RunRow, SummaryRow, ThreadsRow};
 use crate::solver::{all_solvers, new_solver, Solution, Solver, SolverInfo};
-use crate::units::human_bytes;
+use crate::units::{group_digits, human_bytes};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;
@@ -32,8 +33,11 @@ pub enum SetSpec {
         /// Its seed.
         seed: u64,
     },
-    /// A judge-format file.
+    /// A judge-format file; its format comes from its extension (`.hdu`, `.aoj`) or from every
+    /// line of it (see [`cases::detect_format`]).
     File(PathBuf),
+    /// A judge-format file in a named format.
+    FileAs(PathBuf, Format),
 }
 
 impl SetSpec {
@@ -45,9 +49,144 @@ impl SetSpec {
     fn seed(&self) -> u64 {
         match self {
             SetSpec::Generated { seed, .. } => *seed,
-            SetSpec::File(_) => 0,
+            SetSpec::File(_) | SetSpec::FileAs(..) => 0,
         }
     }
+
+    /// The name its cases carry in the result tables. A file's is `file:` and its file name,
+    /// so no file can pass for a generated set (a file named `all.in` is not the `all` set).
+    pub fn name(&self) -> String {
+        match self {
+            SetSpec::Generated { kind, .. } => kind.name().to_string(),
+            SetSpec::File(p) | SetSpec::FileAs(p, _) => format!(
+                "file:{}",
+                p.file_name()
+                    .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+            ),
+        }
+    }
+
+    /// The file it is read from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            SetSpec::Generated { .. } => None,
+            SetSpec::File(p) | SetSpec::FileAs(p, _) => Some(p),
+        }
+    }
+
+    /// How many cases a generated set holds (files: unknown until read).
+    fn generated_len(&self) -> Option<usize> {
+        match self {
+            SetSpec::Generated { kind, count, .. } => Some(cases::set_len(*kind, *count)),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The comparison policy, as data: which sets each command runs, which solvers sit out where.
+
+/// Sets `compare` runs when none are named.
+pub const DEFAULT_SETS: [SetKind; 4] =
+    [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::Weighted];
+/// Sets `compare --full` runs when none are named.
+pub const FULL_SETS: [SetKind; 5] =
+    [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::Weighted, SetKind::All];
+/// How much larger generated sets are in a `--full` run.
+pub const FULL_RUN_SCALE: usize = 5;
+/// Informed searches over ranks, fast enough for every arrangement in a `--full` run.
+pub const ALL_SET_IN_FULL_RUN: [&str; 3] = ["bidir-shared/rank", "bidir-split/rank", "astar/rank"];
+/// Solvers not run on the weighted set: the text table takes seconds to build per dataset.
+pub const WEIGHTED_SET_SKIPS: [&str; 1] = ["table/text"];
+/// Solvers timed again at each thread count (threads.csv), when chosen.
+pub const SWEEP_SOLVERS: [&str; 4] = ["bfs/rank", "bidir-split/rank", "astar/rank", "table/rank"];
+/// Most worker threads a comparison starts.
+pub const MAX_THREADS: usize = 256;
+
+/// The sets `check` runs: every kind of case, CI-sized.
+pub fn check_sets() -> Vec<SetSpec> {
+    vec![
+        SetSpec::Generated { kind: SetKind::Sample, count: 0, seed: cases::DEFAULT_SEED },
+        SetSpec::Generated { kind: SetKind::Random, count: 300, seed: 7 },
+        SetSpec::Generated { kind: SetKind::Depth, count: 2, seed: 7 },
+        SetSpec::Generated { kind: SetKind::Weighted, count: 16, seed: 7 },
+    ]
+}
+
+/// Whether a solver sits out a generated set as too slow: only tables answer every arrangement
+/// in the default run (a full run adds [`ALL_SET_IN_FULL_RUN`]), and [`WEIGHTED_SET_SKIPS`].
+pub fn too_slow(set: SetKind, info: &SolverInfo, full: bool) -> bool {
+    match set {
+        SetKind::All => {
+            let informed_rank = ALL_SET_IN_FULL_RUN.contains(&info.id.as_str());
+            !(info.table || (full && informed_rank))
+        }
+        SetKind::Weighted => WEIGHTED_SET_SKIPS.contains(&info.id.as_str()),
+        _ => false,
+    }
+}
+
+/// The `(set, solver)` pairs to skip for `sets` and `solvers` under [`too_slow`].
+pub fn skips(sets: &[SetSpec], solvers: &[SolverInfo], full: bool) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for spec in sets {
+        if let SetSpec::Generated { kind, .. } = spec {
+            for s in solvers.iter().filter(|s| too_slow(*kind, s, full)) {
+                out.push((spec.name(), s.id.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Bytes a comparison holds per case and solver: the case, its reference, and one result row.
+fn bytes_per_case(solvers: usize) -> u64 {
+    let row = std::mem::size_of::<RunRow>() as u64 + 96; // and its strings
+    std::mem::size_of::<Case>() as u64 + 16 + solvers as u64 * row
+}
+
+/// Memory the machine has free for a comparison (`MemAvailable`), if known.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line
+        .trim_start_matches("MemAvailable:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
+}
+
+/// Refuses sets that a comparison could not hold, naming the memory they would need.
+fn check_memory(opts: &CompareOptions, solvers: &[SolverInfo]) -> Result<()> {
+    let mut needed = 0u64;
+    let mut cases_total = 0u64;
+    for spec in &opts.sets {
+        let Some(n) = spec.generated_len() else { continue };
+        let name = spec.name();
+        let running = solvers
+            .iter()
+            .filter(|s| !opts.skip.iter().any(|(set, id)| *set == name && *id == s.id))
+            .count();
+        needed = needed.saturating_add((n as u64).saturating_mul(bytes_per_case(running)));
+        cases_total = cases_total.saturating_add(n as u64);
+    }
+    let limit = available_memory().unwrap_or(u64::MAX / 2);
+    if needed > limit {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{} cases would need about {} of memory for the comparison, more than the {} \
+                 available; use a smaller --count",
+                group_digits(cases_total),
+                human_bytes(needed),
+                human_bytes(limit)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// What to run.
@@ -121,21 +260,42 @@ fn describe_reference(r: Reference) -> String {
     }
 }
 
-/// Loads or generates a set.
+/// Loads or generates a set: its name (see [`SetSpec::name`]), its cases, and the errors of
+/// malformed cases in a file.
 pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
-    match spec {
+    let name = spec.name();
+    let (path, format) = match spec {
         SetSpec::Generated { kind, count, seed } => {
-            Ok((kind.name().to_string(), cases::generate(*kind, *count, *seed), Vec::new()))
+            return Ok((name, cases::generate(*kind, *count, *seed), Vec::new()));
         }
+        SetSpec::FileAs(path, format) => (path, Some(*format)),
         SetSpec::File(path) => {
-            let f = std::fs::File::open(path)
-                .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-            let name = name.unwrap_or_else(|| "file".to_string());
-            let (cases, errors) = cases::load(std::io::BufReader::new(f), &name)?;
-            Ok((name, cases, errors))
+            let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+            let format = match ext.as_deref() {
+                Some("hdu") => Some(Format::Hdu),
+                Some("aoj") => Some(Format::Aoj),
+                _ => None,
+            };
+            (path, format)
         }
+    };
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: is a directory, not a case file", path.display()),
+        ));
     }
+    let f = std::fs::File::open(path).map_err(|e| Error::io(path.display(), e))?;
+    let (cases, errors) =
+        cases::load_as(std::io::BufReader::new(f), &name, format).map_err(|e| {
+            match e.io_error() {
+                Some(io) => {
+                    Error::io(path.display(), std::io::Error::new(io.kind(), io.to_string()))
+                }
+                None => Error::new(e.kind(), format!("{}: {e}", path.display())),
+            }
+        })?;
+    Ok((name, cases, errors))
 }
 
 /// Reference answers for every case, in parallel.
@@ -181,15 +341,19 @@ struct SolverRun {
     builds: Vec<Duration>,
 }
 
+#[allow(clippy::too_many_arguments)] // one run's inputs, each distinct
+#[allow(clippy::items_after_statements)] // the row type sits by the closure that builds it
 fn run_solver(
     info: &SolverInfo,
+    proto: &dyn Solver,
     set: &str,
     cases: &[Case],
     refs: &[Reference],
     threads: usize,
-    max_states: u64,
     bar: &ProgressBar,
 ) -> Result<SolverRun> {
+    // More workers than cases would only wait; the rows record the threads that ran.
+    let threads = threads.clamp(1, MAX_THREADS).min(cases.len().max(1));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -197,7 +361,7 @@ fn run_solver(
     // Solvers for unit costs only run on the unit-cost cases of a mixed set.
     let (cases, refs): (Vec<&Case>, Vec<&Reference>) =
         cases.iter().zip(refs).filter(|(c, _)| info.weighted || c.puzzle.costs().is_unit()).unzip();
-    let mut proto = new_solver(&info.id, max_states)?;
+    let mut proto = proto.fork();
     let mut builds = Vec::new();
     if let Some(first) = cases.first() {
         if let Ok(Some(d)) = proto.prepare(&first.puzzle) {
@@ -339,9 +503,43 @@ fn summarize(
     }
 }
 
-/// Runs the comparison.
+/// Runs the comparison of registry solvers.
+///
+/// ```
+/// use slidebench::cases::SetKind;
+/// use slidebench::harness::{compare, CompareOptions, SetSpec};
+///
+/// let opts = CompareOptions {
+///     sets: vec![SetSpec::Generated { kind: SetKind::Random, count: 5, seed: 1 }],
+///     solvers: vec!["bfs/rank".into()],
+///     threads: 1,
+///     max_states: slidebench::DEFAULT_MAX_STATES,
+///     progress: false,
+///     sweep_solvers: Vec::new(),
+///     sweep_threads: Vec::new(),
+///     skip: Vec::new(),
+/// };
+/// let report = compare(&opts)?;
+/// assert_eq!(report.runs.len(), 5);
+/// assert!(report.disagreements.is_empty());
+/// # Ok::<(), slidebench::Error>(())
+/// ```
 pub fn compare(opts: &CompareOptions) -> Result<Report> {
-    let solvers: Vec<SolverInfo> = if opts.solvers.is_empty() {
+    compare_with(opts, Vec::new())
+}
+
+/// Runs the comparison of the registry solvers `opts` names and of `custom` solvers, written
+/// outside the crate, each checked against the same references. With `custom` given and
+/// `opts.solvers` empty, only the custom solvers run.
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, sweep
+pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Result<Report> {
+    if opts.threads > MAX_THREADS {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!("{} threads asked for; at most {MAX_THREADS}", opts.threads),
+        ));
+    }
+    let ids: Vec<SolverInfo> = if opts.solvers.is_empty() && custom.is_empty() {
         all_solvers()
     } else {
         opts.solvers
@@ -352,6 +550,11 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
             })
             .collect::<Result<_>>()?
     };
+    let mut protos: Vec<Box<dyn Solver>> =
+        ids.iter().map(|i| new_solver(&i.id, opts.max_states)).collect::<Result<_>>()?;
+    protos.extend(custom);
+    let solvers: Vec<SolverInfo> = protos.iter().map(|p| p.info().clone()).collect();
+    check_memory(opts, &solvers)?;
     let threads = opts.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -361,22 +564,24 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
     let mut loaded = Vec::new();
     for spec in &opts.sets {
         let (name, cases, errors) = load_set(spec)?;
-        if let SetSpec::File(p) = spec {
-            report.input_errors.extend(errors.into_iter().map(|e| (p.clone(), e)));
+        if let Some(p) = spec.path() {
+            report.input_errors.extend(errors.into_iter().map(|e| (p.to_path_buf(), e)));
         }
         let refs = references(&cases, opts.max_states, &pool)?;
         loaded.push((name, spec.seed(), cases, refs));
     }
-    let plan: Vec<(usize, &SolverInfo)> = loaded
+    let plan: Vec<(usize, usize)> = loaded
         .iter()
         .enumerate()
         .flat_map(|(i, (name, _, cases, _))| {
             let unit = cases.iter().any(|c| c.puzzle.costs().is_unit());
+            let solvers = &solvers;
             solvers
                 .iter()
-                .filter(move |s| s.weighted || unit)
-                .filter(move |s| !opts.skip.iter().any(|(set, id)| set == name && *id == s.id))
-                .map(move |s| (i, s))
+                .enumerate()
+                .filter(move |(_, s)| s.weighted || unit)
+                .filter(move |(_, s)| !opts.skip.iter().any(|(set, id)| set == name && *id == s.id))
+                .map(move |(k, _)| (i, k))
         })
         .collect();
     for (name, _, cases, _) in &loaded {
@@ -391,8 +596,9 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
     }
     let total: u64 = plan
         .iter()
-        .map(|(i, s)| {
-            loaded[*i].2.iter().filter(|c| s.weighted || c.puzzle.costs().is_unit()).count() as u64
+        .map(|&(i, k)| {
+            let weighted = solvers[k].weighted;
+            loaded[i].2.iter().filter(|c| weighted || c.puzzle.costs().is_unit()).count() as u64
         })
         .sum();
     let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
@@ -401,11 +607,13 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
             .expect("valid template")
             .progress_chars("=> "),
     );
-    for (i, info) in plan {
+    for (i, k) in plan {
         let (name, seed, cases, refs) = &loaded[i];
+        let info = &solvers[k];
         bar.set_message(format!("{} on {name}", info.id));
-        let run = run_solver(info, name, cases, refs, threads, opts.max_states, &bar)?;
-        report.summary.push(summarize(info, name, *seed, threads, &run));
+        let run = run_solver(info, protos[k].as_ref(), name, cases, refs, threads, &bar)?;
+        let used = run.rows.first().map_or(threads, |r| r.threads);
+        report.summary.push(summarize(info, name, *seed, used, &run));
         report.disagreements.extend(run.disagreements);
         report.runs.extend(run.rows);
     }
@@ -415,10 +623,17 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
         };
         let info = crate::solver::solver_info(id)
             .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
+        let proto = new_solver(id, opts.max_states)?;
         for &t in &opts.sweep_threads {
+            if t > MAX_THREADS {
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!("a sweep at {t} threads asked for; at most {MAX_THREADS}"),
+                ));
+            }
             bar.set_message(format!("{id} with {t} threads"));
             let run =
-                run_solver(&info, name, cases, refs, t, opts.max_states, &ProgressBar::hidden())?;
+                run_solver(&info, proto.as_ref(), name, cases, refs, t, &ProgressBar::hidden())?;
             report.disagreements.extend(run.disagreements);
             report.threads.push(ThreadsRow {
                 solver: info.id.clone(),
@@ -436,15 +651,24 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
     Ok(report)
 }
 
-/// Writes runs.csv, summary.csv and (when there is a sweep) threads.csv into `dir`, each
-/// atomically.
+/// Writes runs.csv, summary.csv and (when there is a sweep) threads.csv into `dir` as one
+/// result set (see [`fsutil::write_set`]): a reader never takes files of two runs for one. A
+/// threads.csv of an earlier run is removed when this one has no sweep. Callers that may run
+/// at once hold the directory's lock ([`fsutil::LOCK_FILE`]).
 pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
-    report::write_csv(&dir.join(report::RUNS_CSV), &report.runs)?;
-    report::write_csv(&dir.join(report::SUMMARY_CSV), &report.summary)?;
-    if !report.threads.is_empty() {
-        report::write_csv(&dir.join(report::THREADS_CSV), &report.threads)?;
+    let mut files = vec![
+        (report::RUNS_CSV, report::csv_bytes(&report.runs)?),
+        (report::SUMMARY_CSV, report::csv_bytes(&report.summary)?),
+    ];
+    if report.threads.is_empty() {
+        let stale = dir.join(report::THREADS_CSV);
+        if stale.exists() {
+            std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
+        }
+    } else {
+        files.push((report::THREADS_CSV, report::csv_bytes(&report.threads)?));
     }
-    Ok(())
+    fsutil::write_set(dir, &files)
 }
 
 /// Prints each set's solvers ranked by median time per query.

@@ -105,6 +105,37 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+/// Reads the whole input into memory with every line cut to at most `MAX_LINE_BYTES + 3` bytes:
+/// enough for the readers above to still report it as too long, at its own line number, while an
+/// over-long line costs no more memory than a long one.
+pub fn read_bounded(mut reader: impl BufRead) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut in_line = 0usize;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(out);
+        }
+        let (take, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = (MAX_LINE_BYTES + 3).saturating_sub(in_line);
+        let body = if ends { take - 1 } else { take };
+        out.extend_from_slice(&chunk[..body.min(room)]);
+        in_line += body;
+        if ends {
+            out.push(b'\n');
+            in_line = 0;
+        }
+        reader.consume(take);
+    }
+}
+
 /// Parses one 8-puzzle case: the symbols of a 3×3 board in row order.
 pub fn parse_eight(text: &str, line: u64) -> Result<Board> {
     let shape = Shape::THREE_BY_THREE;
@@ -245,7 +276,14 @@ fn parse_costs(text: &str, line: u64) -> Result<Option<Costs>> {
     }
     let mut v = [0u32; 2];
     for (slot, f) in v.iter_mut().zip(&fields) {
-        *slot = f.parse().map_err(|_| bad(&format!("`{f}` is not a whole number")))?;
+        *slot = f.parse().map_err(|e: std::num::ParseIntError| {
+            use std::num::IntErrorKind::PosOverflow;
+            if *e.kind() == PosOverflow {
+                bad(&format!("`{f}` is too large (costs are at most {MAX_COST})"))
+            } else {
+                bad(&format!("`{f}` is not a whole number"))
+            }
+        })?;
     }
     if v == [0, 0] {
         return Ok(None);
@@ -334,6 +372,18 @@ mod tests {
         assert_eq!(got[1], (2, Ok("812x43765".into())));
     }
 
+    #[test]
+    fn bounded_reads_keep_overlong_lines_reportable_and_small() {
+        let mut input = vec![b'1'; MAX_LINE_BYTES * 20];
+        input.extend_from_slice(b"\n8 1 2 x 4 3 7 6 5\n");
+        let kept = read_bounded(&input[..]).unwrap();
+        assert!(kept.len() < MAX_LINE_BYTES + 32);
+        let got = eight(&kept);
+        assert_eq!(got[0].0, 1);
+        assert!(got[0].1.as_ref().unwrap_err().contains("longer than"));
+        assert_eq!(got[1], (2, Ok("812x43765".into())));
+    }
+
     fn cruller(input: &str) -> Vec<std::result::Result<(u32, u32, String, String), String>> {
         CrullerReader::new(input.as_bytes())
             .map(|r| {
@@ -364,6 +414,13 @@ mod tests {
             got[2].as_ref().unwrap_err(),
             "line 15: input ended without the closing `0 0` line"
         );
+    }
+
+    #[test]
+    fn huge_cost_is_too_large_not_malformed() {
+        let got = cruller("9223372036854775808 1\n6 3 0\n8 1 2\n4 5 7\n6 3 0\n8 1 2\n4 5 7\n0 0\n");
+        let msg = got[0].as_ref().unwrap_err();
+        assert!(msg.contains("`9223372036854775808` is too large"), "{msg}");
     }
 
     #[test]

@@ -140,8 +140,16 @@ pub struct CensusRow {
 
 /// Reads every row of a CSV file with a header; the first bad row fails with its file and line.
 pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let mut reader = csv::Reader::from_path(path)
-        .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: is a directory, not a CSV file", path.display()),
+        ));
+    }
+    let mut reader = csv::Reader::from_path(path).map_err(|e| match e.into_kind() {
+        csv::ErrorKind::Io(io) => Error::io(path.display(), io),
+        other => Error::new(ErrorKind::Io, format!("{}: {other:?}", path.display())),
+    })?;
     let mut rows = Vec::new();
     for record in reader.deserialize() {
         match record {
@@ -162,14 +170,18 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
     Ok(rows)
 }
 
-/// Writes rows with a header to `path`, atomically.
-pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+/// Rows with a header as CSV bytes.
+pub fn csv_bytes<T: Serialize>(rows: &[T]) -> Result<Vec<u8>> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in rows {
         writer.serialize(row).map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
     }
-    let bytes = writer.into_inner().map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
-    write_atomic(path, &bytes)
+    writer.into_inner().map_err(|e| Error::new(ErrorKind::Io, e.to_string()))
+}
+
+/// Writes rows with a header to `path`, atomically.
+pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    write_atomic(path, &csv_bytes(rows)?)
 }
 
 #[cfg(test)]

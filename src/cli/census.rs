@@ -1,0 +1,97 @@
+//! `slidebench census`: distance counts over a whole space, optionally recorded in a CSV file.
+
+use super::output::{status, CliResult, Diagnostics};
+use slidebench::board::MAX_CELLS;
+use slidebench::census;
+use slidebench::fsutil::{self, Lock};
+use slidebench::report::{self, CensusRow};
+use slidebench::units::{group_digits, human_bytes};
+use slidebench::{Error, ErrorKind, Shape, Topology};
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+/// Parses `WxH`, naming a side too large for any board instead of letting it wrap.
+pub(super) fn shape_arg(s: &str) -> Result<Shape, String> {
+    let bad = || format!("bad shape `{s}`: expected WxH, for example 3x3");
+    let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let side = |v: &str| -> Result<usize, String> {
+        let v = v.trim();
+        let too_large = || {
+            format!(
+                "bad shape `{s}`: side `{v}` is too large (a board has at most {MAX_CELLS} cells)"
+            )
+        };
+        let n: u64 = v.parse().map_err(|e: std::num::ParseIntError| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => too_large(),
+            _ => bad(),
+        })?;
+        if n > MAX_CELLS as u64 {
+            return Err(too_large());
+        }
+        Ok(n as usize)
+    };
+    Shape::new(side(w)?, side(h)?).map_err(|e| e.to_string())
+}
+
+/// Runs the census and prints the counts; with `csv`, records its row there.
+pub(super) fn run(
+    shape: Shape,
+    topology: Topology,
+    max_states: u64,
+    csv: Option<&Path>,
+) -> CliResult {
+    if let Some(path) = csv {
+        // Found out before the census, not after it.
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        fsutil::check_writable(dir)?;
+        if path.is_dir() {
+            return Err(
+                Error::new(ErrorKind::Io, format!("{}: is a directory", path.display())).into()
+            );
+        }
+    }
+    let c = census::census(shape, topology, max_states)?;
+    let peak = census::peak_rss_bytes().unwrap_or(0);
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (d, n) in c.counts.iter().enumerate() {
+        writeln!(out, "{d} {n}")?;
+    }
+    writeln!(out, "total {}", c.total)?;
+    writeln!(
+        out,
+        "time {:.3} s, table {}, peak memory {}",
+        c.elapsed.as_secs_f64(),
+        human_bytes(c.table_bytes),
+        human_bytes(peak)
+    )?;
+    out.flush()?;
+    let mut diagnostics = Diagnostics::new();
+    if let Some(path) = csv {
+        let row = CensusRow {
+            shape: shape.to_string(),
+            topology: topology.to_string(),
+            states: c.total,
+            max_distance: c.counts.len().saturating_sub(1) as u64,
+            seconds: c.elapsed.as_secs_f64(),
+            peak_bytes: peak,
+        };
+        record(path, row)?;
+        diagnostics.line(format_args!(
+            "recorded {} states in {}",
+            group_digits(c.total),
+            path.display()
+        ));
+    }
+    Ok(status(!diagnostics.finish()))
+}
+
+/// Replaces the row of the same shape and topology in `path`, holding the file's lock from the
+/// read to the write, so censuses recorded at once each keep their row.
+fn record(path: &Path, row: CensusRow) -> Result<(), Error> {
+    let _lock = Lock::acquire(&fsutil::lock_path_for(path))?;
+    let mut rows: Vec<CensusRow> = if path.exists() { report::read_csv(path)? } else { Vec::new() };
+    rows.retain(|r| !(r.shape == row.shape && r.topology == row.topology));
+    rows.push(row);
+    rows.sort_by_key(|r| r.states);
+    report::write_csv(path, &rows)
+}

@@ -1,0 +1,17 @@
+//! `slidebench chart`: the charts again from the CSV files, without running a solver.
+
+use super::output::CliResult;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Redraws the charts of `from` into `out` (default: `from`), listing the files written.
+pub(super) fn run(from: &Path, out: Option<PathBuf>) -> CliResult {
+    let out = out.unwrap_or_else(|| from.to_path_buf());
+    let written = slidebench::chart::draw_all(from, &out)?;
+    let mut stdout = io::stdout().lock();
+    for p in written {
+        writeln!(stdout, "{}", p.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,214 @@
+//! The command-line interface: the argument types and the dispatch here, one module per
+//! command, and [`output`] for the rules every command follows when writing.
+
+mod cases;
+mod census;
+mod chart;
+mod check;
+mod compare;
+mod cruller;
+mod output;
+mod solve;
+mod solvers;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Parser, Subcommand, ValueEnum};
+use output::{CliResult, Failure};
+use slidebench::cases::{Format, SetKind, DEFAULT_SEED};
+use slidebench::encoding::DEFAULT_MAX_STATES;
+use slidebench::harness::MAX_THREADS;
+use slidebench::solver::{all_solvers, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER};
+use slidebench::Topology;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+fn solver_ids() -> Vec<&'static str> {
+    all_solvers().into_iter().map(|s| &*Box::leak(s.id.into_boxed_str())).collect()
+}
+
+fn weighted_solver_ids() -> Vec<&'static str> {
+    all_solvers()
+        .into_iter()
+        .filter(|s| s.weighted)
+        .map(|s| &*Box::leak(s.id.into_boxed_str()))
+        .collect()
+}
+
+/// Sliding-tile puzzle solvers side by side: which technique is fastest, how each scales, and
+/// that they all agree.
+#[derive(Parser, Debug)]
+#[command(name = "slidebench", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// A judge input format on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FormatArg {
+    Hdu,
+    Aoj,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Hdu => Format::Hdu,
+            FormatArg::Aoj => Format::Aoj,
+        }
+    }
+}
+
+/// A topology on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TopologyArg {
+    Grid,
+    Torus,
+}
+
+impl From<TopologyArg> for Topology {
+    fn from(t: TopologyArg) -> Topology {
+        match t {
+            TopologyArg::Grid => Topology::Grid,
+            TopologyArg::Torus => Topology::Torus,
+        }
+    }
+}
+
+/// Worker threads: at least 1, at most [`MAX_THREADS`].
+fn threads_arg(s: &str) -> Result<usize, String> {
+    let n = whole_number(s)?;
+    if n == 0 || n > MAX_THREADS as u64 {
+        return Err(format!("{n} threads: use 1 to {MAX_THREADS}"));
+    }
+    Ok(n as usize)
+}
+
+/// A count: a whole number that fits the machine's sizes, told apart from a malformed one.
+fn count_arg(s: &str) -> Result<usize, String> {
+    let n = whole_number(s)?;
+    usize::try_from(n).map_err(|_| format!("`{s}` is too large"))
+}
+
+fn whole_number(s: &str) -> Result<u64, String> {
+    s.trim().parse::<u64>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!("`{s}` is too large (at most {})", u64::MAX)
+        }
+        _ => format!("`{s}` is not a whole number"),
+    })
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve 8-puzzle cases (HDU 1043 format) from stdin: one line of moves or `unsolvable` each.
+    Solve {
+        /// Solver to use.
+        #[arg(long, default_value = DEFAULT_SOLVER, value_parser = PossibleValuesParser::new(solver_ids()))]
+        solver: String,
+        /// Largest number of states a search or table may hold.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
+        max_states: u64,
+    },
+    /// Solve Dragon's Cruller datasets (AOJ 1339 format) from stdin: the cheapest cost of each.
+    Cruller {
+        /// Solver to use (one that handles weighted moves).
+        #[arg(long, default_value = DEFAULT_WEIGHTED_SOLVER, value_parser = PossibleValuesParser::new(weighted_solver_ids()))]
+        solver: String,
+        /// Largest number of states a search or table may hold.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
+        max_states: u64,
+    },
+    /// List solver ids, one per line.
+    Solvers {
+        /// Only solvers that handle weighted moves.
+        #[arg(long)]
+        weighted: bool,
+        /// Also say what each one does.
+        #[arg(long)]
+        long: bool,
+    },
+    /// Print a case set in a judge's input format, streaming: any count prints its first case
+    /// at once.
+    Cases {
+        /// sample, random, depth, all or weighted.
+        set: SetKind,
+        /// Boards (random), boards per distance (depth) or datasets (weighted).
+        #[arg(long, value_parser = count_arg)]
+        count: Option<usize>,
+        /// Seed of the generator.
+        #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number)]
+        seed: u64,
+        /// Output format; cases the format cannot express are left out (the count goes to stderr).
+        #[arg(long, value_enum)]
+        format: Option<FormatArg>,
+    },
+    /// Run solvers over case sets, check they agree, write CSV results and charts.
+    Compare(compare::CompareArgs),
+    /// Check that every solver agrees on a CI-sized mix of sets; exit 1 on any disagreement.
+    Check {
+        /// Worker threads (1 to 256).
+        #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
+        threads: usize,
+    },
+    /// Redraw the charts from the CSV files without running any solver.
+    Chart {
+        /// Directory holding runs.csv and summary.csv (and optionally threads.csv, census.csv).
+        #[arg(long, default_value = "results")]
+        from: PathBuf,
+        /// Directory to write the SVG files to (default: the same as --from).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Count the states at each distance from the goal over the whole reachable space.
+    Census {
+        /// Board shape, `WxH` (W columns, H rows).
+        #[arg(long, default_value = "3x3", value_parser = census::shape_arg)]
+        shape: slidebench::Shape,
+        /// grid or torus.
+        #[arg(long, value_enum, default_value = "grid")]
+        topology: TopologyArg,
+        /// Largest number of table entries the census may index.
+        #[arg(long, default_value_t = slidebench::census::DEFAULT_MAX_STATES, value_parser = whole_number)]
+        max_states: u64,
+        /// Also record the result (time, memory) as a row of this CSV file (under a lock, so
+        /// runs at once each keep their row).
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(MAX_THREADS)
+}
+
+/// Runs the command line; the exit code follows the commands' rules.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    if output::stdout_was_closed() {
+        output::report_failure("stdout is closed; nothing could be written");
+        return ExitCode::FAILURE;
+    }
+    let result: CliResult = match cli.command {
+        Command::Solve { solver, max_states } => solve::run(&solver, max_states),
+        Command::Cruller { solver, max_states } => cruller::run(&solver, max_states),
+        Command::Solvers { weighted, long } => solvers::run(weighted, long),
+        Command::Cases { set, count, seed, format } => {
+            cases::run(set, count, seed, format.map(Format::from))
+        }
+        Command::Compare(args) => compare::run(&args),
+        Command::Check { threads } => check::run(threads),
+        Command::Chart { from, out } => chart::run(&from, out),
+        Command::Census { shape, topology, max_states, csv } => {
+            census::run(shape, topology.into(), max_states, csv.as_deref())
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(Failure::Pipe) => ExitCode::SUCCESS,
+        Err(Failure::Error(e)) => {
+            output::report_failure(&e);
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! How commands write: answers to stdout, buffered, where a reader that goes away (`| head`)
+//! ends the command quietly; diagnostics to stderr, buffered too, where a failure never stops
+//! the answers but makes the exit status non-zero, since something was lost.
+
+use slidebench::Error;
+use std::fmt;
+use std::io::{self, BufWriter, Stderr, Write};
+use std::process::ExitCode;
+
+/// Why a command stopped early.
+pub(super) enum Failure {
+    /// The reader of stdout went away: stop quietly, status 0.
+    Pipe,
+    /// A real error, reported on stderr.
+    Error(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Pipe
+        } else {
+            Failure::Error(format!("stdout: {e}"))
+        }
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        if e.is_broken_pipe() {
+            Failure::Pipe
+        } else {
+            Failure::Error(e.to_string())
+        }
+    }
+}
+
+/// What a command returns.
+pub(super) type CliResult = Result<ExitCode, Failure>;
+
+/// Status 1 when anything failed, 0 otherwise.
+pub(super) fn status(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Writes the last word of a failed command to stderr (best effort: stderr may be gone too).
+pub(super) fn report_failure(message: &str) {
+    let _ = writeln!(io::stderr(), "slidebench: {message}");
+}
+
+/// Whether the program started with stdout closed (`>&-`). The runtime then puts `/dev/null`
+/// on the descriptor, opened for reading and writing, where a shell's `>/dev/null` opens it for
+/// writing only; answers written there would be lost without a word.
+pub(super) fn stdout_was_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else { return false };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else { return false };
+    info.lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+/// Diagnostics on stderr, buffered so that millions of them cost little, in the order given.
+/// A failed write is remembered, later messages are dropped, and the answers go on.
+pub(super) struct Diagnostics {
+    out: BufWriter<Stderr>,
+    lost: bool,
+}
+
+impl Diagnostics {
+    pub(super) fn new() -> Diagnostics {
+        Diagnostics { out: BufWriter::with_capacity(1 << 16, io::stderr()), lost: false }
+    }
+
+    /// Writes one line.
+    pub(super) fn line(&mut self, message: impl fmt::Display) {
+        if !self.lost && writeln!(self.out, "{message}").is_err() {
+            self.lost = true;
+        }
+    }
+
+    /// Flushes; `true` when every message reached stderr.
+    pub(super) fn finish(mut self) -> bool {
+        if !self.lost && self.out.flush().is_err() {
+            self.lost = true;
+        }
+        !self.lost
+    }
+}
