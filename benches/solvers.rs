@@ -24,13 +24,13 @@ const BATCH: usize = 50;
 /// Blind searches over text states (read from the registry's flags): expand most of the space
 /// per query.
 fn is_blind_text(info: &SolverInfo) -> bool {
-    info.blind && info.encoding_kind == EncodingKind::Text
+    info.blind && info.encoding_kind == Some(EncodingKind::Text)
 }
 
 /// Solvers that may explore the whole space in text states for each new puzzle: blind searches
 /// and the table's build.
 fn is_whole_space_text(info: &SolverInfo) -> bool {
-    (info.blind || info.table) && info.encoding_kind == EncodingKind::Text
+    (info.blind || info.table) && info.encoding_kind == Some(EncodingKind::Text)
 }
 
 /// A solver with its table (if any) already built for `puzzle`.

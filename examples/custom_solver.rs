@@ -18,16 +18,7 @@ struct NaiveBfs {
 
 impl NaiveBfs {
     fn new() -> NaiveBfs {
-        NaiveBfs {
-            info: SolverInfo {
-                id: "naive-bfs/hashmap".into(),
-                algorithm: "naive-bfs",
-                encoding: "hashmap",
-                weighted: false,
-                table: false,
-                peer: false,
-            },
-        }
+        NaiveBfs { info: SolverInfo::custom("naive-bfs", "hashmap", false) }
     }
 }
 

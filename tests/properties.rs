@@ -699,13 +699,13 @@ fn grid_distances() -> &'static [u8] {
 
 /// Blind searches over text states: correct but slow, so they get only modest depths.
 fn is_blind_text(info: &SolverInfo) -> bool {
-    info.blind && info.encoding_kind == EncodingKind::Text
+    info.blind && info.encoding_kind == Some(EncodingKind::Text)
 }
 
 /// Solvers whose every query (or every new goal) may explore the whole space in text states:
 /// blind searches and the table's build.
 fn is_whole_space_text(info: &SolverInfo) -> bool {
-    (info.blind || info.table) && info.encoding_kind == EncodingKind::Text
+    (info.blind || info.table) && info.encoding_kind == Some(EncodingKind::Text)
 }
 
 struct Fleet(RefCell<Vec<(SolverInfo, Box<dyn Solver>)>>);

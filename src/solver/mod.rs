@@ -98,6 +98,24 @@ pub trait Solver: Send + Sync {
     fn fork(&self) -> Box<dyn Solver>;
 }
 
+impl SolverInfo {
+    /// The information of a solver written outside the crate, named `ALGORITHM/ENCODING`; the
+    /// harness treats it as an informed, non-table, non-peer search.
+    pub fn custom(algorithm: &'static str, encoding: &'static str, weighted: bool) -> SolverInfo {
+        SolverInfo {
+            id: format!("{algorithm}/{encoding}"),
+            algorithm,
+            encoding,
+            algorithm_kind: None,
+            encoding_kind: None,
+            weighted,
+            table: false,
+            peer: false,
+            blind: false,
+        }
+    }
+}
+
 /// What a solver is and what it promises.
 #[allow(clippy::struct_excessive_bools, reason = "independent flags the harness and tests read")]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,10 +126,11 @@ pub struct SolverInfo {
     pub algorithm: &'static str,
     /// The encoding's name.
     pub encoding: &'static str,
-    /// The algorithm, for exhaustive matches.
-    pub algorithm_kind: Algorithm,
-    /// The encoding, for exhaustive matches.
-    pub encoding_kind: EncodingKind,
+    /// The registry's algorithm, for exhaustive matches; `None` for a solver written outside
+    /// the crate.
+    pub algorithm_kind: Option<Algorithm>,
+    /// The registry's encoding; `None` for a solver written outside the crate.
+    pub encoding_kind: Option<EncodingKind>,
     /// Whether it handles moves of unequal cost.
     pub weighted: bool,
     /// Whether it builds a table once per puzzle and answers queries from it.
@@ -352,8 +371,8 @@ fn info_for(a: Algorithm, e: EncodingKind) -> SolverInfo {
         id: format!("{}/{}", a.name(), e.name()),
         algorithm: a.name(),
         encoding: e.name(),
-        algorithm_kind: a,
-        encoding_kind: e,
+        algorithm_kind: Some(a),
+        encoding_kind: Some(e),
         weighted: a.weighted(),
         table: a.table(),
         peer: a.peer(),
@@ -388,17 +407,20 @@ pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
     let info = solver_info(id).ok_or_else(|| {
         Error::new(ErrorKind::Parse, format!("unknown solver `{id}` (see `slidebench solvers`)"))
     })?;
-    Ok(match info.encoding_kind {
-        EncodingKind::Text => make::<Text>(info, max_states),
-        EncodingKind::Rank => make::<Rank>(info, max_states),
+    let (Some(algorithm), Some(encoding)) = (info.algorithm_kind, info.encoding_kind) else {
+        unreachable!("the registry's solvers have both kinds")
+    };
+    Ok(match encoding {
+        EncodingKind::Text => make::<Text>(algorithm, info, max_states),
+        EncodingKind::Rank => make::<Rank>(algorithm, info, max_states),
     })
 }
 
-fn make<E: Encoding>(info: SolverInfo, max_states: u64) -> Box<dyn Solver>
+fn make<E: Encoding>(algorithm: Algorithm, info: SolverInfo, max_states: u64) -> Box<dyn Solver>
 where
     E::State: 'static,
 {
-    match info.algorithm_kind {
+    match algorithm {
         Algorithm::Bfs => Box::new(bfs::Bfs::<E>::new(info, max_states)),
         Algorithm::Table => Box::new(table::Table::<E>::new(info, max_states)),
         Algorithm::BidirShared => Box::new(bidir_shared::BidirShared::<E>::new(info, max_states)),

@@ -120,7 +120,7 @@ struct Sample {
 
 /// The fast tier's sample for a solver, read from its registry class.
 fn fast_sample(info: &SolverInfo) -> Sample {
-    let text = match info.encoding_kind {
+    let text = match info.encoding_kind.expect("a registry solver") {
         EncodingKind::Text => true,
         EncodingKind::Rank => false,
     };
@@ -152,7 +152,7 @@ fn fast_sample(info: &SolverInfo) -> Sample {
 /// about a second per torus query (300 would be 25 minutes of CPU for the five of them).
 fn exhaustive_torus(id: &str) -> usize {
     let info = solver_info(id).unwrap();
-    match (info.blind, info.encoding_kind) {
+    match (info.blind, info.encoding_kind.expect("a registry solver")) {
         (true, EncodingKind::Text) => 60,
         (true, EncodingKind::Rank) | (false, _) => 300,
     }
@@ -379,8 +379,8 @@ fn registry_flags_match_the_algorithms() {
     }
     assert_eq!(blind.len(), 10);
     for info in all_solvers() {
-        assert_eq!(info.algorithm, info.algorithm_kind.name());
-        assert_eq!(info.encoding, info.encoding_kind.name());
+        assert_eq!(info.algorithm, info.algorithm_kind.unwrap().name());
+        assert_eq!(info.encoding, info.encoding_kind.unwrap().name());
         assert_eq!(solver_info(&info.id).as_ref(), Some(&info));
         assert_eq!(new_solver(&info.id, 10).unwrap().info(), &info);
         let listed = ALGORITHMS.iter().find(|a| a.name == info.algorithm).unwrap();
