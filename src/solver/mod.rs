@@ -628,24 +628,5 @@ pub(crate) fn join_meeting<E: Encoding>(
     Solution::solved(puzzle, moves, stats)
 }
 
-/// A per-query workspace that is rebuilt only when the puzzle's space changes.
-pub(crate) fn ensure<E: Encoding, W>(
-    slot: &mut Option<(E, W)>,
-    puzzle: &Puzzle,
-    max_states: u64,
-    make: impl FnOnce(&E) -> W,
-) -> Result<()> {
-    let stale = match slot {
-        Some((enc, _)) => !same_space(enc.puzzle(), puzzle),
-        None => true,
-    };
-    if stale {
-        let enc = E::new(puzzle, max_states)?;
-        let ws = make(&enc);
-        *slot = Some((enc, ws));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests;

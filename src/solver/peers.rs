@@ -45,16 +45,10 @@ impl<T> Iterator for Neighbours<T> {
 }
 
 /// A search from the `pathfinding` crate.
+#[derive(Clone)]
 pub(crate) struct Peer<E: Encoding> {
     kind: Kind,
     encoding: PhantomData<E>,
-}
-
-// Derived `Clone` would ask `E: Clone` only, but spelling it keeps the kind visible.
-impl<E: Encoding> Clone for Peer<E> {
-    fn clone(&self) -> Self {
-        Peer::new(self.kind)
-    }
 }
 
 impl<E: Encoding> Peer<E> {

@@ -2,7 +2,7 @@
 //! before a search, the per-puzzle workspace and `fork`. A solver module holds only its
 //! algorithm, as a [`Search`]; [`Wrapped`] turns it into a [`Solver`].
 
-use super::{ensure, precheck, Solution, Solver, SolverInfo};
+use super::{precheck, same_space, Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle};
 use crate::encoding::Encoding;
 use crate::error::Result;
@@ -44,15 +44,23 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
 /// [`Search::Work`], made by [`fit_space`].
 pub(crate) type InSpace<E, W> = (E, W);
 
-/// Makes the encoding and buffers of `work` when the puzzle's space changes (see [`ensure`]).
+/// The encoding and buffers of `work`, made anew only when the puzzle's space (shape and
+/// topology) changes, so queries on one puzzle reuse their memory.
 pub(crate) fn fit_space<'w, E: Encoding, W>(
     work: &'w mut Option<InSpace<E, W>>,
     puzzle: &Puzzle,
     max_states: u64,
     make: impl FnOnce(&E) -> W,
 ) -> Result<&'w mut InSpace<E, W>> {
-    ensure(work, puzzle, max_states, make)?;
-    Ok(work.as_mut().expect("ensured"))
+    match work {
+        Some((enc, _)) if same_space(enc.puzzle(), puzzle) => {}
+        _ => {
+            let enc = E::new(puzzle, max_states)?;
+            let buffers = make(&enc);
+            *work = Some((enc, buffers));
+        }
+    }
+    Ok(work.as_mut().expect("made above"))
 }
 
 /// A [`Search`] with the bookkeeping every solver shares.
