@@ -1,8 +1,9 @@
 //! Korf's 100 with IDA* (or A*) and Manhattan distance or linear conflict, one line per
 //! instance: length, nodes, seconds, nodes per second, checked against the published table.
 //!
-//! `cargo run --release --example korf -- md|lc|astar-md|astar-lc [N]`: the first N instances,
-//! or without N the 60 whose published node count is under 10^8.
+//! `cargo run --release --example korf -- md|lc|astar-md|astar-lc [N | ids=I,J,...]`: the first
+//! N instances, the listed ones, or without either the 60 whose published node count is under
+//! 10^8.
 
 use slidebench::cases::korf100::{self, Instance};
 use slidebench::heuristic::{Heuristic, LinearConflict, Manhattan};
@@ -14,18 +15,29 @@ use std::time::Instant;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: korf md|lc|astar-md|astar-lc [N]";
+    let usage = "usage: korf md|lc|astar-md|astar-lc [N | ids=I,J,...]";
     let Some(mode) = args.first() else {
         eprintln!("{usage}");
         return ExitCode::from(2);
     };
-    let instances: Vec<Instance> = match args.get(1).map(|n| n.parse::<usize>()) {
-        None => korf100::instances().into_iter().filter(|k| k.nodes < 100_000_000).collect(),
-        Some(Ok(n)) => korf100::instances().into_iter().take(n).collect(),
-        Some(Err(_)) => {
-            eprintln!("{usage}");
-            return ExitCode::from(2);
+    let all = korf100::instances();
+    let instances: Vec<Instance> = match args.get(1) {
+        None => all.into_iter().filter(|k| k.nodes < 100_000_000).collect(),
+        Some(ids) if ids.starts_with("ids=") => {
+            let Ok(ids) = ids[4..].split(',').map(str::parse).collect::<Result<Vec<u32>, _>>()
+            else {
+                eprintln!("{usage}");
+                return ExitCode::from(2);
+            };
+            all.into_iter().filter(|k| ids.contains(&k.id)).collect()
         }
+        Some(n) => match n.parse::<usize>() {
+            Ok(n) => all.into_iter().take(n).collect(),
+            Err(_) => {
+                eprintln!("{usage}");
+                return ExitCode::from(2);
+            }
+        },
     };
     let p = korf100::korf_puzzle();
     let lc = LinearConflict::new(&p).expect("the 4x4 grid takes linear conflict");
