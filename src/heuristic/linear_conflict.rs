@@ -31,6 +31,9 @@ pub struct LinearConflict {
     /// Goal row and column of each tile (`NO_LINE` for the empty square).
     goal_row: [u8; MAX_CELLS],
     goal_col: [u8; MAX_CELLS],
+    /// Row and column of each square, looked up rather than divided on every move.
+    square_row: [u8; MAX_CELLS],
+    square_col: [u8; MAX_CELLS],
     /// What one tile leaving a row costs (two vertical moves) and leaving a column (two
     /// horizontal moves).
     row_penalty: u32,
@@ -71,12 +74,20 @@ impl LinearConflict {
                 goal_col[t as usize] = (s % width) as u8;
             }
         }
+        let mut square_row = [0u8; MAX_CELLS];
+        let mut square_col = [0u8; MAX_CELLS];
+        for s in 0..puzzle.shape().cells() {
+            square_row[s] = (s / width) as u8;
+            square_col[s] = (s % width) as u8;
+        }
         let mut lc = LinearConflict {
             md: Manhattan::new(puzzle),
             width,
             height,
             goal_row,
             goal_col,
+            square_row,
+            square_col,
             row_penalty: 2 * puzzle.costs().vertical,
             col_penalty: 2 * puzzle.costs().horizontal,
             row_table: Vec::new(),
@@ -118,9 +129,18 @@ impl LinearConflict {
     /// The content of column `c`, 4 bits per square, top lowest.
     #[inline(always)]
     fn col_key(&self, c: usize, packed: u64) -> u64 {
-        let mut key = 0;
-        for k in 0..self.height {
-            key |= ((packed >> (4 * (c + k * self.width))) & 15) << (4 * k);
+        // Square c + k·width sits k rows below: shift by whole rows, unrolled for short
+        // columns (every board has at least two rows).
+        let (x, row_bits) = (packed >> (4 * c), 4 * self.width);
+        let mut key = (x & 15) | ((x >> row_bits) & 15) << 4;
+        if self.height > 2 {
+            key |= ((x >> (2 * row_bits)) & 15) << 8;
+        }
+        if self.height > 3 {
+            key |= ((x >> (3 * row_bits)) & 15) << 12;
+        }
+        for k in 4..self.height {
+            key |= ((x >> (k * row_bits)) & 15) << (4 * k);
         }
         key
     }
@@ -219,19 +239,21 @@ impl Heuristic for LinearConflict {
         let md = self.md.step(&node.md, packed_after, tile, from, to);
         let t = u64::from(tile);
         let before = packed_after ^ (t << (4 * to)) ^ (t << (4 * from));
-        let (w, ti) = (self.width, tile as usize);
+        let ti = tile as usize;
         let mut conflicts = node.conflicts;
-        if from / w == to / w {
+        if self.square_row[from] == self.square_row[to] {
             // A horizontal move leaves every row as it was; only the tile's goal column can
             // change, and only if the tile leaves or enters it.
-            let c = self.goal_col[ti] as usize;
-            if c == from % w || c == to % w {
+            let c = self.goal_col[ti];
+            if c == self.square_col[from] || c == self.square_col[to] {
+                let c = c as usize;
                 conflicts = conflicts + self.col_penalty * self.col_removals(c, packed_after)
                     - self.col_penalty * self.col_removals(c, before);
             }
         } else {
-            let r = self.goal_row[ti] as usize;
-            if r == from / w || r == to / w {
+            let r = self.goal_row[ti];
+            if r == self.square_row[from] || r == self.square_row[to] {
+                let r = r as usize;
                 conflicts = conflicts + self.row_penalty * self.row_removals(r, packed_after)
                     - self.row_penalty * self.row_removals(r, before);
             }
