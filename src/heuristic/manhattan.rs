@@ -78,7 +78,9 @@ impl Heuristic for Manhattan {
 
     #[inline(always)]
     fn step(&self, node: &u32, _packed_after: u64, tile: u8, from: usize, to: usize) -> u32 {
-        // `node` includes the tile's cost from `from`, so the subtraction cannot wrap.
-        node + self.cost[tile as usize][to] - self.cost[tile as usize][from]
+        // `node` includes the tile's cost from `from`, so the subtraction cannot wrap. Tiles and
+        // squares are below 16; masking says so and drops the bounds checks.
+        let row = &self.cost[tile as usize & 15];
+        node + row[to & 15] - row[from & 15]
     }
 }
