@@ -247,6 +247,11 @@ impl PatternDatabases {
         self.data.len()
     }
 
+    /// All tables, one after the other, one byte per entry (what the cache file holds).
+    pub fn table_data(&self) -> &[u8] {
+        &self.data
+    }
+
     /// The additive value of `board` without the reflected lookup (for tests and reports).
     pub fn additive(&self, board: &Board) -> u32 {
         let node = self.start(board);
