@@ -4,11 +4,13 @@
 //! once, generic over [`Encoding`], so `bfs/text` and `bfs/rank` run the same code.
 
 mod astar;
+pub mod astar_h;
 mod bfs;
 mod bidir_shared;
 mod bidir_split;
 mod dial;
 mod dijkstra;
+pub mod idastar;
 mod peers;
 mod table;
 
