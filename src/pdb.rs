@@ -80,6 +80,8 @@ struct Pattern {
     tiles: [u8; 8],
     /// For the mirrored lookup: the tiles whose mirrored squares make up the index, in order.
     mirror_tiles: [u8; 8],
+    /// The place value of each tile's digit in the placement's rank.
+    place: [u32; 8],
     len: usize,
     /// Where the pattern's table starts in `PatternDatabases::data`.
     offset: usize,
@@ -100,18 +102,19 @@ pub struct PatternDatabases {
     patterns: Vec<Pattern>,
     /// The pattern of each tile, or `NO_PATTERN`.
     pattern_of: [u8; 16],
-    /// The pattern of each tile's mirror name, or `NO_PATTERN`.
-    mirror_pattern_of: [u8; 16],
+    /// Each tile's place in its pattern.
+    slot_of: [u8; 16],
     mirror: Option<Mirror>,
     /// All tables, one after the other, one byte per entry.
     data: Vec<u8>,
 }
 
-/// What a search carries per node: every tile's square and each pattern's current value
-/// (the first [`MAX_PATTERNS`] for the board, the rest for its mirror).
+/// What a search carries per node: each pattern's placement rank and value (the first
+/// [`MAX_PATTERNS`] for the board, the rest for its mirror). A move changes one rank of each
+/// kind by an amount computed from the squares it passes over, never from scratch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PdbNode {
-    at: [u8; 16],
+    index: [u32; 2 * MAX_PATTERNS],
     values: [u8; 2 * MAX_PATTERNS],
 }
 
@@ -205,31 +208,30 @@ impl PatternDatabases {
         let n = puzzle.shape().cells();
         let mirror = mirror_of(puzzle);
         let mut pattern_of = [NO_PATTERN; 16];
+        let mut slot_of = [0u8; 16];
         let mut patterns = Vec::with_capacity(tiles.len());
         let mut offset = 0usize;
         for (p, (group, &size)) in tiles.iter().zip(sizes).enumerate() {
             let mut t = [0u8; 8];
             let mut mt = [0u8; 8];
+            let mut place = [0u32; 8];
+            let k = group.len();
             for (i, &tile) in group.iter().enumerate() {
                 t[i] = tile;
                 mt[i] = mirror.as_ref().map_or(tile, |m| m.tile[tile as usize]);
                 pattern_of[tile as usize] = p as u8;
+                slot_of[tile as usize] = i as u8;
+                place[i] = (i + 1..k).map(|j| (n - j) as u32).product();
             }
-            patterns.push(Pattern { tiles: t, mirror_tiles: mt, len: group.len(), offset });
+            patterns.push(Pattern { tiles: t, mirror_tiles: mt, place, len: k, offset });
             offset += size as usize;
-        }
-        let mut mirror_pattern_of = [NO_PATTERN; 16];
-        if let Some(m) = &mirror {
-            for t in 0..n {
-                mirror_pattern_of[t] = pattern_of[m.tile[t] as usize];
-            }
         }
         let name = match partition {
             "663" => "pdb663",
             "555" => "pdb555",
             _ => "pdb",
         };
-        PatternDatabases { n, name, patterns, pattern_of, mirror_pattern_of, mirror, data }
+        PatternDatabases { n, name, patterns, pattern_of, slot_of, mirror, data }
     }
 
     /// Whether the reflected lookup is on.
@@ -258,9 +260,9 @@ impl PatternDatabases {
         node.values[..self.patterns.len()].iter().map(|&v| u32::from(v)).sum()
     }
 
-    /// The value of pattern `p` at the squares of `node`, mirrored or not.
-    #[inline]
-    fn lookup(&self, p: usize, at: &[u8; 16], mirrored: bool) -> u8 {
+    /// The rank of pattern `p`'s placement, given every tile's square `at`, on the board or
+    /// its mirror.
+    fn rank_of(&self, p: usize, at: &[u8; 16], mirrored: bool) -> u32 {
         let pattern = &self.patterns[p];
         let mut squares = [0u8; 8];
         let squares = &mut squares[..pattern.len];
@@ -276,9 +278,56 @@ impl PatternDatabases {
                 }
             }
         }
-        self.data[pattern.offset + placement::rank(self.n, squares)]
+        placement::rank(self.n, squares) as u32
+    }
+
+    /// The rank of pattern `p` after its tile `slot` moved from square `a` to square `b`, from
+    /// its rank `r` before; `tile_at` names the tile on a square. Only the digits of the moved
+    /// tile and of pattern tiles on squares strictly between `a` and `b` change, each by a
+    /// count of squares, so this costs a few operations (none at all beyond the moved digit
+    /// for a move by one square).
+    #[inline(always)]
+    fn moved_rank(
+        &self,
+        p: usize,
+        slot: usize,
+        r: u32,
+        a: u8,
+        b: u8,
+        tile_at: impl Fn(u32) -> u8,
+    ) -> u32 {
+        let pattern = &self.patterns[p];
+        let place = i64::from(pattern.place[slot]);
+        let sign: i64 = if b > a { 1 } else { -1 };
+        // The moved tile's digit: its square minus the earlier tiles below it.
+        let mut delta = (i64::from(b) - i64::from(a)) * place;
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        while between != 0 {
+            let s = between.trailing_zeros();
+            between &= between - 1;
+            let t = tile_at(s) as usize;
+            if self.pattern_of[t] as usize == p {
+                let j = self.slot_of[t] as usize;
+                if j < slot {
+                    // An earlier tile passed over: one more (or fewer) below the moved tile.
+                    delta -= sign * place;
+                } else {
+                    // A later tile passed over: the moved tile left (or joined) those below it.
+                    delta += sign * i64::from(pattern.place[j]);
+                }
+            }
+        }
+        (i64::from(r) + delta) as u32
+    }
+
+    /// Pattern `p`'s value at rank `r`.
+    #[inline(always)]
+    fn value(&self, p: usize, r: u32) -> u8 {
+        self.data[self.patterns[p].offset + r as usize]
     }
 }
+
 /// The mirror about the main diagonal, when it maps the puzzle and its goal onto themselves:
 /// a square grid whose goal's empty square lies on the diagonal.
 fn mirror_of(puzzle: &Puzzle) -> Option<Mirror> {
@@ -320,17 +369,21 @@ impl Heuristic for PatternDatabases {
         for (s, &t) in board.cells().iter().enumerate() {
             at[t as usize] = s as u8;
         }
+        let mut index = [0u32; 2 * MAX_PATTERNS];
         let mut values = [0u8; 2 * MAX_PATTERNS];
         for p in 0..self.patterns.len() {
-            values[p] = self.lookup(p, &at, false);
+            index[p] = self.rank_of(p, &at, false);
+            values[p] = self.value(p, index[p]);
             if self.mirror.is_some() {
-                values[MAX_PATTERNS + p] = self.lookup(p, &at, true);
+                let q = MAX_PATTERNS + p;
+                index[q] = self.rank_of(p, &at, true);
+                values[q] = self.value(p, index[q]);
             }
         }
-        PdbNode { at, values }
+        PdbNode { index, values }
     }
 
-    #[inline]
+    #[inline(always)]
     fn estimate(&self, node: &PdbNode) -> u32 {
         let k = self.patterns.len();
         let direct: u32 = node.values[..k].iter().map(|&v| u32::from(v)).sum();
@@ -342,25 +395,44 @@ impl Heuristic for PatternDatabases {
         direct.max(mirrored)
     }
 
-    #[inline]
-    fn step(
-        &self,
-        node: &PdbNode,
-        _packed_after: u64,
-        tile: u8,
-        from: usize,
-        to: usize,
-    ) -> PdbNode {
+    #[inline(always)]
+    fn step(&self, node: &PdbNode, packed_after: u64, tile: u8, from: usize, to: usize) -> PdbNode {
         let mut next = *node;
-        next.at[tile as usize] = to as u8;
-        next.at[0] = from as u8;
-        let p = self.pattern_of[tile as usize];
-        if p != NO_PATTERN {
-            next.values[p as usize] = self.lookup(p as usize, &next.at, false);
+        let nibble = |s: u32| ((packed_after >> (4 * s)) & 15) as u8;
+        let t = tile as usize;
+        let p = self.pattern_of[t] as usize;
+        if p != NO_PATTERN as usize {
+            let r = self.moved_rank(
+                p,
+                self.slot_of[t] as usize,
+                node.index[p],
+                from as u8,
+                to as u8,
+                nibble,
+            );
+            next.index[p] = r;
+            next.values[p] = self.value(p, r);
         }
-        let q = self.mirror_pattern_of[tile as usize];
-        if q != NO_PATTERN {
-            next.values[MAX_PATTERNS + q as usize] = self.lookup(q as usize, &next.at, true);
+        if let Some(m) = &self.mirror {
+            // In the mirror board, tile `m.tile[t]` moves between the mirrored squares.
+            let u = m.tile[t] as usize;
+            let q = self.pattern_of[u] as usize;
+            if q != NO_PATTERN as usize {
+                let mirrored_tile_at =
+                    |s: u32| m.tile[nibble(u32::from(m.square[s as usize])) as usize];
+                let i = MAX_PATTERNS + q;
+                let (a, b) = (m.square[from], m.square[to]);
+                let r = self.moved_rank(
+                    q,
+                    self.slot_of[u] as usize,
+                    node.index[i],
+                    a,
+                    b,
+                    mirrored_tile_at,
+                );
+                next.index[i] = r;
+                next.values[i] = self.value(q, r);
+            }
         }
         next
     }

@@ -337,3 +337,71 @@ fn weighted_costs_are_refused_with_a_clear_error() {
     let err = PatternDatabases::load_or_build(&puzzle, &partition, &Cache::disabled()).unwrap_err();
     assert!(err.message().contains("unit move costs"), "{err}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Korf's 100 with IDA* over 6-6-3 with the reflected lookup.
+
+mod korf {
+    use super::*;
+    use slidebench::cases::korf100::{self, Instance};
+    use slidebench::solver::idastar::ida_star;
+
+    /// The databases built above for a goal and partition (index into [`four_by_four`]).
+    fn databases(usual_goal: bool, kind: PartitionKind) -> &'static (Puzzle, PatternDatabases) {
+        let goal_index = if usual_goal { 0 } else { 2 };
+        let kind_index = usize::from(kind == PartitionKind::FiveFiveFive);
+        &four_by_four()[goal_index + kind_index]
+    }
+
+    /// Solves each instance for Korf's goal and, turned, for the usual goal; every path must
+    /// replay to the goal in exactly the published number of moves.
+    fn assert_published_lengths(instances: &[Instance], kind: PartitionKind) {
+        for usual_goal in [false, true] {
+            let (puzzle, pdb) = databases(usual_goal, kind);
+            assert!(pdb.reflects());
+            for inst in instances {
+                let start =
+                    if usual_goal { korf100::to_usual_goal(&inst.board) } else { inst.board };
+                let out = ida_star(puzzle, pdb, &start, None).unwrap();
+                let (end, cost) = puzzle.replay(&start, &out.moves).unwrap();
+                assert_eq!(end, *puzzle.goal(), "instance {} (usual goal {usual_goal})", inst.id);
+                assert_eq!(cost, u64::from(inst.length), "instance {} length", inst.id);
+            }
+        }
+    }
+
+    fn easiest(count: usize) -> Vec<Instance> {
+        let mut all = korf100::instances();
+        all.sort_by_key(|i| (i.length, i.nodes));
+        all.truncate(count);
+        all
+    }
+
+    #[test]
+    fn ida_663_reflected_finds_the_published_lengths_on_the_five_easiest_for_both_goals() {
+        assert_published_lengths(&easiest(5), PartitionKind::SixSixThree);
+    }
+
+    #[test]
+    #[ignore = "exhaustive: all 100 of Korf's instances, both goals, 6-6-3 reflected"]
+    fn ida_663_reflected_finds_the_published_lengths_on_all_korf_instances_for_both_goals() {
+        assert_published_lengths(&korf100::instances(), PartitionKind::SixSixThree);
+    }
+
+    #[test]
+    #[ignore = "exhaustive: all 100 of Korf's instances, both goals, 5-5-5 reflected"]
+    fn ida_555_reflected_finds_the_published_lengths_on_all_korf_instances_for_both_goals() {
+        assert_published_lengths(&korf100::instances(), PartitionKind::FiveFiveFive);
+    }
+
+    #[test]
+    fn the_reflected_lookup_never_lowers_the_root_estimates() {
+        let (puzzle, pdb) = databases(false, PartitionKind::SixSixThree);
+        for inst in korf100::instances() {
+            let value = pdb.estimate(&pdb.start(&inst.board));
+            assert!(value >= pdb.additive(&inst.board));
+            assert!(value <= inst.length, "instance {}: {value} > {}", inst.id, inst.length);
+        }
+        assert_eq!(puzzle.goal(), &korf100::korf_goal());
+    }
+}

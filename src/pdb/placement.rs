@@ -12,7 +12,7 @@ pub fn placements(n: usize, k: usize) -> u64 {
 }
 
 /// The rank of the placement whose i-th tile stands on `squares[i]`; `n` squares in all.
-#[inline]
+#[inline(always)]
 pub fn rank(n: usize, squares: &[u8]) -> usize {
     let mut used = 0u32;
     let mut r = 0usize;
