@@ -315,7 +315,7 @@ pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
         if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
             continue;
         }
-        let bytes = entry.metadata().map(|m| m.len()).unwrap_or(0);
+        let bytes = entry.metadata().map_or(0, |m| m.len());
         let (problem, description, build_seconds) = match fs::read(&path) {
             Err(_) => (Some(Miss::Unreadable), None, None),
             Ok(data) => match verify(&data) {
@@ -346,7 +346,7 @@ pub fn clear(cache: &Cache) -> Result<(usize, u64)> {
         if !ours {
             continue;
         }
-        let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+        let size = entry.metadata().map_or(0, |m| m.len());
         fs::remove_file(&path)
             .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
         files += 1;
