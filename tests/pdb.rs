@@ -313,6 +313,32 @@ fn an_unwritable_cache_directory_only_costs_the_rebuild() {
 }
 
 #[test]
+fn builders_running_at_once_leave_one_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (puzzle, partition) = small_puzzle();
+    let tables: Vec<Vec<u8>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let cache = Cache::new(Some(dir.path()));
+                    let (pdb, _) =
+                        PatternDatabases::load_or_build(&puzzle, &partition, &cache).unwrap();
+                    pdb.table_data().to_vec()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(tables.windows(2).all(|w| w[0] == w[1]));
+    let listed = list(&Cache::new(Some(dir.path()))).unwrap();
+    assert_eq!(listed.len(), 1, "one file, no leftovers: {listed:?}");
+    assert_eq!(listed[0].problem, None);
+    let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(leftovers, 1, "no temporary files left behind");
+    assert_eq!(reload_expecting(dir.path(), None), tables[0]);
+}
+
+#[test]
 fn list_shows_each_file_and_clear_removes_them() {
     let dir = tempfile::tempdir().unwrap();
     let cache = Cache::new(Some(dir.path()));
