@@ -133,16 +133,27 @@ fn successors(
                 targets &= targets - 1;
                 at[i] = to as u8;
                 let r = rank(n, at);
-                if seen.done[r / 64].load(Ordering::Relaxed) & 1 << (r % 64) != 0 {
-                    continue;
-                }
                 let moved = (state as u32 & !(15 << (4 * i))) | to << (4 * i);
-                let claimed = seen.regions[r].load(Ordering::Relaxed);
                 let occupied = (occupied ^ (1 << from) ^ (1 << to)) as u16;
-                out.push(Successor { rank: r as u32, at: moved, blank: from, occupied, claimed });
+                out.push(Successor {
+                    rank: r as u32,
+                    at: moved,
+                    blank: from,
+                    occupied,
+                    claimed: 0,
+                });
             }
             at[i] = from;
         }
+    }
+    // A tight loop of independent loads, so many cache misses are in flight at once.
+    for s in out.iter_mut() {
+        let r = s.rank as usize;
+        s.claimed = if seen.done[r / 64].load(Ordering::Relaxed) & 1 << (r % 64) != 0 {
+            u16::MAX
+        } else {
+            seen.regions[r].load(Ordering::Relaxed)
+        };
     }
 }
 
