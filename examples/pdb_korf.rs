@@ -1,7 +1,7 @@
 //! Solves Korf's 100 with IDA* over additive pattern databases and prints build time, bytes,
 //! mean nodes generated and wall time; every path is replayed and its length checked.
 //!
-//! `cargo run --release --example pdb_korf -- 663 [--threads N] [--usual] [--no-reflect-check]
+//! `cargo run --release --example pdb_korf -- 663|555 [--threads N] [--usual] [--no-reflect]
 //! [--pdb-dir DIR] [--first N]`
 //!
 //! Without `--pdb-dir` the databases are built in memory and not cached.
@@ -35,6 +35,7 @@ fn main() -> slidebench::Result<()> {
     let puzzle = if usual { korf100::usual_puzzle() } else { korf100::korf_puzzle() };
     let partition = Partition::for_goal(kind, puzzle.goal())?;
     let (pdb, info) = PatternDatabases::load_or_build(&puzzle, &partition, &cache)?;
+    let pdb = if args.iter().any(|a| a == "--no-reflect") { pdb.without_reflection() } else { pdb };
     println!(
         "databases {} ({} goal): {:?} in {:.3} s, build {:.3} s, {} bytes ({:?} per pattern), \
          reflected lookup {}",

@@ -234,6 +234,13 @@ impl PatternDatabases {
         PatternDatabases { n, name, patterns, pattern_of, slot_of, mirror, data }
     }
 
+    /// The same databases with the reflected lookup off (to measure what it buys).
+    #[must_use]
+    pub fn without_reflection(mut self) -> PatternDatabases {
+        self.mirror = None;
+        self
+    }
+
     /// Whether the reflected lookup is on.
     pub fn reflects(&self) -> bool {
         self.mirror.is_some()
