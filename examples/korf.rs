@@ -31,13 +31,13 @@ fn main() -> ExitCode {
             };
             all.into_iter().filter(|k| ids.contains(&k.id)).collect()
         }
-        Some(n) => match n.parse::<usize>() {
-            Ok(n) => all.into_iter().take(n).collect(),
-            Err(_) => {
+        Some(n) => {
+            let Ok(n) = n.parse::<usize>() else {
                 eprintln!("{usage}");
                 return ExitCode::from(2);
-            }
-        },
+            };
+            all.into_iter().take(n).collect()
+        }
     };
     let p = korf100::korf_puzzle();
     let lc = LinearConflict::new(&p).expect("the 4x4 grid takes linear conflict");
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         "astar-lc" => astar(&p, &lc, &instances),
         _ => {
             eprintln!("{usage}");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
     }
 }
@@ -79,9 +79,8 @@ fn ida<H: Heuristic>(p: &Puzzle, h: &H, instances: &[Instance]) -> ExitCode {
         lengths += out.moves.len() as u32;
     }
     println!(
-        "total {} instances, {} {}: lengths {lengths}, nodes {nodes}, {secs:.2} s, {:.3e} nodes/s",
+        "total {} instances, ida {}: lengths {lengths}, nodes {nodes}, {secs:.2} s, {:.3e} nodes/s",
         instances.len(),
-        "ida",
         h.name(),
         nodes as f64 / secs
     );

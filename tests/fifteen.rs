@@ -487,7 +487,7 @@ mod search {
         }
         fn estimate(&self, node: &u64) -> u32 {
             let r = slidebench::rank::rank_packed(*node, 9);
-            if r % 2 == 0 {
+            if r.is_multiple_of(2) {
                 u32::from(self.exact[r as usize])
             } else {
                 0
