@@ -35,6 +35,7 @@ pub mod heuristic;
 pub mod judge;
 pub mod rank;
 pub mod report;
+pub mod solvability;
 pub mod solver;
 pub mod units;
 
