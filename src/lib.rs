@@ -33,6 +33,7 @@ pub mod fsutil;
 pub mod harness;
 pub mod heuristic;
 pub mod judge;
+pub mod peer_informed;
 pub mod rank;
 pub mod report;
 pub mod solvability;
