@@ -2,69 +2,17 @@
 //! packed boards with the Manhattan distance, as the outside reference for slidebench's own
 //! informed searches (same states, same successors, same heuristic; the crate's search loop).
 //!
-//! The heuristic is a per-(tile, square) table of the cheapest cost of carrying that tile alone
-//! from that square to its goal square (all-pairs cheapest paths over the squares, with the
-//! puzzle's move costs): the Manhattan distance on a grid, its wrap-around form on a torus. A
-//! move carries one tile one step, so the sum never drops by more than the move costs: it is
-//! admissible and consistent, on every shape and topology and for weighted moves.
+//! The heuristic is the crate's own [`Manhattan`] table, evaluated from the whole board at every
+//! node (the crate's loops hand over states, not moves): the Manhattan distance on a grid, its
+//! wrap-around form on a torus, weighted by the move costs.
 
-use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::board::{Board, Move, Puzzle};
 use crate::encoding::{Encoding, Packed, PackedState};
 use crate::error::{Error, ErrorKind, Result};
+use crate::heuristic::Manhattan;
 use crate::units::group_digits;
 use std::cell::Cell;
 
-/// `cost[t][i]`: the cheapest cost of carrying tile `t` from square `i` to its goal square.
-#[derive(Clone, Debug)]
-pub struct ManhattanTable {
-    n: usize,
-    cost: [[u32; MAX_CELLS]; MAX_CELLS],
-}
-
-impl ManhattanTable {
-    /// The table for the puzzle's shape, topology, costs and goal.
-    pub fn new(puzzle: &Puzzle) -> ManhattanTable {
-        let n = puzzle.shape().cells();
-        // Floyd–Warshall over at most 16 squares, each edge at its move's cost.
-        let mut d = [[u32::MAX / 4; MAX_CELLS]; MAX_CELLS];
-        for (i, row) in d.iter_mut().enumerate().take(n) {
-            row[i] = 0;
-            for &(mv, to) in puzzle.moves_from(i) {
-                row[to as usize] = row[to as usize].min(puzzle.costs().of(mv));
-            }
-        }
-        for k in 0..n {
-            for i in 0..n {
-                for j in 0..n {
-                    d[i][j] = d[i][j].min(d[i][k] + d[k][j]);
-                }
-            }
-        }
-        let mut cost = [[0u32; MAX_CELLS]; MAX_CELLS];
-        for (goal_square, &tile) in puzzle.goal().cells().iter().enumerate() {
-            if tile != 0 {
-                for (i, c) in cost[tile as usize].iter_mut().enumerate().take(n) {
-                    *c = d[i][goal_square];
-                }
-            }
-        }
-        ManhattanTable { n, cost }
-    }
-
-    /// The Manhattan distance of a packed board (the empty square, tile 0, costs nothing).
-    #[inline]
-    pub fn estimate(&self, packed: u64) -> u32 {
-        let mut p = packed;
-        let mut h = 0;
-        for i in 0..self.n {
-            h += self.cost[(p & 15) as usize][i];
-            p >>= 4;
-        }
-        h
-    }
-}
-
-/// The successors of `state` with their move costs, as the crate wants them.
 fn successors(enc: &Packed, puzzle: &Puzzle, state: &PackedState) -> Vec<(PackedState, u32)> {
     let mut out = Vec::with_capacity(4);
     enc.successors(state, |mv, next| out.push((next, puzzle.costs().of(mv))));
@@ -92,12 +40,12 @@ pub fn pathfinding_idastar(puzzle: &Puzzle, start: &Board) -> Option<Vec<Move>> 
         return None;
     }
     let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
-    let h = ManhattanTable::new(puzzle);
+    let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let (path, _) = pathfinding::directed::idastar::idastar(
         &enc.encode(start),
         |s| successors(&enc, puzzle, s),
-        |s| h.estimate(s.board),
+        |s| h.of_packed(s.board),
         |s| *s == goal,
     )?;
     Some(moves_of(&enc, &path))
@@ -115,7 +63,7 @@ pub fn pathfinding_astar(
         return Ok(None);
     }
     let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
-    let h = ManhattanTable::new(puzzle);
+    let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let generated = Cell::new(0u64);
     let found = pathfinding::directed::astar::astar(
@@ -129,7 +77,7 @@ pub fn pathfinding_astar(
             generated.set(generated.get() + next.len() as u64);
             next
         },
-        |s| h.estimate(s.board),
+        |s| h.of_packed(s.board),
         |s| *s == goal,
     );
     match found {
@@ -282,14 +230,14 @@ mod tests {
     }
 
     #[test]
-    fn manhattan_table_gives_taxicab_on_the_grid_and_wraps_on_the_torus() {
+    fn manhattan_gives_taxicab_on_the_grid_and_wraps_on_the_torus() {
         let s = Shape::new(4, 4).unwrap();
         let grid = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
         // Tile 1 (goal square 0) on square 15, 3 rows and 3 columns away; the rest at home.
         let lone = Board::parse(s, "x23456789abcdef1").unwrap();
-        assert_eq!(ManhattanTable::new(&grid).estimate(lone.packed()), 6);
+        assert_eq!(Manhattan::new(&grid).of_packed(lone.packed()), 6);
         let torus = Puzzle::new(s, Topology::Torus, Costs::UNIT, Board::solved(s)).unwrap();
         // On the torus square 15 is one step (+1) from square 0.
-        assert_eq!(ManhattanTable::new(&torus).estimate(lone.packed()), 1);
+        assert_eq!(Manhattan::new(&torus).of_packed(lone.packed()), 1);
     }
 }
