@@ -652,9 +652,11 @@ fn default_solver_is_the_table_where_the_space_fits_else_the_best_ida_star() {
     let korf = fifteen(crate::cases::korf100::korf_goal());
     assert_eq!(default_solver_for(&korf, max), "idastar-pdb663/packed");
     assert_eq!(default_solver_for(&fifteen(Board::solved(s4)), max), "idastar-pdb663/packed");
-    // Pattern databases need unit costs: weighted 4×4 falls back to linear conflict.
+    // IDA* and pattern databases take unit costs: weighted boards get A*.
     let weighted = korf.with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
-    assert_eq!(default_solver_for(&weighted, max), "idastar-lc/packed");
+    assert_eq!(default_solver_for(&weighted, max), "astar-lc/packed");
+    let weighted_torus = torus().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    assert_eq!(default_solver_for(&weighted_torus, 1000), "astar-md/packed");
     let s43 = Shape::new(4, 3).unwrap();
     assert_eq!(default_solver_for(&fifteen(Board::solved(s43)), max), "idastar-lc/packed");
     // 4×3 has 12! = 479,001,600 arrangements: the table where the bound allows it.
@@ -664,7 +666,14 @@ fn default_solver_is_the_table_where_the_space_fits_else_the_best_ida_star() {
     // 3×3 under a bound below 9!.
     assert_eq!(default_solver_for(&Puzzle::eight(), 1000), "idastar-lc/packed");
     assert_eq!(default_solver_for(&torus(), 1000), "idastar-md/packed");
-    for id in [DEFAULT_SOLVER, "idastar-pdb663/packed", "idastar-lc/packed", "idastar-md/packed"] {
+    for id in [
+        DEFAULT_SOLVER,
+        "idastar-pdb663/packed",
+        "idastar-lc/packed",
+        "idastar-md/packed",
+        "astar-lc/packed",
+        "astar-md/packed",
+    ] {
         assert!(solver_info(id).is_some(), "{id}");
     }
 }
