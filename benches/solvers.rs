@@ -10,7 +10,9 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 use slidebench::cases::{self, Case, SetKind, UNREACHED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::rank::rank;
-use slidebench::solver::{all_solvers, new_solver, EncodingKind, Solver, SolverInfo};
+use slidebench::solver::{
+    all_solvers, new_solver, new_solver_with, EncodingKind, Solver, SolverInfo, SolverOptions,
+};
 use slidebench::{Board, Costs, Puzzle, Shape};
 use std::hint::black_box;
 use std::time::Duration;
@@ -21,21 +23,33 @@ const DEPTHS: [u8; 6] = [8, 16, 20, 24, 28, 31];
 /// Boards in the `random-batch` group.
 const BATCH: usize = 50;
 
-/// Blind searches over text states (read from the registry's flags): expand most of the space
-/// per query.
+/// Whether the solver keeps its states in hash maps (text, packed).
+fn is_hashed(info: &SolverInfo) -> bool {
+    matches!(info.encoding_kind, Some(EncodingKind::Text | EncodingKind::Packed))
+}
+
+/// Blind searches over hashed states (read from the registry's flags): expand most of the
+/// space per query.
 fn is_blind_text(info: &SolverInfo) -> bool {
-    info.blind && info.encoding_kind == Some(EncodingKind::Text)
+    info.blind && is_hashed(info)
 }
 
-/// Solvers that may explore the whole space in text states for each new puzzle: blind searches
-/// and the table's build.
+/// Solvers that may explore the whole space in hashed states for each new puzzle: blind
+/// searches and the table's build.
 fn is_whole_space_text(info: &SolverInfo) -> bool {
-    (info.blind || info.table) && info.encoding_kind == Some(EncodingKind::Text)
+    (info.blind || info.table) && is_hashed(info)
 }
 
-/// A solver with its table (if any) already built for `puzzle`.
+/// A solver made with pattern databases built in memory (benchmarks leave the user's cache
+/// alone).
+fn make(id: &str) -> Box<dyn Solver> {
+    let opts = SolverOptions { pdb_cache: false, ..SolverOptions::default() };
+    new_solver_with(id, &opts).unwrap()
+}
+
+/// A solver with its table or heuristic (if any) already built for `puzzle`.
 fn ready(info: &SolverInfo, puzzle: &Puzzle) -> Box<dyn Solver> {
-    let mut s = new_solver(&info.id, DEFAULT_MAX_STATES).unwrap();
+    let mut s = make(&info.id);
     s.prepare(puzzle).unwrap();
     s
 }
@@ -130,12 +144,12 @@ fn weighted_torus(c: &mut Criterion) {
     let expected: Vec<Option<u64>> =
         datasets.iter().map(|c| reference.solve(&c.puzzle, &c.start).unwrap().cost).collect();
     let mut group = c.benchmark_group("weighted-torus");
-    for info in all_solvers().into_iter().filter(|i| i.weighted) {
+    for info in all_solvers().into_iter().filter(|i| i.accepts(&datasets[0].puzzle)) {
         // Blind text searches and the text table take up to 1.5 s per dataset here.
         if is_whole_space_text(&info) {
             continue;
         }
-        let mut solver = new_solver(&info.id, DEFAULT_MAX_STATES).unwrap();
+        let mut solver = make(&info.id);
         group.bench_function(BenchmarkId::new(&info.id, "weighted-torus"), |b| {
             b.iter(|| {
                 for (case, want) in datasets.iter().zip(&expected) {
@@ -184,6 +198,33 @@ fn table_build(c: &mut Criterion) {
     group.finish();
 }
 
+/// Korf's instance 79 (42 moves, the fewest Manhattan-distance nodes of the 100) with Korf's
+/// goal, for the 4×4 heuristic searches; the databases are built before timing.
+fn korf_easy(c: &mut Criterion) {
+    let puzzle = cases::korf100::korf_puzzle();
+    let inst = cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
+    let mut group = c.benchmark_group("korf-79");
+    for id in [
+        "idastar-md/packed",
+        "idastar-lc/packed",
+        "astar-lc/packed",
+        "idastar-pdb555/packed",
+        "idastar-pdb663/packed",
+        "astar-pdb663/packed",
+        "pathfinding-idastar/packed",
+    ] {
+        let mut solver = make(id);
+        solver.prepare(&puzzle).unwrap();
+        group.bench_function(BenchmarkId::new(id, "korf-79"), |b| {
+            b.iter(|| {
+                let sol = solver.solve(&puzzle, black_box(&inst.board)).unwrap();
+                assert_eq!(sol.moves.map(|m| m.len() as u32), Some(inst.length));
+            });
+        });
+    }
+    group.finish();
+}
+
 // criterion's macros generate undocumented public items.
 #[allow(missing_docs)]
 #[allow(clippy::wildcard_imports, reason = "the group names every target of this file")]
@@ -195,7 +236,7 @@ mod generated {
             .sample_size(10)
             .measurement_time(Duration::from_millis(1500))
             .warm_up_time(Duration::from_millis(500));
-        targets = sample, depth, random_batch, weighted_torus, table_build
+        targets = sample, depth, random_batch, weighted_torus, table_build, korf_easy
     }
 }
 pub use generated::benches;

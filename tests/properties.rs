@@ -14,7 +14,9 @@ use slidebench::harness::{self, CompareOptions, SetSpec};
 use slidebench::judge::{CrullerReader, EightReader};
 use slidebench::rank::{rank, unrank, FACTORIAL};
 use slidebench::report::{self, read_csv, write_csv, CensusRow, RunRow, SummaryRow, ThreadsRow};
-use slidebench::solver::{all_solvers, new_solver, EncodingKind, Solver, SolverInfo};
+use slidebench::solver::{
+    all_solvers, new_solver_with, EncodingKind, Solver, SolverInfo, SolverOptions,
+};
 use slidebench::{Board, Costs, ErrorKind, Puzzle, Shape, Topology};
 use std::cell::RefCell;
 use std::cmp::Reverse;
@@ -646,16 +648,21 @@ fn parity_rule_matches_exhaustive_search_on_small_grids() {
     }
 }
 
+/// `known_solvable` on a torus (Wilson's theorem) agrees with a search from the goal on every
+/// arrangement of every torus up to 8 squares and the 3×3 one, for two goals each.
 #[test]
-fn three_by_three_torus_is_connected_and_others_are_not_assumed() {
-    let shape = Shape::THREE_BY_THREE;
-    let p = Puzzle::new(shape, Topology::Torus, Costs::UNIT, Board::solved(shape)).unwrap();
-    assert!(reachable(&p).iter().all(|&s| s));
-    assert_eq!(p.known_solvable(&board_of_rank(shape, 1)), Some(true));
-    for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2)] {
+fn torus_known_solvable_matches_exhaustive_search() {
+    for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3)] {
         let shape = Shape::new(w, h).unwrap();
-        let p = Puzzle::new(shape, Topology::Torus, Costs::UNIT, Board::solved(shape)).unwrap();
-        assert_eq!(p.known_solvable(&board_of_rank(shape, 1)), None, "{shape}");
+        let last = FACTORIAL[shape.cells()] - 1;
+        for goal in [Board::solved(shape), board_of_rank(shape, last / 3)] {
+            let p = Puzzle::new(shape, Topology::Torus, Costs::UNIT, goal).unwrap();
+            let seen = reachable(&p);
+            for (r, &reached) in seen.iter().enumerate() {
+                let b = board_of_rank(shape, r as u64);
+                assert_eq!(p.known_solvable(&b), Some(reached), "{shape} {b:?} to {goal:?}");
+            }
+        }
     }
 }
 
@@ -697,15 +704,21 @@ fn grid_distances() -> &'static [u8] {
     D.get_or_init(|| cases::distance_table(&Puzzle::eight()))
 }
 
-/// Blind searches over text states: correct but slow, so they get only modest depths.
-fn is_blind_text(info: &SolverInfo) -> bool {
-    info.blind && info.encoding_kind == Some(EncodingKind::Text)
+/// Whether the solver keeps its states in hash maps (text, packed): slower per state than flat
+/// rank arrays.
+fn is_hashed(info: &SolverInfo) -> bool {
+    matches!(info.encoding_kind, Some(EncodingKind::Text | EncodingKind::Packed))
 }
 
-/// Solvers whose every query (or every new goal) may explore the whole space in text states:
+/// Blind searches over hashed states: correct but slow, so they get only modest depths.
+fn is_blind_text(info: &SolverInfo) -> bool {
+    info.blind && is_hashed(info)
+}
+
+/// Solvers whose every query (or every new goal) may explore the whole space in hashed states:
 /// blind searches and the table's build.
 fn is_whole_space_text(info: &SolverInfo) -> bool {
-    (info.blind || info.table) && info.encoding_kind == Some(EncodingKind::Text)
+    (info.blind || info.table) && is_hashed(info)
 }
 
 struct Fleet(RefCell<Vec<(SolverInfo, Box<dyn Solver>)>>);
@@ -716,7 +729,9 @@ impl Fleet {
             all_solvers()
                 .into_iter()
                 .map(|info| {
-                    let s = new_solver(&info.id, DEFAULT_MAX_STATES).unwrap();
+                    // Pattern databases built in memory: tests never write the user's cache.
+                    let opts = SolverOptions { pdb_cache: false, ..SolverOptions::default() };
+                    let s = new_solver_with(&info.id, &opts).unwrap();
                     assert_eq!(s.info(), &info);
                     (info, s)
                 })
@@ -725,7 +740,8 @@ impl Fleet {
     }
 
     /// Runs every solver that `take`s the case; checks each answer replays to the goal at the
-    /// reference cost, and that unit-only solvers refuse weighted puzzles.
+    /// reference cost, and that solvers refuse puzzles they do not accept (unit-only solvers
+    /// weighted ones, grid-only ones the torus).
     fn check(
         &self,
         puzzle: &Puzzle,
@@ -738,12 +754,12 @@ impl Fleet {
                 continue;
             }
             let answer = solver.solve(puzzle, start);
-            if !info.weighted && !puzzle.costs().is_unit() {
+            if !info.accepts(puzzle) {
                 let e = answer.err();
                 prop_assert_eq!(
                     e.as_ref().map(slidebench::Error::kind),
                     Some(ErrorKind::Unsupported),
-                    "{} on a weighted puzzle: {:?}",
+                    "{} on a puzzle it does not accept: {:?}",
                     &info.id,
                     e
                 );
