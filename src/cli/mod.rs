@@ -17,7 +17,7 @@ use output::{CliResult, Failure};
 use slidebench::cases::{Format, SetKind, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::harness::MAX_THREADS;
-use slidebench::solver::{all_solvers, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER};
+use slidebench::solver::{all_solvers, DEFAULT_WEIGHTED_SOLVER};
 use slidebench::Topology;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -101,15 +101,10 @@ fn whole_number(s: &str) -> Result<u64, String> {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve 8-puzzle cases (HDU 1043 format) from stdin: one line of moves or `unsolvable` each.
-    Solve {
-        /// Solver to use.
-        #[arg(long, default_value = DEFAULT_SOLVER, value_parser = PossibleValuesParser::new(solver_ids()))]
-        solver: String,
-        /// Largest number of states a search or table may hold.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
-        max_states: u64,
-    },
+    /// Solve boards from stdin, one per line (HDU 1043 format on the default 3x3; any shape up
+    /// to 16 squares with --shape): one line of moves, `unsolvable` or `error` each, in input
+    /// order.
+    Solve(solve::SolveArgs),
     /// Solve Dragon's Cruller datasets (AOJ 1339 format) from stdin: the cheapest cost of each.
     Cruller {
         /// Solver to use (one that handles weighted moves).
@@ -190,7 +185,7 @@ pub fn run() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let result: CliResult = match cli.command {
-        Command::Solve { solver, max_states } => solve::run(&solver, max_states),
+        Command::Solve(args) => solve::run(&args),
         Command::Cruller { solver, max_states } => cruller::run(&solver, max_states),
         Command::Solvers { weighted, long } => solvers::run(weighted, long),
         Command::Cases { set, count, seed, format } => {
