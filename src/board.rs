@@ -24,7 +24,7 @@ impl Shape {
 
     /// A `width`×`height` shape; both at least 2 and at most [`MAX_CELLS`] cells in all.
     pub fn new(width: usize, height: usize) -> Result<Shape> {
-        if width < 2 || height < 2 || width * height > MAX_CELLS {
+        if width < 2 || height < 2 || width.checked_mul(height).is_none_or(|n| n > MAX_CELLS) {
             return Err(Error::new(
                 ErrorKind::Parse,
                 format!(
@@ -603,6 +603,13 @@ fn parity_rule(start: &Board, goal_parity: u32, goal_blank: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shape_refuses_sizes_whose_product_overflows() {
+        let err = Shape::new(9_223_372_036_854_775_808, 2).unwrap_err();
+        assert!(err.to_string().contains("is not supported"), "{err}");
+        assert!(Shape::new(usize::MAX, usize::MAX).is_err());
+    }
 
     #[test]
     fn text_round_trip() {

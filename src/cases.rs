@@ -15,6 +15,8 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 use std::str::FromStr;
 
+pub mod korf100;
+
 /// The HDU 1043 sample input.
 pub const HDU_SAMPLE: &str = "2 3 4 1 5 x 7 6 8\n";
 /// The AOJ 1339 sample input.

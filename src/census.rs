@@ -26,6 +26,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+mod bounded;
+pub use bounded::{census_to_depth, DepthCensus};
+
 /// Default bound on the number of table entries a census may index: room for every 4×3
 /// arrangement (12! = 479,001,600, 120 MB), refusing 4×4 and larger at once.
 pub const DEFAULT_MAX_STATES: u64 = 1 << 29;

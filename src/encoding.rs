@@ -11,6 +11,9 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 
+mod packed;
+pub use packed::{Packed, PackedMap, PackedState};
+
 /// Default bound on the states one search or table may hold (and on flat arrays' length).
 pub const DEFAULT_MAX_STATES: u64 = 50_000_000;
 

@@ -34,3 +34,14 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::Node;
 }
+
+pub mod linear_conflict;
+pub mod manhattan;
+
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+
+/// The estimate of a whole board, for checks and one-off queries (searches carry nodes instead).
+pub fn estimate_board<H: Heuristic>(h: &H, board: &Board) -> u32 {
+    h.estimate(&h.start(board))
+}

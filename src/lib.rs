@@ -33,8 +33,11 @@ pub mod fsutil;
 pub mod harness;
 pub mod heuristic;
 pub mod judge;
+pub mod pdb;
+pub mod peer_informed;
 pub mod rank;
 pub mod report;
+pub mod solvability;
 pub mod solver;
 pub mod units;
 

@@ -4,11 +4,13 @@
 //! than it costs; the search reuses the best-first core over a bucket queue.
 
 use super::dial::Buckets;
-use super::dijkstra::{best_first, Prepared, Work};
-use super::{ensure, precheck, Solution, Solver, SolverInfo};
+use super::dijkstra::{best_first, Work};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::Solution;
 use crate::board::{Board, Puzzle, MAX_CELLS};
 use crate::encoding::Encoding;
 use crate::error::Result;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 /// `cost[t][i]`: cheapest cost of carrying tile `t` from square `i` to its goal square.
@@ -63,50 +65,53 @@ impl TileDistances {
     }
 }
 
-/// A* over a bucket queue.
-pub(crate) struct AStar<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    work: Prepared<E, Buckets<E::State>>,
-    heuristic: Option<TileDistances>,
+/// A*'s buffers and its heuristic, which (unlike the buffers) depends on the goal and costs.
+pub(crate) struct AStarWork<E: Encoding> {
+    best: Work<E, Buckets<E::State>>,
+    heuristic: TileDistances,
 }
+
+/// A* over a bucket queue.
+#[derive(Clone)]
+pub(crate) struct AStar<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> AStar<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        AStar { info, max_states, work: None, heuristic: None }
+    pub(crate) fn new() -> Self {
+        AStar(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for AStar<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for AStar<E> {
+    type Work = InSpace<E, AStarWork<E>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
         // A consistent heuristic lets f grow by at most twice the dearest move per step.
         let spread = 2 * puzzle.costs().horizontal.max(puzzle.costs().vertical);
-        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
-            dist: e.new_map(),
-            frontier: Buckets::new(spread),
+        let (_, work) = fit_space(work, puzzle, max_states, |e: &E| AStarWork {
+            best: Work { dist: e.new_map(), frontier: Buckets::new(spread) },
+            heuristic: TileDistances::new(puzzle),
         })?;
-        self.work.as_mut().expect("ensured").1.frontier.fit(spread);
-        if self.heuristic.as_ref().is_none_or(|h| &h.key != puzzle) {
-            self.heuristic = Some(TileDistances::new(puzzle));
+        work.best.frontier.fit(spread);
+        if &work.heuristic.key != puzzle {
+            work.heuristic = TileDistances::new(puzzle);
         }
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let h = self.heuristic.as_ref().expect("made above");
-        let (enc, work) = self.work.as_mut().expect("ensured");
-        best_first(enc, work, puzzle, start, self.max_states, |s| h.estimate(enc.packed(s)))
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(AStar::<E>::new(self.info.clone(), self.max_states))
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let (enc, AStarWork { best, heuristic }) = work;
+        let enc = &*enc;
+        best_first(enc, best, puzzle, start, max_states, |s| heuristic.estimate(enc.packed(s)))
     }
 }

@@ -1,53 +1,55 @@
 //! `bfs`: one forward breadth-first search from the start for each query.
 
-use super::{
-    ensure, path_to, precheck, too_many_states, Solution, Solver, SolverInfo, Stats, Step,
-};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::{path_to, too_many_states, Solution, Stats, Step};
 use crate::board::{Board, Move, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 /// Buffers kept between queries.
-struct Work<E: Encoding> {
+pub(crate) struct Work<E: Encoding> {
     seen: E::Map<Step>,
     /// States to expand, each with the move back to its parent (not rebuilt).
     queue: VecDeque<(E::State, Option<Move>)>,
 }
 
 /// Forward BFS per query.
-pub(crate) struct Bfs<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    work: Option<(E, Work<E>)>,
-}
+#[derive(Clone)]
+pub(crate) struct Bfs<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> Bfs<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Bfs { info, max_states, work: None }
+    pub(crate) fn new() -> Self {
+        Bfs(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for Bfs<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for Bfs<E> {
+    type Work = InSpace<E, Work<E>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        fit_space(work, puzzle, max_states, |e: &E| Work {
             seen: e.new_map(),
             queue: VecDeque::new(),
         })?;
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let (enc, Work { seen, queue }) = self.work.as_mut().expect("ensured");
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let (enc, Work { seen, queue }) = work;
         seen.clear();
         queue.clear();
         let goal = enc.encode(puzzle.goal());
@@ -71,8 +73,8 @@ impl<E: Encoding> Solver for Bfs<E> {
             if found {
                 break;
             }
-            if seen.len() as u64 > self.max_states {
-                return Err(too_many_states(self.max_states));
+            if seen.len() as u64 > max_states {
+                return Err(too_many_states(max_states));
             }
         }
         stats.stored = seen.len() as u64;
@@ -82,9 +84,5 @@ impl<E: Encoding> Solver for Bfs<E> {
         }
         let moves = path_to(enc, seen, &goal, |s| s);
         Ok(Solution::solved(puzzle, moves, stats))
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Bfs::<E>::new(self.info.clone(), self.max_states))
     }
 }

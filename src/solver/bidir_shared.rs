@@ -6,57 +6,58 @@
 //! the depth being expanded and `d_other` the depth last expanded on the other side; stopping at
 //! the first meeting could miss the optimum.
 
-use super::{
-    ensure, expand_side, join_meeting, precheck, too_many_states, Link, Solution, Solver,
-    SolverInfo, Stats, Step,
-};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::{expand_side, join_meeting, too_many_states, Link, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 const FORWARD: u8 = 0;
 const BACKWARD: u8 = 1;
 
 /// Buffers kept between queries.
-struct Work<E: Encoding> {
+pub(crate) struct Work<E: Encoding> {
     sides: [E::Map<Link>; 2],
     queue: VecDeque<(E::State, u8)>,
 }
 
 /// Bidirectional BFS with one shared queue.
-pub(crate) struct BidirShared<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    work: Option<(E, Work<E>)>,
-}
+#[derive(Clone)]
+pub(crate) struct BidirShared<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> BidirShared<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        BidirShared { info, max_states, work: None }
+    pub(crate) fn new() -> Self {
+        BidirShared(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for BidirShared<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for BidirShared<E> {
+    type Work = InSpace<E, Work<E>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        fit_space(work, puzzle, max_states, |e: &E| Work {
             sides: [e.new_map(), e.new_map()],
             queue: VecDeque::new(),
         })?;
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let (enc, Work { sides, queue }) = self.work.as_mut().expect("ensured");
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let (enc, Work { sides, queue }) = work;
         for side in sides.iter_mut() {
             side.clear();
         }
@@ -91,17 +92,13 @@ impl<E: Encoding> Solver for BidirShared<E> {
             if best.is_none() && (in_queue[0] == 0 || in_queue[1] == 0) {
                 break;
             }
-            if (sides[0].len() + sides[1].len()) as u64 > self.max_states {
-                return Err(too_many_states(self.max_states));
+            if (sides[0].len() + sides[1].len()) as u64 > max_states {
+                return Err(too_many_states(max_states));
             }
         }
         stats.stored = (sides[0].len() + sides[1].len()) as u64;
         stats.peak_bytes =
             (sides[0].bytes() + sides[1].bytes() + peak_queue * (enc.state_bytes() + 8)) as u64;
         Ok(join_meeting(enc, puzzle, sides, best, stats))
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(BidirShared::<E>::new(self.info.clone(), self.max_states))
     }
 }

@@ -5,54 +5,55 @@
 //! the shortest path that could still be found from the two frontiers' depths; finishing the
 //! layer is what makes the answer a shortest path.
 
-use super::{
-    ensure, expand_side, join_meeting, precheck, too_many_states, Link, Solution, Solver,
-    SolverInfo, Stats, Step,
-};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::{expand_side, join_meeting, too_many_states, Link, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 /// Buffers kept between queries.
-struct Work<E: Encoding> {
+pub(crate) struct Work<E: Encoding> {
     sides: [E::Map<Link>; 2],
     queues: [VecDeque<E::State>; 2],
 }
 
 /// Bidirectional BFS with one queue per side.
-pub(crate) struct BidirSplit<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    work: Option<(E, Work<E>)>,
-}
+#[derive(Clone)]
+pub(crate) struct BidirSplit<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> BidirSplit<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        BidirSplit { info, max_states, work: None }
+    pub(crate) fn new() -> Self {
+        BidirSplit(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for BidirSplit<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for BidirSplit<E> {
+    type Work = InSpace<E, Work<E>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        fit_space(work, puzzle, max_states, |e: &E| Work {
             sides: [e.new_map(), e.new_map()],
             queues: [VecDeque::new(), VecDeque::new()],
         })?;
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let (enc, Work { sides, queues }) = self.work.as_mut().expect("ensured");
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let (enc, Work { sides, queues }) = work;
         for side in sides.iter_mut() {
             side.clear();
         }
@@ -87,17 +88,13 @@ impl<E: Encoding> Solver for BidirSplit<E> {
                 expand_side(enc, sides, s, &state, layer, &mut best, |next| queue.push_back(next));
             }
             peak_queue = peak_queue.max(queues[0].len() + queues[1].len());
-            if (sides[0].len() + sides[1].len()) as u64 > self.max_states {
-                return Err(too_many_states(self.max_states));
+            if (sides[0].len() + sides[1].len()) as u64 > max_states {
+                return Err(too_many_states(max_states));
             }
         }
         stats.stored = (sides[0].len() + sides[1].len()) as u64;
         stats.peak_bytes =
             (sides[0].bytes() + sides[1].bytes() + peak_queue * enc.state_bytes()) as u64;
         Ok(join_meeting(enc, puzzle, sides, best, stats))
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(BidirSplit::<E>::new(self.info.clone(), self.max_states))
     }
 }

@@ -2,11 +2,13 @@
 //! the keys in the queue span at most the largest move cost and a ring of buckets replaces the
 //! heap's logarithmic work with a constant.
 
-use super::dijkstra::{best_first, Frontier, Prepared, Work};
-use super::{ensure, precheck, Solution, Solver, SolverInfo};
+use super::dijkstra::{best_first, Frontier, Work};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::Solution;
 use crate::board::{Board, Puzzle};
 use crate::encoding::Encoding;
 use crate::error::Result;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 /// `current` before the first push of a query.
@@ -81,43 +83,41 @@ impl<S: Send> Frontier<S> for Buckets<S> {
 }
 
 /// Dijkstra over a bucket queue.
-pub(crate) struct Dial<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    work: Prepared<E, Buckets<E::State>>,
-}
+#[derive(Clone)]
+pub(crate) struct Dial<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> Dial<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Dial { info, max_states, work: None }
+    pub(crate) fn new() -> Self {
+        Dial(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for Dial<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for Dial<E> {
+    type Work = InSpace<E, Work<E, Buckets<E::State>>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
         let spread = puzzle.costs().horizontal.max(puzzle.costs().vertical);
-        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+        let (_, work) = fit_space(work, puzzle, max_states, |e: &E| Work {
             dist: e.new_map(),
             frontier: Buckets::new(spread),
         })?;
-        self.work.as_mut().expect("ensured").1.frontier.fit(spread);
+        work.frontier.fit(spread);
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let (enc, work) = self.work.as_mut().expect("ensured");
-        best_first(enc, work, puzzle, start, self.max_states, |_| 0)
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Dial::<E>::new(self.info.clone(), self.max_states))
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let (enc, work) = work;
+        best_first(enc, work, puzzle, start, max_states, |_| 0)
     }
 }

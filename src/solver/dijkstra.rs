@@ -1,12 +1,12 @@
 //! `dijkstra`: Dijkstra with a binary heap. Also home of the best-first search that `dial` (a
 //! bucket queue) and `astar` (a heuristic) reuse with another frontier or key.
 
-use super::{
-    ensure, path_to, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step,
-};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::{path_to, too_many_states, Dist, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 /// A priority queue of states keyed by a small integer.
@@ -88,9 +88,6 @@ impl<S: Send> Frontier<S> for Heap<S> {
     }
 }
 
-/// An encoding and its best-first buffers, made when a puzzle's space is first seen.
-pub(crate) type Prepared<E, F> = Option<(E, Work<E, F>)>;
-
 /// Buffers kept between queries by every best-first search.
 pub(crate) struct Work<E: Encoding, F> {
     pub(crate) dist: E::Map<Dist>,
@@ -150,42 +147,40 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
 }
 
 /// Dijkstra with a binary heap.
-pub(crate) struct Dijkstra<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    work: Prepared<E, Heap<E::State>>,
-}
+#[derive(Clone)]
+pub(crate) struct Dijkstra<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> Dijkstra<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Dijkstra { info, max_states, work: None }
+    pub(crate) fn new() -> Self {
+        Dijkstra(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for Dijkstra<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for Dijkstra<E> {
+    type Work = InSpace<E, Work<E, Heap<E::State>>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        ensure(&mut self.work, puzzle, self.max_states, |e: &E| Work {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        fit_space(work, puzzle, max_states, |e: &E| Work {
             dist: e.new_map(),
             frontier: Heap::new(),
         })?;
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let (enc, work) = self.work.as_mut().expect("ensured");
-        best_first(enc, work, puzzle, start, self.max_states, |_| 0)
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Dijkstra::<E>::new(self.info.clone(), self.max_states))
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let (enc, work) = work;
+        best_first(enc, work, puzzle, start, max_states, |_| 0)
     }
 }
 

@@ -4,18 +4,22 @@
 //! once, generic over [`Encoding`], so `bfs/text` and `bfs/rank` run the same code.
 
 mod astar;
+pub mod astar_h;
 mod bfs;
 mod bidir_shared;
 mod bidir_split;
 mod dial;
 mod dijkstra;
+pub mod idastar;
 mod peers;
 mod table;
+mod wrapper;
 
 use crate::board::{Board, Move, Puzzle};
 use crate::encoding::{Encoding, Rank, Slot, StateMap, Text};
 use crate::error::{Error, ErrorKind, Result};
 use std::time::Duration;
+use wrapper::Wrapped;
 
 /// What a search did, for the harness's tables.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -421,21 +425,29 @@ where
     E::State: 'static,
 {
     match algorithm {
-        Algorithm::Bfs => Box::new(bfs::Bfs::<E>::new(info, max_states)),
-        Algorithm::Table => Box::new(table::Table::<E>::new(info, max_states)),
-        Algorithm::BidirShared => Box::new(bidir_shared::BidirShared::<E>::new(info, max_states)),
-        Algorithm::BidirSplit => Box::new(bidir_split::BidirSplit::<E>::new(info, max_states)),
-        Algorithm::Dijkstra => Box::new(dijkstra::Dijkstra::<E>::new(info, max_states)),
-        Algorithm::Dial => Box::new(dial::Dial::<E>::new(info, max_states)),
-        Algorithm::AStar => Box::new(astar::AStar::<E>::new(info, max_states)),
+        Algorithm::Bfs => Box::new(Wrapped::new(info, max_states, bfs::Bfs::<E>::new())),
+        Algorithm::Table => Box::new(Wrapped::new(info, max_states, table::Table::<E>::new())),
+        Algorithm::BidirShared => {
+            Box::new(Wrapped::new(info, max_states, bidir_shared::BidirShared::<E>::new()))
+        }
+        Algorithm::BidirSplit => {
+            Box::new(Wrapped::new(info, max_states, bidir_split::BidirSplit::<E>::new()))
+        }
+        Algorithm::Dijkstra => {
+            Box::new(Wrapped::new(info, max_states, dijkstra::Dijkstra::<E>::new()))
+        }
+        Algorithm::Dial => Box::new(Wrapped::new(info, max_states, dial::Dial::<E>::new())),
+        Algorithm::AStar => Box::new(Wrapped::new(info, max_states, astar::AStar::<E>::new())),
         Algorithm::PathfindingBfs => {
-            Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bfs))
+            Box::new(Wrapped::new(info, max_states, peers::Peer::<E>::new(peers::Kind::Bfs)))
         }
-        Algorithm::PathfindingBidir => {
-            Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Bidirectional))
-        }
+        Algorithm::PathfindingBidir => Box::new(Wrapped::new(
+            info,
+            max_states,
+            peers::Peer::<E>::new(peers::Kind::Bidirectional),
+        )),
         Algorithm::PathfindingDijkstra => {
-            Box::new(peers::Peer::<E>::new(info, max_states, peers::Kind::Dijkstra))
+            Box::new(Wrapped::new(info, max_states, peers::Peer::<E>::new(peers::Kind::Dijkstra)))
         }
     }
 }
@@ -616,25 +628,6 @@ pub(crate) fn join_meeting<E: Encoding>(
     let mut moves = path_to(enc, &sides[0], &meet, |l: Link| l.step);
     moves.extend(path_from(enc, &sides[1], &meet, |l: Link| l.step));
     Solution::solved(puzzle, moves, stats)
-}
-
-/// A per-query workspace that is rebuilt only when the puzzle's space changes.
-pub(crate) fn ensure<E: Encoding, W>(
-    slot: &mut Option<(E, W)>,
-    puzzle: &Puzzle,
-    max_states: u64,
-    make: impl FnOnce(&E) -> W,
-) -> Result<()> {
-    let stale = match slot {
-        Some((enc, _)) => !same_space(enc.puzzle(), puzzle),
-        None => true,
-    };
-    if stale {
-        let enc = E::new(puzzle, max_states)?;
-        let ws = make(&enc);
-        *slot = Some((enc, ws));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -4,11 +4,13 @@
 //! The crate keeps its own maps, so `stored` is the number of successor states generated (an
 //! upper bound of what it stored) and `peak_bytes` is not measured (0).
 
-use super::{precheck, same_space, too_many_states, Solution, Solver, SolverInfo, Stats};
+use super::wrapper::{fit_space, Search};
+use super::{too_many_states, Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::encoding::Encoding;
 use crate::error::Result;
 use std::cell::Cell;
+use std::marker::PhantomData;
 use std::time::Duration;
 
 /// Which of the crate's searches to call.
@@ -43,43 +45,46 @@ impl<T> Iterator for Neighbours<T> {
 }
 
 /// A search from the `pathfinding` crate.
+#[derive(Clone)]
 pub(crate) struct Peer<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
     kind: Kind,
-    enc: Option<E>,
+    encoding: PhantomData<E>,
 }
 
 impl<E: Encoding> Peer<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64, kind: Kind) -> Self {
-        Peer { info, max_states, kind, enc: None }
+    pub(crate) fn new(kind: Kind) -> Self {
+        Peer { kind, encoding: PhantomData }
     }
 }
 
-impl<E: Encoding> Solver for Peer<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for Peer<E> {
+    /// The crate keeps its own maps, so only the encoding is kept.
+    type Work = (E, ());
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        if self.enc.as_ref().is_none_or(|e| !same_space(e.puzzle(), puzzle)) {
-            self.enc = Some(E::new(puzzle, self.max_states)?);
-        }
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        fit_space(work, puzzle, max_states, |_: &E| ())?;
         Ok(None)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let enc = self.enc.as_ref().expect("made above");
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let enc = &work.0;
         let goal = enc.encode(puzzle.goal());
         let start = enc.encode(start);
         let expanded = Cell::new(0u64);
         let generated = Cell::new(0u64);
         let over = Cell::new(false);
-        let max = self.max_states;
+        let max = max_states;
         // The crate cannot be told to stop, so an over-large search is starved of successors.
         let neighbours = |s: &E::State| {
             let mut n = Neighbours { items: [None, None, None, None], next: 0 };
@@ -132,10 +137,6 @@ impl<E: Encoding> Solver for Peer<E> {
         };
         let moves = path.windows(2).map(|w| move_between(enc, &w[0], &w[1])).collect();
         Ok(Solution::solved(puzzle, moves, stats))
-    }
-
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Peer::<E>::new(self.info.clone(), self.max_states, self.kind))
     }
 }
 

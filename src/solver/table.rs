@@ -7,13 +7,13 @@
 //! same cost.
 
 use super::dijkstra::{Frontier, Heap};
-use super::{
-    path_from, precheck, too_many_states, Dist, Solution, Solver, SolverInfo, Stats, Step,
-};
+use super::wrapper::Search;
+use super::{path_from, too_many_states, Dist, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
+use std::marker::PhantomData;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -86,39 +86,41 @@ impl<E: Encoding> Built<E> {
     }
 }
 
-/// The reverse-search table solver.
-pub(crate) struct Table<E: Encoding> {
-    info: SolverInfo,
-    max_states: u64,
-    built: Option<Arc<Built<E>>>,
-}
+/// The reverse-search table solver; forks share the built table.
+#[derive(Clone)]
+pub(crate) struct Table<E: Encoding>(PhantomData<E>);
 
 impl<E: Encoding> Table<E> {
-    pub(crate) fn new(info: SolverInfo, max_states: u64) -> Self {
-        Table { info, max_states, built: None }
+    pub(crate) fn new() -> Self {
+        Table(PhantomData)
     }
 }
 
-impl<E: Encoding> Solver for Table<E> {
-    fn info(&self) -> &SolverInfo {
-        &self.info
-    }
+impl<E: Encoding> Search for Table<E> {
+    type Work = Arc<Built<E>>;
 
-    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        if self.built.as_ref().is_some_and(|b| &b.puzzle == puzzle) {
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        if work.as_ref().is_some_and(|b| &b.puzzle == puzzle) {
             return Ok(None);
         }
         let t = Instant::now();
-        self.built = Some(Arc::new(Built::<E>::build(puzzle, self.max_states)?));
+        *work = Some(Arc::new(Built::<E>::build(puzzle, max_states)?));
         Ok(Some(t.elapsed()))
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
-            return Ok(done);
-        }
-        self.prepare(puzzle)?;
-        let built = self.built.as_ref().expect("prepared");
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        _max_states: u64,
+    ) -> Result<Solution> {
+        let built = &**work;
         let stats = |walked: u64| Stats {
             expanded: walked,
             stored: built.states() as u64,
@@ -133,11 +135,7 @@ impl<E: Encoding> Solver for Table<E> {
         })
     }
 
-    fn fork(&self) -> Box<dyn Solver> {
-        Box::new(Table {
-            info: self.info.clone(),
-            max_states: self.max_states,
-            built: self.built.clone(),
-        })
+    fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
+        work.cloned()
     }
 }

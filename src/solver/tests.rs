@@ -529,3 +529,26 @@ fn larger_shapes_solve_with_text_and_refuse_flat_arrays() {
     assert_eq!(err.kind(), ErrorKind::TooLarge);
     assert!(err.message().contains("20,922,789,888,000"), "{err}");
 }
+
+#[test]
+fn table_prepare_times_each_new_puzzle_once_and_forks_reuse_the_build() {
+    let mut s = make("table/rank");
+    let p = Puzzle::eight();
+    assert!(s.prepare(&p).unwrap().is_some());
+    assert_eq!(s.prepare(&p).unwrap(), None);
+    let mut fork = s.fork();
+    assert_eq!(fork.prepare(&p).unwrap(), None, "a fork shares the built table");
+    let weighted = p.with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    assert!(s.prepare(&weighted).unwrap().is_some(), "new costs need a new table");
+    let other_goal = Board::parse(p.shape(), "x12345678").unwrap();
+    let moved = Puzzle::new(p.shape(), Topology::Grid, Costs::UNIT, other_goal).unwrap();
+    assert!(fork.prepare(&moved).unwrap().is_some(), "a new goal needs a new table");
+}
+
+#[test]
+fn searches_have_no_build_to_time() {
+    let p = Puzzle::eight();
+    for info in all_solvers().into_iter().filter(|i| !i.table) {
+        assert_eq!(make(&info.id).prepare(&p).unwrap(), None, "{}", info.id);
+    }
+}

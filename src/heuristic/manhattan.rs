@@ -1,0 +1,86 @@
+//! Manhattan distance: the sum over tiles of the cheapest way to carry each tile alone to its
+//! goal square. A move carries one tile one step, so no move lowers the sum by more than it
+//! costs: the estimate is admissible and consistent under any positive costs.
+
+use super::Heuristic;
+use crate::board::{Board, Puzzle, MAX_CELLS};
+
+/// Manhattan distance for one puzzle: per-tile carry costs, wrapping on the torus, weighted by
+/// the move costs (horizontal steps at `ch`, vertical at `cv`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Manhattan {
+    n: usize,
+    /// `cost[t][s]`: cheapest cost of carrying tile `t` from square `s` to its goal square
+    /// (row 0, for the empty square, is all zeros).
+    cost: [[u32; MAX_CELLS]; MAX_CELLS],
+}
+
+impl Manhattan {
+    /// The table for `puzzle`'s shape, topology, costs and goal.
+    pub fn new(puzzle: &Puzzle) -> Manhattan {
+        let n = puzzle.shape().cells();
+        // All-pairs cheapest carry between squares (Floyd–Warshall on at most 16 squares); the
+        // tile steps where the empty square would, so the move graph is the same.
+        let mut d = [[u32::MAX / 4; MAX_CELLS]; MAX_CELLS];
+        for (i, row) in d.iter_mut().enumerate().take(n) {
+            row[i] = 0;
+            for &(mv, to) in puzzle.moves_from(i) {
+                let c = puzzle.costs().of(mv);
+                row[to as usize] = row[to as usize].min(c);
+            }
+        }
+        for k in 0..n {
+            for i in 0..n {
+                for j in 0..n {
+                    d[i][j] = d[i][j].min(d[i][k] + d[k][j]);
+                }
+            }
+        }
+        let mut cost = [[0u32; MAX_CELLS]; MAX_CELLS];
+        for (goal_square, &t) in puzzle.goal().cells().iter().enumerate() {
+            if t != 0 {
+                for (s, c) in cost[t as usize].iter_mut().enumerate().take(n) {
+                    *c = d[s][goal_square];
+                }
+            }
+        }
+        Manhattan { n, cost }
+    }
+
+    /// What carrying `tile` from square `square` to its goal costs at least.
+    #[inline(always)]
+    pub fn tile_cost(&self, tile: u8, square: usize) -> u32 {
+        self.cost[tile as usize][square]
+    }
+
+    /// The estimate of a packed board (4 bits per square, square 0 lowest).
+    #[inline]
+    pub fn of_packed(&self, packed: u64) -> u32 {
+        (0..self.n).map(|s| self.cost[((packed >> (4 * s)) & 15) as usize][s]).sum()
+    }
+}
+
+impl Heuristic for Manhattan {
+    type Node = u32;
+
+    fn name(&self) -> &'static str {
+        "md"
+    }
+
+    fn start(&self, board: &Board) -> u32 {
+        self.of_packed(board.packed())
+    }
+
+    #[inline(always)]
+    fn estimate(&self, node: &u32) -> u32 {
+        *node
+    }
+
+    #[inline(always)]
+    fn step(&self, node: &u32, _packed_after: u64, tile: u8, from: usize, to: usize) -> u32 {
+        // `node` includes the tile's cost from `from`, so the subtraction cannot wrap. Tiles and
+        // squares are below 16; masking says so and drops the bounds checks.
+        let row = &self.cost[tile as usize & 15];
+        node + row[to & 15] - row[from & 15]
+    }
+}

@@ -1,0 +1,446 @@
+//! Additive pattern databases: exact costs of abstractions of the puzzle (only some tiles told
+//! apart), built by a reverse search from the goal, summed over disjoint patterns into an
+//! admissible heuristic, and cached on disk between runs.
+//!
+//! Tables store one byte per placement of a pattern's tiles (no compression). On square grids
+//! whose goal has the empty square on the main diagonal, the heuristic also looks up the board
+//! mirrored about that diagonal (tiles renamed by the same mirror) and takes the larger sum.
+//!
+//! ```
+//! use slidebench::heuristic::Heuristic;
+//! use slidebench::pdb::{Cache, Partition, PatternDatabases};
+//! use slidebench::{Board, Puzzle};
+//!
+//! let puzzle = Puzzle::eight();
+//! let partition = Partition::default_for(puzzle.goal());
+//! let (pdb, _info) = PatternDatabases::load_or_build(&puzzle, &partition, &Cache::disabled())?;
+//! let start = Board::parse(puzzle.shape(), "2 3 4 1 5 x 7 6 8")?;
+//! assert!(pdb.estimate(&pdb.start(&start)) <= 19);
+//! # Ok::<(), slidebench::Error>(())
+//! ```
+
+mod build;
+mod cache;
+mod partition;
+mod placement;
+
+pub use build::{build_bytes, UNREACHED};
+pub use cache::{clear, list, Cache, CachedDatabase, Miss, FORMAT_VERSION};
+pub use partition::{Partition, PartitionKind};
+pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
+
+use crate::board::{Board, Puzzle, Topology};
+use crate::error::{Error, ErrorKind, Result};
+use crate::heuristic::Heuristic;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Most patterns in one partition.
+pub const MAX_PATTERNS: usize = 4;
+
+/// Most bytes one pattern's build may hold ([`build_bytes`]); 7 tiles of 16 fit, 8 do not.
+pub const MAX_BUILD_BYTES: u64 = 1 << 30;
+
+/// Marks a tile that belongs to no pattern.
+const NO_PATTERN: u8 = u8::MAX;
+
+/// Where a set of databases came from on this run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Built now (the cache had no usable file).
+    Built,
+    /// Read from a verified cache file.
+    Loaded,
+}
+
+/// How a [`PatternDatabases::load_or_build`] went, for reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildInfo {
+    /// Built or loaded.
+    pub source: Source,
+    /// Why the cache was not used, when it was not (`Absent` when there was no file).
+    pub miss: Option<Miss>,
+    /// Wall-clock seconds of this call (the build, or the load and check).
+    pub seconds: f64,
+    /// Seconds the build took, now or when the cached file was made.
+    pub build_seconds: f64,
+    /// Bytes of each pattern's table (one byte per entry).
+    pub pattern_bytes: Vec<u64>,
+    /// The cache file, when one was read or written.
+    pub path: Option<PathBuf>,
+    /// Why a freshly built database could not be saved (an unwritable directory, say).
+    pub save_error: Option<String>,
+}
+
+/// One pattern as the search uses it.
+#[derive(Clone, Debug)]
+struct Pattern {
+    /// The pattern's tiles in index order (at most 8).
+    tiles: [u8; 8],
+    /// For the mirrored lookup: the tiles whose mirrored squares make up the index, in order.
+    mirror_tiles: [u8; 8],
+    /// The place value of each tile's digit in the placement's rank.
+    place: [u32; 8],
+    len: usize,
+    /// Where the pattern's table starts in `PatternDatabases::data`.
+    offset: usize,
+}
+
+/// The mirror about the main diagonal of a square grid, as squares and tile names.
+#[derive(Clone, Debug)]
+struct Mirror {
+    square: [u8; 16],
+    tile: [u8; 16],
+}
+
+/// Additive pattern databases for one puzzle and partition, usable as a [`Heuristic`].
+#[derive(Clone, Debug)]
+pub struct PatternDatabases {
+    n: usize,
+    name: &'static str,
+    patterns: Vec<Pattern>,
+    /// The pattern of each tile, or `NO_PATTERN`.
+    pattern_of: [u8; 16],
+    /// Each tile's place in its pattern.
+    slot_of: [u8; 16],
+    mirror: Option<Mirror>,
+    /// All tables, one after the other, one byte per entry.
+    data: Vec<u8>,
+}
+
+/// What a search carries per node: each pattern's placement rank and value (the first
+/// [`MAX_PATTERNS`] for the board, the rest for its mirror). A move changes one rank of each
+/// kind by an amount computed from the squares it passes over, never from scratch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PdbNode {
+    index: [u32; 2 * MAX_PATTERNS],
+    values: [u8; 2 * MAX_PATTERNS],
+}
+
+impl PatternDatabases {
+    /// The databases of `partition` under `puzzle`: loaded from `cache` when a verified file is
+    /// there, built (in parallel) and saved otherwise. A cache that cannot be written only
+    /// costs the rebuild next time. Needs unit move costs.
+    pub fn load_or_build(
+        puzzle: &Puzzle,
+        partition: &Partition,
+        cache: &Cache,
+    ) -> Result<(PatternDatabases, BuildInfo)> {
+        let started = Instant::now();
+        if !puzzle.costs().is_unit() {
+            return Err(Error::new(
+                ErrorKind::Unsupported,
+                "pattern databases need unit move costs",
+            ));
+        }
+        let tiles = partition.tiles(puzzle.goal())?;
+        let n = puzzle.shape().cells();
+        for group in &tiles {
+            let need = build_bytes(n, group.len());
+            if group.len() > 8 || need > MAX_BUILD_BYTES {
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "a {}-tile pattern on {n} squares needs {need} bytes to build, more than \
+                         the {MAX_BUILD_BYTES} allowed",
+                        group.len()
+                    ),
+                ));
+            }
+        }
+        let sizes: Vec<u64> = tiles.iter().map(|g| placements(n, g.len())).collect();
+        let entries = sizes.iter().sum::<u64>() as usize;
+        let key = cache::Key::new(puzzle, partition.name(), partition.squares());
+        let info = match cache::load(cache, &key, entries) {
+            Ok((data, build_micros, path)) => (
+                data,
+                BuildInfo {
+                    source: Source::Loaded,
+                    miss: None,
+                    seconds: started.elapsed().as_secs_f64(),
+                    build_seconds: build_micros as f64 / 1e6,
+                    pattern_bytes: sizes.clone(),
+                    path: Some(path),
+                    save_error: None,
+                },
+            ),
+            Err(miss) => {
+                let tables: Vec<Vec<u8>> = partition
+                    .squares()
+                    .par_iter()
+                    .map(|squares| build::build_table(puzzle, squares))
+                    .collect();
+                let data = tables.concat();
+                let build_seconds = started.elapsed().as_secs_f64();
+                let (path, save_error) = if cache.dir().is_some() {
+                    match cache::save(cache, &key, (build_seconds * 1e6) as u64, &data) {
+                        Ok(p) => (Some(p), None),
+                        Err(e) => (None, Some(e.to_string())),
+                    }
+                } else {
+                    (None, None)
+                };
+                let info = BuildInfo {
+                    source: Source::Built,
+                    miss: Some(miss),
+                    seconds: started.elapsed().as_secs_f64(),
+                    build_seconds,
+                    pattern_bytes: sizes.clone(),
+                    path,
+                    save_error,
+                };
+                (data, info)
+            }
+        };
+        let (data, info) = info;
+        let pdb = PatternDatabases::from_tables(puzzle, partition.name(), &tiles, &sizes, data);
+        Ok((pdb, info))
+    }
+
+    fn from_tables(
+        puzzle: &Puzzle,
+        partition: &str,
+        tiles: &[Vec<u8>],
+        sizes: &[u64],
+        data: Vec<u8>,
+    ) -> PatternDatabases {
+        let n = puzzle.shape().cells();
+        let mirror = mirror_of(puzzle);
+        let mut pattern_of = [NO_PATTERN; 16];
+        let mut slot_of = [0u8; 16];
+        let mut patterns = Vec::with_capacity(tiles.len());
+        let mut offset = 0usize;
+        for (p, (group, &size)) in tiles.iter().zip(sizes).enumerate() {
+            let mut t = [0u8; 8];
+            let mut mt = [0u8; 8];
+            let mut place = [0u32; 8];
+            let k = group.len();
+            for (i, &tile) in group.iter().enumerate() {
+                t[i] = tile;
+                mt[i] = mirror.as_ref().map_or(tile, |m| m.tile[tile as usize]);
+                pattern_of[tile as usize] = p as u8;
+                slot_of[tile as usize] = i as u8;
+                place[i] = (i + 1..k).map(|j| (n - j) as u32).product();
+            }
+            patterns.push(Pattern { tiles: t, mirror_tiles: mt, place, len: k, offset });
+            offset += size as usize;
+        }
+        let name = match partition {
+            "663" => "pdb663",
+            "555" => "pdb555",
+            _ => "pdb",
+        };
+        PatternDatabases { n, name, patterns, pattern_of, slot_of, mirror, data }
+    }
+
+    /// The same databases with the reflected lookup off (to measure what it buys).
+    #[must_use]
+    pub fn without_reflection(mut self) -> PatternDatabases {
+        self.mirror = None;
+        self
+    }
+
+    /// Whether the reflected lookup is on.
+    pub fn reflects(&self) -> bool {
+        self.mirror.is_some()
+    }
+
+    /// Number of patterns.
+    pub fn pattern_count(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// Bytes of all tables together.
+    pub fn table_bytes(&self) -> usize {
+        self.data.len()
+    }
+
+    /// All tables, one after the other, one byte per entry (what the cache file holds).
+    pub fn table_data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The additive value of `board` without the reflected lookup (for tests and reports).
+    pub fn additive(&self, board: &Board) -> u32 {
+        let node = self.start(board);
+        node.values[..self.patterns.len()].iter().map(|&v| u32::from(v)).sum()
+    }
+
+    /// The rank of pattern `p`'s placement, given every tile's square `at`, on the board or
+    /// its mirror.
+    fn rank_of(&self, p: usize, at: &[u8; 16], mirrored: bool) -> u32 {
+        let pattern = &self.patterns[p];
+        let mut squares = [0u8; 8];
+        let squares = &mut squares[..pattern.len];
+        match (&self.mirror, mirrored) {
+            (Some(m), true) => {
+                for (s, &t) in squares.iter_mut().zip(&pattern.mirror_tiles) {
+                    *s = m.square[at[t as usize] as usize];
+                }
+            }
+            _ => {
+                for (s, &t) in squares.iter_mut().zip(&pattern.tiles) {
+                    *s = at[t as usize];
+                }
+            }
+        }
+        placement::rank(self.n, squares) as u32
+    }
+
+    /// The rank of pattern `p` after its tile `slot` moved from square `a` to square `b`, from
+    /// its rank `r` before; `tile_at` names the tile on a square. Only the digits of the moved
+    /// tile and of pattern tiles on squares strictly between `a` and `b` change, each by a
+    /// count of squares, so this costs a few operations (none at all beyond the moved digit
+    /// for a move by one square).
+    #[inline(always)]
+    fn moved_rank(
+        &self,
+        p: usize,
+        slot: usize,
+        r: u32,
+        a: u8,
+        b: u8,
+        tile_at: impl Fn(u32) -> u8,
+    ) -> u32 {
+        let pattern = &self.patterns[p];
+        let place = i64::from(pattern.place[slot]);
+        let sign: i64 = if b > a { 1 } else { -1 };
+        // The moved tile's digit: its square minus the earlier tiles below it.
+        let mut delta = (i64::from(b) - i64::from(a)) * place;
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        while between != 0 {
+            let s = between.trailing_zeros();
+            between &= between - 1;
+            let t = tile_at(s) as usize;
+            if self.pattern_of[t] as usize == p {
+                let j = self.slot_of[t] as usize;
+                if j < slot {
+                    // An earlier tile passed over: one more (or fewer) below the moved tile.
+                    delta -= sign * place;
+                } else {
+                    // A later tile passed over: the moved tile left (or joined) those below it.
+                    delta += sign * i64::from(pattern.place[j]);
+                }
+            }
+        }
+        (i64::from(r) + delta) as u32
+    }
+
+    /// Pattern `p`'s value at rank `r`.
+    #[inline(always)]
+    fn value(&self, p: usize, r: u32) -> u8 {
+        self.data[self.patterns[p].offset + r as usize]
+    }
+}
+
+/// The mirror about the main diagonal, when it maps the puzzle and its goal onto themselves:
+/// a square grid whose goal's empty square lies on the diagonal.
+fn mirror_of(puzzle: &Puzzle) -> Option<Mirror> {
+    let shape = puzzle.shape();
+    let w = shape.width();
+    if puzzle.topology() != Topology::Grid || shape.height() != w {
+        return None;
+    }
+    let n = shape.cells();
+    let mut square = [0u8; 16];
+    for (s, m) in square.iter_mut().enumerate().take(n) {
+        *m = ((s % w) * w + s / w) as u8;
+    }
+    let goal = puzzle.goal().cells();
+    let blank = puzzle.goal().blank();
+    if square[blank] as usize != blank {
+        return None;
+    }
+    let mut home = [0u8; 16];
+    for (s, &t) in goal.iter().enumerate() {
+        home[t as usize] = s as u8;
+    }
+    let mut tile = [0u8; 16];
+    for t in 0..n {
+        tile[t] = goal[square[home[t] as usize] as usize];
+    }
+    Some(Mirror { square, tile })
+}
+
+impl Heuristic for PatternDatabases {
+    type Node = PdbNode;
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn start(&self, board: &Board) -> PdbNode {
+        let mut at = [0u8; 16];
+        for (s, &t) in board.cells().iter().enumerate() {
+            at[t as usize] = s as u8;
+        }
+        let mut index = [0u32; 2 * MAX_PATTERNS];
+        let mut values = [0u8; 2 * MAX_PATTERNS];
+        for p in 0..self.patterns.len() {
+            index[p] = self.rank_of(p, &at, false);
+            values[p] = self.value(p, index[p]);
+            if self.mirror.is_some() {
+                let q = MAX_PATTERNS + p;
+                index[q] = self.rank_of(p, &at, true);
+                values[q] = self.value(p, index[q]);
+            }
+        }
+        PdbNode { index, values }
+    }
+
+    #[inline(always)]
+    fn estimate(&self, node: &PdbNode) -> u32 {
+        let k = self.patterns.len();
+        let direct: u32 = node.values[..k].iter().map(|&v| u32::from(v)).sum();
+        if self.mirror.is_none() {
+            return direct;
+        }
+        let mirrored: u32 =
+            node.values[MAX_PATTERNS..MAX_PATTERNS + k].iter().map(|&v| u32::from(v)).sum();
+        direct.max(mirrored)
+    }
+
+    #[inline(always)]
+    fn step(&self, node: &PdbNode, packed_after: u64, tile: u8, from: usize, to: usize) -> PdbNode {
+        let mut next = *node;
+        let nibble = |s: u32| ((packed_after >> (4 * s)) & 15) as u8;
+        let t = tile as usize;
+        let p = self.pattern_of[t] as usize;
+        if p != NO_PATTERN as usize {
+            let r = self.moved_rank(
+                p,
+                self.slot_of[t] as usize,
+                node.index[p],
+                from as u8,
+                to as u8,
+                nibble,
+            );
+            next.index[p] = r;
+            next.values[p] = self.value(p, r);
+        }
+        if let Some(m) = &self.mirror {
+            // In the mirror board, tile `m.tile[t]` moves between the mirrored squares.
+            let u = m.tile[t] as usize;
+            let q = self.pattern_of[u] as usize;
+            if q != NO_PATTERN as usize {
+                let mirrored_tile_at =
+                    |s: u32| m.tile[nibble(u32::from(m.square[s as usize])) as usize];
+                let i = MAX_PATTERNS + q;
+                let (a, b) = (m.square[from], m.square[to]);
+                let r = self.moved_rank(
+                    q,
+                    self.slot_of[u] as usize,
+                    node.index[i],
+                    a,
+                    b,
+                    mirrored_tile_at,
+                );
+                next.index[i] = r;
+                next.values[i] = self.value(q, r);
+            }
+        }
+        next
+    }
+}

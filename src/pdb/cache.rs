@@ -1,0 +1,371 @@
+//! Pattern databases saved on disk and loaded on the next run, never trusted blindly.
+//!
+//! One file per (shape, topology, costs, goal, partition): a header naming all of those, the
+//! tables one byte per entry, and an xxh3-64 checksum of everything before it. A file whose
+//! header differs (stale), whose length is wrong (truncated) or whose checksum fails (corrupted)
+//! is ignored and rebuilt. Files are written to a temporary file in the same directory, synced
+//! and renamed into place, so two processes building at once never leave a torn file.
+
+use crate::board::{Board, Puzzle, Shape, Topology};
+use crate::error::{Error, ErrorKind, Result};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
+
+/// The first bytes of every database file.
+const MAGIC: &[u8; 8] = b"SBPDB\r\n\x1a";
+
+/// Bumped whenever the layout or the meaning of a table changes; older files are stale.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// File name ending of database files.
+const EXTENSION: &str = "pdb";
+
+/// Prefix of the temporary files of an unfinished write.
+const TEMP_PREFIX: &str = ".pdb-write-";
+
+/// Where databases are kept; a disabled cache builds every time and saves nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cache {
+    dir: Option<PathBuf>,
+}
+
+impl Cache {
+    /// The cache in `pdb_dir`, or in [`Cache::default_dir`] when `None`.
+    pub fn new(pdb_dir: Option<&Path>) -> Cache {
+        Cache { dir: pdb_dir.map(Path::to_path_buf).or_else(Cache::default_dir) }
+    }
+
+    /// A cache that saves and loads nothing.
+    pub fn disabled() -> Cache {
+        Cache { dir: None }
+    }
+
+    /// `$XDG_CACHE_HOME/slidebench/pdb`, else `$HOME/.cache/slidebench/pdb`; `None` when
+    /// neither variable names an absolute directory.
+    pub fn default_dir() -> Option<PathBuf> {
+        let absolute =
+            |var: &str| std::env::var_os(var).map(PathBuf::from).filter(|p| p.is_absolute());
+        absolute("XDG_CACHE_HOME")
+            .or_else(|| absolute("HOME").map(|h| h.join(".cache")))
+            .map(|base| base.join("slidebench").join("pdb"))
+    }
+
+    /// The directory, when the cache is enabled.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+}
+
+/// What identifies a database's contents; its bytes open the file's header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    pub shape: Shape,
+    pub topology: Topology,
+    pub horizontal: u32,
+    pub vertical: u32,
+    pub goal: Board,
+    pub partition: String,
+    pub squares: Vec<Vec<u8>>,
+}
+
+impl Key {
+    /// The key of `puzzle`'s databases for a partition.
+    pub fn new(puzzle: &Puzzle, partition: &str, squares: &[Vec<u8>]) -> Key {
+        Key {
+            shape: puzzle.shape(),
+            topology: puzzle.topology(),
+            horizontal: puzzle.costs().horizontal,
+            vertical: puzzle.costs().vertical,
+            goal: *puzzle.goal(),
+            partition: partition.to_string(),
+            squares: squares.to_vec(),
+        }
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut b = vec![self.shape.width() as u8, self.shape.height() as u8];
+        b.push(match self.topology {
+            Topology::Grid => 0,
+            Topology::Torus => 1,
+        });
+        b.extend_from_slice(&self.horizontal.to_le_bytes());
+        b.extend_from_slice(&self.vertical.to_le_bytes());
+        b.extend_from_slice(self.goal.cells());
+        b.push(self.partition.len() as u8);
+        b.extend_from_slice(self.partition.as_bytes());
+        b.push(self.squares.len() as u8);
+        for group in &self.squares {
+            b.push(group.len() as u8);
+            b.extend_from_slice(group);
+        }
+        b
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Option<Key> {
+        let mut r = Reader(bytes);
+        let shape = Shape::new(r.u8()? as usize, r.u8()? as usize).ok()?;
+        let topology = match r.u8()? {
+            0 => Topology::Grid,
+            1 => Topology::Torus,
+            _ => return None,
+        };
+        let horizontal = r.u32()?;
+        let vertical = r.u32()?;
+        let goal = Board::from_cells(shape, r.take(shape.cells())?).ok()?;
+        let len = r.u8()? as usize;
+        let partition = String::from_utf8(r.take(len)?.to_vec()).ok()?;
+        let groups = r.u8()?;
+        let mut squares = Vec::with_capacity(groups as usize);
+        for _ in 0..groups {
+            let k = r.u8()? as usize;
+            squares.push(r.take(k)?.to_vec());
+        }
+        r.0.is_empty().then_some(Key {
+            shape,
+            topology,
+            horizontal,
+            vertical,
+            goal,
+            partition,
+            squares,
+        })
+    }
+
+    /// A file name that says what is inside and differs for every key.
+    fn file_name(&self) -> String {
+        let clean: String =
+            self.partition.chars().filter(char::is_ascii_alphanumeric).take(16).collect();
+        format!(
+            "{}-{}-{}-{}-{:016x}.{EXTENSION}",
+            self.shape,
+            self.topology,
+            self.goal.to_text(),
+            clean,
+            xxh3_64(&self.to_bytes())
+        )
+    }
+}
+
+/// Reads `bytes` front to back; every read is `None` past the end.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, k: usize) -> Option<&'a [u8]> {
+        if self.0.len() < k {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(k);
+        self.0 = rest;
+        Some(head)
+    }
+    fn u8(&mut self) -> Option<u8> {
+        self.take(1).map(|b| b[0])
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+    }
+    fn u64(&mut self) -> Option<u64> {
+        self.take(8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    }
+}
+
+/// Why a cached file was not used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Miss {
+    /// No cache directory, or no file for this database yet.
+    Absent,
+    /// The file could not be read.
+    Unreadable,
+    /// Shorter or longer than its header says.
+    Truncated,
+    /// The checksum does not match the contents.
+    Corrupted,
+    /// Another format version, or a header for other rules, goal or partition.
+    Stale,
+}
+
+impl Miss {
+    /// A word for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Miss::Absent => "absent",
+            Miss::Unreadable => "unreadable",
+            Miss::Truncated => "truncated",
+            Miss::Corrupted => "corrupted",
+            Miss::Stale => "stale",
+        }
+    }
+}
+
+/// A parsed and verified file: its key, build time and payload.
+struct Contents {
+    key: Key,
+    build_micros: u64,
+    payload_start: usize,
+    payload_len: usize,
+}
+
+/// Checks magic, version, lengths and checksum; `Err` says which failed.
+fn verify(bytes: &[u8]) -> Result<Contents, Miss> {
+    let mut r = Reader(bytes);
+    let magic = r.take(MAGIC.len()).ok_or(Miss::Truncated)?;
+    if magic != MAGIC {
+        return Err(Miss::Corrupted);
+    }
+    let version = r.u32().ok_or(Miss::Truncated)?;
+    let key_len = r.u32().ok_or(Miss::Truncated)? as usize;
+    let key_bytes = r.take(key_len).ok_or(Miss::Truncated)?;
+    let build_micros = r.u64().ok_or(Miss::Truncated)?;
+    let entries = r.u64().ok_or(Miss::Truncated)?;
+    let payload_start = bytes.len() - r.0.len();
+    let expected = (payload_start as u64).checked_add(entries).and_then(|x| x.checked_add(8));
+    if expected != Some(bytes.len() as u64) {
+        return Err(Miss::Truncated);
+    }
+    let (body, sum) = bytes.split_at(bytes.len() - 8);
+    if xxh3_64(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+        return Err(Miss::Corrupted);
+    }
+    if version != FORMAT_VERSION {
+        return Err(Miss::Stale);
+    }
+    let key = Key::from_bytes(key_bytes).ok_or(Miss::Stale)?;
+    Ok(Contents { key, build_micros, payload_start, payload_len: entries as usize })
+}
+
+/// The payload and build time of the file for `key`, if it is there, whole, and for `key`.
+pub(crate) fn load(
+    cache: &Cache,
+    key: &Key,
+    entries: usize,
+) -> Result<(Vec<u8>, u64, PathBuf), Miss> {
+    let dir = cache.dir().ok_or(Miss::Absent)?;
+    let path = dir.join(key.file_name());
+    let mut bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Miss::Absent),
+        Err(_) => return Err(Miss::Unreadable),
+    };
+    let contents = verify(&bytes)?;
+    if contents.key != *key || contents.payload_len != entries {
+        return Err(Miss::Stale);
+    }
+    bytes.truncate(contents.payload_start + contents.payload_len);
+    bytes.drain(..contents.payload_start);
+    Ok((bytes, contents.build_micros, path))
+}
+
+/// Saves `payload` for `key`; returns the file's path.
+pub(crate) fn save(cache: &Cache, key: &Key, build_micros: u64, payload: &[u8]) -> Result<PathBuf> {
+    let dir = cache
+        .dir()
+        .ok_or_else(|| Error::new(ErrorKind::Io, "the pattern database cache is disabled"))?;
+    let path = dir.join(key.file_name());
+    let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
+    fs::create_dir_all(dir).map_err(io)?;
+    let mut header = Vec::with_capacity(64);
+    let key_bytes = key.to_bytes();
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header.extend_from_slice(&(key_bytes.len() as u32).to_le_bytes());
+    header.extend_from_slice(&key_bytes);
+    header.extend_from_slice(&build_micros.to_le_bytes());
+    header.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let mut hasher = Xxh3::new();
+    hasher.update(&header);
+    hasher.update(payload);
+    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir).map_err(io)?;
+    let file = tmp.as_file_mut();
+    file.write_all(&header).map_err(io)?;
+    file.write_all(payload).map_err(io)?;
+    file.write_all(&hasher.digest().to_le_bytes()).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    tmp.persist(&path).map_err(|e| io(e.error))?;
+    Ok(path)
+}
+
+/// One file of the cache, as [`list`] reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CachedDatabase {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// Its size on disk.
+    pub bytes: u64,
+    /// What is wrong with it, or `None` when it verifies.
+    pub problem: Option<Miss>,
+    /// `3x3 grid costs 1/1 goal 12345678x partition even 4-4`, when the header could be read.
+    pub description: Option<String>,
+    /// How long its build took, when the header could be read.
+    pub build_seconds: Option<f64>,
+}
+
+/// Every database file in the cache, verified, sorted by path.
+pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
+    let Some(dir) = cache.dir() else { return Ok(Vec::new()) };
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
+    };
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
+            continue;
+        }
+        let bytes = entry.metadata().map_or(0, |m| m.len());
+        let (problem, description, build_seconds) = match fs::read(&path) {
+            Err(_) => (Some(Miss::Unreadable), None, None),
+            Ok(data) => match verify(&data) {
+                Ok(c) => (None, Some(describe(&c.key)), Some(c.build_micros as f64 / 1e6)),
+                Err(miss) => (Some(miss), None, None),
+            },
+        };
+        out.push(CachedDatabase { path, bytes, problem, description, build_seconds });
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+/// Removes every database file and leftover temporary file; returns how many files and bytes.
+pub fn clear(cache: &Cache) -> Result<(usize, u64)> {
+    let Some(dir) = cache.dir() else { return Ok((0, 0)) };
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, 0)),
+        Err(e) => return Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
+    };
+    let (mut files, mut bytes) = (0usize, 0u64);
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ours = path.extension().and_then(|e| e.to_str()) == Some(EXTENSION)
+            || name.starts_with(TEMP_PREFIX);
+        if !ours {
+            continue;
+        }
+        let size = entry.metadata().map_or(0, |m| m.len());
+        fs::remove_file(&path)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+        files += 1;
+        bytes += size;
+    }
+    Ok((files, bytes))
+}
+
+/// A one-line description of a key for listings.
+fn describe(key: &Key) -> String {
+    let sizes: Vec<String> = key.squares.iter().map(|g| g.len().to_string()).collect();
+    format!(
+        "{} {} costs {}/{} goal {} partition {} {}",
+        key.shape,
+        key.topology,
+        key.horizontal,
+        key.vertical,
+        key.goal,
+        key.partition,
+        sizes.join("-")
+    )
+}

@@ -1,0 +1,277 @@
+//! Whether a board can reach a goal at all, decided before any search: IDA* never ends on an
+//! unsolvable board, and a blind search would enumerate a whole half of the space to say no.
+//!
+//! On a grid the parity rule decides ([`grid_solvable`]). On a torus (the empty square on `i`
+//! swaps with `i ± 1` and `i ± w` modulo `n = w·h`) the rule comes from Wilson's theorem on
+//! sliding puzzles on graphs (R. M. Wilson, "Graph puzzles, homotopy, and the alternating
+//! group", J. Combin. Theory B 16, 1974): on a 2-connected graph that is neither a cycle nor the
+//! 7-vertex graph θ0, the arrangements reachable with the empty square back on its own vertex
+//! are all permutations of the tiles when the graph is not bipartite, and exactly the even ones
+//! when it is. Every torus board qualifies:
+//!
+//! - 2-connected: the ±1 steps alone form the Hamiltonian cycle `0, 1, …, n−1, 0`, and removing
+//!   any one vertex from a graph with a Hamiltonian cycle leaves a path through all the others.
+//! - not a cycle: `n ≥ 4`, so `i + 1 ≠ i − 1`, and `i ± w` is neither of them (that would need
+//!   `w ≡ ±1 mod n`, that is `w = 1` or `h = 1`), so every vertex has degree at least 3.
+//! - not θ0: θ0 has 7 vertices, and `n = w·h` with `w, h ≥ 2` is never the prime 7.
+//! - bipartite exactly when `n` is even and `w` odd: then colouring square `i` by `i mod 2` is
+//!   consistent (±1 and ±w both change the colour, and the wrap from `n − 1` to 0 too). If `n`
+//!   is odd, the ±1 cycle of length `n` is odd; if `w` is even, `0, 1, …, w` and back to 0 by
+//!   one −w step is a cycle of odd length `w + 1`.
+//!
+//! Each move swaps the empty square with a tile, so it flips the parity of the arrangement (the
+//! empty square counted as a piece) and, on a bipartite graph, the colour of the empty
+//! square's vertex: their sum mod 2 never changes. With Wilson's theorem for the arrangements
+//! with the empty square fixed, and the empty square free to walk anywhere (the graph is
+//! connected), a start reaches a goal on a bipartite torus iff permutation parity (start
+//! relative to goal) plus the colours of the two empty squares is even; on any other torus,
+//! always. The 3×3 torus of Dragon's Cruller (`n = 9`, odd) is the case where all 9! are one
+//! space.
+
+use crate::board::{grid_solvable, Board, Puzzle, Shape, Topology};
+
+/// Whether the torus of `shape` is bipartite: `n` even and the width odd (see the module docs).
+pub fn torus_is_bipartite(shape: Shape) -> bool {
+    shape.cells().is_multiple_of(2) && !shape.width().is_multiple_of(2)
+}
+
+/// Whether `start` can reach `goal` on the torus of their shape, by Wilson's theorem (see the
+/// module docs). Boards of different shapes never reach each other.
+pub fn torus_solvable(start: &Board, goal: &Board) -> bool {
+    if start.shape() != goal.shape() {
+        return false;
+    }
+    if !torus_is_bipartite(start.shape()) {
+        return true;
+    }
+    // On a bipartite torus square i has colour i mod 2.
+    let colours = (start.blank() + goal.blank()) as u32;
+    (start.permutation_parity() + goal.permutation_parity() + colours).is_multiple_of(2)
+}
+
+/// Whether `start` can reach the puzzle's goal, on either topology, without a search.
+pub fn solvable(puzzle: &Puzzle, start: &Board) -> bool {
+    if start.shape() != puzzle.shape() {
+        return false;
+    }
+    match puzzle.topology() {
+        Topology::Grid => grid_solvable(start, puzzle.goal()),
+        Topology::Torus => torus_solvable(start, puzzle.goal()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Costs, Move};
+    use crate::encoding::{Encoding, Packed, Rank};
+    use crate::rank::{unrank_packed, FACTORIAL};
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use std::collections::VecDeque;
+
+    fn shape(w: usize, h: usize) -> Shape {
+        Shape::new(w, h).unwrap()
+    }
+
+    /// The goal with the empty square first and the tiles in row order after it.
+    fn empty_first(s: Shape) -> Board {
+        Board::from_cells(s, &(0..s.cells() as u8).collect::<Vec<_>>()).unwrap()
+    }
+
+    /// Some goals: the usual one, the empty-first one and a seeded random one.
+    fn goals(s: Shape) -> [Board; 3] {
+        let mut rng =
+            rand_chacha::ChaCha8Rng::seed_from_u64(s.cells() as u64 * 31 + s.width() as u64);
+        let mut cells: Vec<u8> = (0..s.cells() as u8).collect();
+        cells.shuffle(&mut rng);
+        [Board::solved(s), empty_first(s), Board::from_cells(s, &cells).unwrap()]
+    }
+
+    /// Which arrangements (by rank) a breadth-first search from the goal reaches.
+    fn reachable(puzzle: &Puzzle) -> Vec<bool> {
+        let rank = Rank::unbounded(puzzle);
+        let mut seen = vec![false; rank.arrangements()];
+        let goal = rank.encode(puzzle.goal());
+        seen[goal.rank as usize] = true;
+        let mut queue = VecDeque::from([goal]);
+        while let Some(s) = queue.pop_front() {
+            rank.successors(&s, |_, next| {
+                if !seen[next.rank as usize] {
+                    seen[next.rank as usize] = true;
+                    queue.push_back(next);
+                }
+            });
+        }
+        seen
+    }
+
+    /// Checks `solvable` against an exhaustive search on every arrangement of `s`, for each of
+    /// [`goals`], and that the reachable share is all or half as the rule says.
+    fn matches_exhaustive_search(s: Shape, topology: Topology) {
+        let n = s.cells();
+        for goal in goals(s) {
+            let puzzle = Puzzle::new(s, topology, Costs::UNIT, goal).unwrap();
+            let seen = reachable(&puzzle);
+            let mut count = 0u64;
+            for (r, &reached) in seen.iter().enumerate() {
+                let board = Board::from_packed(s, unrank_packed(r as u64, n));
+                assert_eq!(solvable(&puzzle, &board), reached, "{s} {topology} {goal:?} {board:?}");
+                count += u64::from(reached);
+            }
+            let whole = topology == Topology::Torus && !torus_is_bipartite(s);
+            let expected = if whole { FACTORIAL[n] } else { FACTORIAL[n] / 2 };
+            assert_eq!(count, expected, "{s} {topology} {goal:?}");
+        }
+    }
+
+    #[test]
+    fn bipartite_tori_are_those_with_even_cells_and_odd_width() {
+        let bipartite: Vec<String> =
+            [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (3, 4), (4, 3)]
+                .into_iter()
+                .map(|(w, h)| shape(w, h))
+                .filter(|&s| torus_is_bipartite(s))
+                .map(|s| s.to_string())
+                .collect();
+        assert_eq!(bipartite, ["3x2", "3x4"]);
+    }
+
+    #[test]
+    fn torus_rule_matches_exhaustive_search_up_to_eight_cells() {
+        for (w, h) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)] {
+            matches_exhaustive_search(shape(w, h), Topology::Torus);
+        }
+    }
+
+    #[test]
+    #[ignore = "exhaustive: every arrangement of the 3x3, 2x5 and 5x2 tori, three goals each"]
+    fn torus_rule_matches_exhaustive_search_on_nine_and_ten_cells() {
+        for (w, h) in [(3, 3), (2, 5), (5, 2)] {
+            matches_exhaustive_search(shape(w, h), Topology::Torus);
+        }
+    }
+
+    #[test]
+    fn grid_rule_with_empty_first_goal_matches_exhaustive_search_up_to_nine_cells() {
+        for (w, h) in [(2, 2), (2, 4), (4, 2), (3, 3)] {
+            matches_exhaustive_search(shape(w, h), Topology::Grid);
+        }
+    }
+
+    #[test]
+    #[ignore = "exhaustive: every arrangement of the 2x5 and 5x2 grids, three goals each"]
+    fn grid_rule_with_empty_first_goal_matches_exhaustive_search_on_ten_cells() {
+        for (w, h) in [(2, 5), (5, 2)] {
+            matches_exhaustive_search(shape(w, h), Topology::Grid);
+        }
+    }
+
+    /// The board after `steps` random moves from the goal: always solvable.
+    fn random_walk(puzzle: &Puzzle, steps: usize, rng: &mut impl Rng) -> Board {
+        let packed = Packed::new(puzzle, 0).unwrap();
+        let mut state = packed.encode(puzzle.goal());
+        for _ in 0..steps {
+            let mv = Move::ALL[rng.gen_range(0..4)];
+            if let Some(next) = packed.apply(&state, mv) {
+                state = next;
+            }
+        }
+        packed.decode(&state)
+    }
+
+    /// `board` with two tiles (not the empty square) swapped.
+    fn swap_two_tiles(board: &Board, rng: &mut impl Rng) -> Board {
+        let mut cells = board.cells().to_vec();
+        let tiles: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != 0).collect();
+        let pair: Vec<&usize> = tiles.choose_multiple(rng, 2).collect();
+        cells.swap(*pair[0], *pair[1]);
+        Board::from_cells(board.shape(), &cells).unwrap()
+    }
+
+    #[test]
+    fn random_walks_are_solvable_and_one_tile_swap_is_not_on_large_boards() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
+        for (w, h) in [(4, 4), (4, 3), (3, 4), (5, 3), (2, 8), (8, 2)] {
+            let s = shape(w, h);
+            for topology in [Topology::Grid, Topology::Torus] {
+                for goal in goals(s) {
+                    let puzzle = Puzzle::new(s, topology, Costs::UNIT, goal).unwrap();
+                    for steps in [0, 1, 2, 7, 50, 201, 1000] {
+                        let b = random_walk(&puzzle, steps, &mut rng);
+                        assert!(solvable(&puzzle, &b), "{s} {topology} {goal:?} {b:?}");
+                        let swapped = swap_two_tiles(&b, &mut rng);
+                        // One swap flips the parity with the empty square in place: never
+                        // solvable on a grid or a bipartite torus, always on the other tori.
+                        let expect = topology == Topology::Torus && !torus_is_bipartite(s);
+                        assert_eq!(
+                            solvable(&puzzle, &swapped),
+                            expect,
+                            "{s} {topology} {swapped:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The length of a shortest path between two boards, by a bidirectional breadth-first
+    /// search that expands the smaller frontier a layer at a time; `None` once `limit` states
+    /// are stored without a meeting.
+    fn bidirectional_distance(puzzle: &Puzzle, start: &Board, limit: usize) -> Option<u32> {
+        use std::collections::HashSet;
+        let packed = Packed::new(puzzle, 0).unwrap();
+        let ends = [packed.encode(start), packed.encode(puzzle.goal())];
+        let mut seen: [HashSet<u64>; 2] = ends.map(|e| HashSet::from([e.board]));
+        let mut frontier = ends.map(|e| vec![e]);
+        let mut depth = [0u32; 2];
+        if ends[0] == ends[1] {
+            return Some(0);
+        }
+        while seen[0].len() + seen[1].len() < limit {
+            let side = usize::from(frontier[1].len() < frontier[0].len());
+            let mut next = Vec::new();
+            for s in &frontier[side] {
+                packed.successors(s, |_, n| {
+                    if seen[side].insert(n.board) {
+                        next.push(n);
+                    }
+                });
+            }
+            depth[side] += 1;
+            if next.iter().any(|n| seen[1 - side].contains(&n.board)) {
+                // The other side's states are all within its depth; the meeting is at most
+                // one layer deeper than the shallowest, and a layer-at-a-time search finds it.
+                return Some(depth[0] + depth[1]);
+            }
+            frontier[side] = next;
+        }
+        None
+    }
+
+    #[test]
+    fn one_tile_swap_is_reached_by_search_on_non_bipartite_tori() {
+        for (w, h) in [(4, 3), (4, 4), (2, 6), (5, 3)] {
+            let s = shape(w, h);
+            assert!(!torus_is_bipartite(s));
+            let puzzle = Puzzle::new(s, Topology::Torus, Costs::UNIT, Board::solved(s)).unwrap();
+            let mut cells = Board::solved(s).cells().to_vec();
+            cells.swap(0, 1);
+            let swapped = Board::from_cells(s, &cells).unwrap();
+            assert!(solvable(&puzzle, &swapped));
+            let d = bidirectional_distance(&puzzle, &swapped, 4_000_000);
+            assert!(d.is_some(), "{s}: no path found within the bound");
+            // A swap changes the parity with the empty square in place: the path has odd
+            // length, so it runs around an odd cycle.
+            assert_eq!(d.unwrap() % 2, 1, "{s}");
+        }
+    }
+
+    #[test]
+    fn boards_of_another_shape_are_never_solvable() {
+        let puzzle = Puzzle::eight();
+        let other = Board::solved(shape(4, 2));
+        assert!(!solvable(&puzzle, &other));
+        assert!(!torus_solvable(&other, puzzle.goal()));
+    }
+}

@@ -1,0 +1,191 @@
+//! IDA* (Korf 1985): depth-first searches bounded by `f = g + h`, each bound the smallest `f`
+//! the previous search cut off, until one reaches the goal. It stores only the current path, so
+//! it solves the 15-puzzle, whose space no table or visited set can hold.
+//!
+//! Generic over [`Heuristic`], so Manhattan distance, linear conflict and pattern databases run
+//! the same search. The board is one packed `u64` with the empty square's index beside it, the
+//! heuristic's node rides on the recursion, and nothing is allocated per node.
+
+use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::error::{Error, ErrorKind, Result};
+use crate::heuristic::Heuristic;
+use crate::units::group_digits;
+
+/// What one IDA* search found and how much work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdaOutcome {
+    /// An optimal path from the start to the goal.
+    pub moves: Vec<Move>,
+    /// Nodes generated, counted as Korf did: every child generated (those the bound cuts off
+    /// included), never the move back, summed over all iterations, stopping at the goal, the
+    /// root not counted.
+    pub nodes: u64,
+    /// Depth-first searches run, one per bound.
+    pub iterations: u32,
+}
+
+/// The order Korf tried the moves of the empty square in; node counts depend on it.
+pub const KORF_ORDER: [Move; 4] = [Move::Up, Move::Left, Move::Right, Move::Down];
+
+/// One move of the empty square: where it goes, its name and its cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Edge {
+    pub(crate) to: u8,
+    pub(crate) mv: Move,
+    pub(crate) cost: u32,
+}
+
+/// For every square of the empty square, its moves in [`KORF_ORDER`], one per square reached
+/// (on tori with two rows or two columns, two directions reach the same square; the first in
+/// the order names it).
+#[derive(Clone, Debug)]
+pub(crate) struct MoveLists {
+    edges: [[Edge; 4]; MAX_CELLS],
+    count: [u8; MAX_CELLS],
+}
+
+impl MoveLists {
+    pub(crate) fn new(puzzle: &Puzzle) -> MoveLists {
+        let none = Edge { to: 0, mv: Move::Up, cost: 0 };
+        let mut edges = [[none; 4]; MAX_CELLS];
+        let mut count = [0u8; MAX_CELLS];
+        for s in 0..puzzle.shape().cells() {
+            for mv in KORF_ORDER {
+                let Some(to) = puzzle.target(s, mv) else { continue };
+                let k = count[s] as usize;
+                if edges[s][..k].iter().any(|e| e.to as usize == to) {
+                    continue;
+                }
+                edges[s][k] = Edge { to: to as u8, mv, cost: puzzle.costs().of(mv) };
+                count[s] += 1;
+            }
+        }
+        MoveLists { edges, count }
+    }
+
+    /// The moves from square `s`.
+    #[inline(always)]
+    pub(crate) fn from(&self, s: usize) -> &[Edge] {
+        &self.edges[s][..self.count[s] as usize]
+    }
+}
+
+/// Marks "no square" for the root's parent.
+const NO_PARENT: usize = MAX_CELLS;
+
+/// What a bounded depth-first search returns when it reached the goal (every other return is
+/// the smallest `f` above the bound, which is at least 1).
+const FOUND: u32 = 0;
+
+/// The state of one IDA* run, shared by all its iterations.
+struct Search<'a, H: Heuristic> {
+    h: &'a H,
+    moves: MoveLists,
+    goal: u64,
+    bound: u32,
+    nodes: u64,
+    max_nodes: u64,
+    stopped: bool,
+    path: Vec<Move>,
+}
+
+impl<H: Heuristic> Search<'_, H> {
+    /// Searches below the node (`packed`, `blank`) reached at cost `g` from the square
+    /// `parent`; returns [`FOUND`] or the smallest `f` that exceeded the bound.
+    fn dfs(&mut self, packed: u64, blank: usize, parent: usize, g: u32, node: H::Node) -> u32 {
+        if packed == self.goal {
+            return FOUND;
+        }
+        if self.nodes > self.max_nodes {
+            self.stopped = true;
+            return FOUND;
+        }
+        let mut next_bound = u32::MAX;
+        for k in 0..self.moves.count[blank] as usize {
+            let e = self.moves.edges[blank][k];
+            let to = e.to as usize;
+            if to == parent {
+                continue;
+            }
+            let tile = (packed >> (4 * to)) & 15;
+            let child = (packed & !(15 << (4 * to))) | tile << (4 * blank);
+            let child_node = self.h.step(&node, child, tile as u8, to, blank);
+            self.nodes += 1;
+            let child_g = g + e.cost;
+            let f = child_g + self.h.estimate(&child_node);
+            if f > self.bound {
+                next_bound = next_bound.min(f);
+                continue;
+            }
+            self.path.push(e.mv);
+            let r = self.dfs(child, to, blank, child_g, child_node);
+            if r == FOUND {
+                return FOUND;
+            }
+            self.path.pop();
+            next_bound = next_bound.min(r);
+        }
+        next_bound
+    }
+}
+
+/// An optimal path from `start` to `puzzle`'s goal by IDA* with `h`, which must be admissible
+/// for `puzzle` (built for its shape, topology, goal and costs). With weighted costs `g` and
+/// `f` are in cost units and the path is a cheapest one.
+///
+/// The caller decides solvability first: IDA* never ends on a board that cannot reach the goal.
+/// A board the parity rule rejects is refused here; `max_nodes` bounds the work otherwise (a
+/// `TooLarge` error once more nodes were generated).
+pub fn ida_star<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    start: &Board,
+    max_nodes: Option<u64>,
+) -> Result<IdaOutcome> {
+    if start.shape() != puzzle.shape() {
+        return Err(Error::new(
+            ErrorKind::Parse,
+            format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
+        ));
+    }
+    if puzzle.known_solvable(start) == Some(false) {
+        return Err(Error::new(
+            ErrorKind::Unsupported,
+            "the board cannot reach the goal (parity rule); IDA* would never end",
+        ));
+    }
+    let mut search = Search {
+        h,
+        moves: MoveLists::new(puzzle),
+        goal: puzzle.goal().packed(),
+        bound: 0,
+        nodes: 0,
+        max_nodes: max_nodes.unwrap_or(u64::MAX),
+        stopped: false,
+        path: Vec::with_capacity(256),
+    };
+    let root = h.start(start);
+    let (packed, blank) = (start.packed(), start.blank());
+    search.bound = h.estimate(&root);
+    let mut iterations = 0;
+    loop {
+        iterations += 1;
+        let r = search.dfs(packed, blank, NO_PARENT, 0, root);
+        if search.stopped {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "IDA* generated more than {} nodes and stopped (raise the node limit)",
+                    group_digits(search.max_nodes)
+                ),
+            ));
+        }
+        if r == FOUND {
+            return Ok(IdaOutcome { moves: search.path, nodes: search.nodes, iterations });
+        }
+        if r == u32::MAX {
+            return Err(Error::new(ErrorKind::Unsupported, "the empty square cannot move"));
+        }
+        search.bound = r;
+    }
+}

@@ -1,0 +1,107 @@
+//! The part every solver shares, written once: its information, its state bound, the checks
+//! before a search, the per-puzzle workspace and `fork`. A solver module holds only its
+//! algorithm, as a [`Search`]; [`Wrapped`] turns it into a [`Solver`].
+
+use super::{precheck, same_space, Solution, Solver, SolverInfo};
+use crate::board::{Board, Puzzle};
+use crate::encoding::Encoding;
+use crate::error::Result;
+use std::time::Duration;
+
+/// One algorithm, without the bookkeeping [`Wrapped`] does for it.
+pub(crate) trait Search: Clone + Send + Sync + 'static {
+    /// What queries reuse: per-query buffers, or a table built once per puzzle.
+    type Work: Send + Sync;
+
+    /// Makes `work` fit `puzzle`, rebuilding only what `puzzle` changes; returns how long a
+    /// table's build took, `None` when nothing was built.
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>>;
+
+    /// Finds moves from `start` (not the goal, on the puzzle's shape) to the goal in `work`,
+    /// which [`Search::prepare`] has fitted to `puzzle`.
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution>;
+
+    /// What a fork starts with: nothing by default (buffers are per thread); a built table
+    /// returns a shared handle to it.
+    fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
+        let _ = work;
+        None
+    }
+}
+
+/// A search over encoding `E` whose buffers `W` depend only on the puzzle's space: the usual
+/// [`Search::Work`], made by [`fit_space`].
+pub(crate) type InSpace<E, W> = (E, W);
+
+/// The encoding and buffers of `work`, made anew only when the puzzle's space (shape and
+/// topology) changes, so queries on one puzzle reuse their memory.
+pub(crate) fn fit_space<'w, E: Encoding, W>(
+    work: &'w mut Option<InSpace<E, W>>,
+    puzzle: &Puzzle,
+    max_states: u64,
+    make: impl FnOnce(&E) -> W,
+) -> Result<&'w mut InSpace<E, W>> {
+    match work {
+        Some((enc, _)) if same_space(enc.puzzle(), puzzle) => {}
+        _ => {
+            let enc = E::new(puzzle, max_states)?;
+            let buffers = make(&enc);
+            *work = Some((enc, buffers));
+        }
+    }
+    Ok(work.as_mut().expect("made above"))
+}
+
+/// A [`Search`] with the bookkeeping every solver shares.
+pub(crate) struct Wrapped<S: Search> {
+    info: SolverInfo,
+    max_states: u64,
+    search: S,
+    work: Option<S::Work>,
+}
+
+impl<S: Search> Wrapped<S> {
+    /// The solver `info` running `search`, refusing to hold more than `max_states` states.
+    pub(crate) fn new(info: SolverInfo, max_states: u64, search: S) -> Self {
+        Wrapped { info, max_states, search, work: None }
+    }
+}
+
+impl<S: Search> Solver for Wrapped<S> {
+    fn info(&self) -> &SolverInfo {
+        &self.info
+    }
+
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+        self.search.prepare(puzzle, self.max_states, &mut self.work)
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        if let Some(done) = precheck(&self.info, puzzle, start)? {
+            return Ok(done);
+        }
+        self.search.prepare(puzzle, self.max_states, &mut self.work)?;
+        let work = self.work.as_mut().expect("prepared");
+        self.search.search(work, puzzle, start, self.max_states)
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(Wrapped {
+            info: self.info.clone(),
+            max_states: self.max_states,
+            search: self.search.clone(),
+            work: S::fork_work(self.work.as_ref()),
+        })
+    }
+}
