@@ -268,3 +268,85 @@ fn a_slow_board_first_does_not_reorder_the_fast_ones_after_it() {
         assert_eq!(answer, if k % 2 == 0 { "r" } else { "d" }, "answer {}", k + 1);
     }
 }
+
+/// OEIS A089484: 4×4 arrangements at distance 0..=15 from the goal (empty square last).
+const A089484: [u64; 16] =
+    [1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948, 3938, 7808, 15544, 30821, 60842];
+
+#[test]
+fn census_to_a_depth_on_four_by_four_matches_oeis() {
+    let out = run(&["census", "--shape", "4x4", "--max-depth", "15"], b"");
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let lines = stdout_lines(&out);
+    for (d, &count) in A089484.iter().enumerate() {
+        assert_eq!(lines[d], format!("{d} {count}"));
+    }
+    assert_eq!(lines[16], format!("total {}", A089484.iter().sum::<u64>()));
+    assert!(lines[17].starts_with("time "), "{lines:?}");
+}
+
+#[test]
+fn census_to_a_depth_that_reaches_everything_says_so() {
+    // 2x3 grid: 360 arrangements, the farthest 21 moves out.
+    let out = run(&["census", "--shape", "2x3", "--max-depth", "40"], b"");
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\n21 1\ntotal 360\nwhole space: nothing lies farther than 21 moves"));
+}
+
+#[test]
+fn census_beyond_its_state_bound_refuses_and_says_how_to_go_on() {
+    let out = run(&["census", "--shape", "4x4", "--max-depth", "30", "--max-states", "1000"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = stderr_text(&out);
+    assert!(
+        err.contains("over the bound of 1,000 states") && err.contains("--max-states"),
+        "{err}"
+    );
+    // The whole-space census points to --max-depth.
+    let out = run(&["census", "--shape", "4x4"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr_text(&out).contains("--max-depth"), "{}", stderr_text(&out));
+}
+
+#[test]
+fn pdb_build_list_and_clear_manage_one_cache_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let built = run(&["pdb", "build", "--pdb-dir", d, "--shape", "3x3"], b"");
+    assert!(built.status.success(), "{}", stderr_text(&built));
+    let text = String::from_utf8(built.stdout).unwrap();
+    assert!(text.starts_with("built 3x3 grid partition even (2 patterns; 6,048 bytes"), "{text}");
+    // Built once: the second run finds the file and checks it.
+    let again = run(&["pdb", "build", "--pdb-dir", d, "--shape", "3x3"], b"");
+    let text = String::from_utf8(again.stdout).unwrap();
+    assert!(text.starts_with("cached 3x3 grid partition even"), "{text}");
+    let listed = run(&["pdb", "list", "--pdb-dir", d], b"");
+    let lines = stdout_lines(&listed);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("1 database file(s) in "));
+    let entry = &lines[1];
+    for part in
+        ["3x3 grid", "goal 12345678x", "partition even 4-4", "6,124 bytes", "build ", "; ok;"]
+    {
+        assert!(entry.contains(part), "`{part}` missing from `{entry}`");
+    }
+    let cleared = run(&["pdb", "clear", "--pdb-dir", d], b"");
+    assert!(stdout_lines(&cleared)[0].starts_with("removed 1 file(s)"));
+    let listed = run(&["pdb", "list", "--pdb-dir", d], b"");
+    assert!(stdout_lines(&listed)[0].starts_with("0 database file(s)"));
+}
+
+#[test]
+fn pdb_build_refuses_a_partition_or_goal_the_shape_cannot_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = run(&["pdb", "build", "--pdb-dir", d, "--shape", "3x3", "--partition", "663"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_text(&out).contains("663 is defined for 4x4"), "{}", stderr_text(&out));
+    let out = run(&["pdb", "build", "--pdb-dir", d, "--shape", "4x4", "--goal", "1 2 3"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_text(&out).contains("not a 4x4 board"), "{}", stderr_text(&out));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was built");
+}

@@ -8,6 +8,7 @@ mod check;
 mod compare;
 mod cruller;
 mod output;
+mod pdb;
 mod solve;
 mod solvers;
 
@@ -84,6 +85,12 @@ fn threads_arg(s: &str) -> Result<usize, String> {
     Ok(n as usize)
 }
 
+/// A search depth: a whole number of moves.
+fn depth_arg(s: &str) -> Result<u32, String> {
+    let n = whole_number(s)?;
+    u32::try_from(n).map_err(|_| format!("`{s}` is too large (at most {})", u32::MAX))
+}
+
 /// A count: a whole number that fits the machine's sizes, told apart from a malformed one.
 fn count_arg(s: &str) -> Result<usize, String> {
     let n = whole_number(s)?;
@@ -155,7 +162,8 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Count the states at each distance from the goal over the whole reachable space.
+    /// Count the states at each distance from the goal over the whole reachable space, or up
+    /// to a depth with --max-depth (for shapes whose space does not fit, such as 4x4).
     Census {
         /// Board shape, `WxH` (W columns, H rows).
         #[arg(long, default_value = "3x3", value_parser = census::shape_arg)]
@@ -163,14 +171,33 @@ enum Command {
         /// grid or torus.
         #[arg(long, value_enum, default_value = "grid")]
         topology: TopologyArg,
-        /// Largest number of table entries the census may index.
-        #[arg(long, default_value_t = slidebench::census::DEFAULT_MAX_STATES, value_parser = whole_number)]
-        max_states: u64,
+        /// Count only the arrangements up to this distance, by a breadth-first search that holds
+        /// a few layers at a time (8 bytes a state) instead of a table of the whole space.
+        #[arg(long, value_parser = depth_arg, conflicts_with = "csv")]
+        max_depth: Option<u32>,
+        /// Largest number of table entries the census may index (default 536,870,912); with
+        /// --max-depth, the most states held at once (default 50,000,000, 400 MB).
+        #[arg(long, value_parser = whole_number)]
+        max_states: Option<u64>,
         /// Also record the result (time, memory) as a row of this CSV file (under a lock, so
         /// runs at once each keep their row).
         #[arg(long)]
         csv: Option<PathBuf>,
     },
+    /// Manage the pattern database cache: build, list, clear.
+    Pdb(pdb::PdbArgs),
+}
+
+/// Ends the program with a usage error (status 2) for the subcommand at `path`, the way clap
+/// reports its own: for values that can only be checked against other arguments.
+fn usage_error(path: &[&str], message: &str) -> ! {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    for name in path {
+        cmd = cmd.find_subcommand(name).expect("a command of this program").clone();
+    }
+    cmd.error(clap::error::ErrorKind::InvalidValue, message).exit()
 }
 
 fn default_threads() -> usize {
@@ -194,9 +221,11 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Check { threads } => check::run(threads),
         Command::Chart { from, out } => chart::run(&from, out),
-        Command::Census { shape, topology, max_states, csv } => {
-            census::run(shape, topology.into(), max_states, csv.as_deref())
-        }
+        Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {
+            Some(depth) => census::run_to_depth(shape, topology.into(), depth, max_states),
+            None => census::run(shape, topology.into(), max_states, csv.as_deref()),
+        },
+        Command::Pdb(args) => pdb::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -125,14 +125,9 @@ fn board_line(board: &Board) -> String {
     symbols.join(" ")
 }
 
-/// A usage error (status 2) the way clap reports its own.
+/// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
 fn usage(e: &Error) -> Failure {
-    use clap::CommandFactory;
-    let mut cmd = super::Cli::command();
-    cmd.build();
-    let msg = format!("invalid value for '--goal <SYMBOL>...': {e}");
-    let mut cmd = cmd.find_subcommand_mut("solve").expect("solve is a command").clone();
-    cmd.error(clap::error::ErrorKind::InvalidValue, msg).exit()
+    super::usage_error(&["solve"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
 }
 
 /// The answer to one board.
