@@ -541,14 +541,14 @@ impl Puzzle {
         crate::rank::FACTORIAL[self.shape.cells()]
     }
 
-    /// Whether `start` can reach the goal, when that is known without a search: on the grid by
-    /// the parity rule, on the 3×3 torus because its space is connected. `None` means only a
-    /// search can tell.
+    /// Whether `start` can reach the goal, decided without a search: on the grid by the parity
+    /// rule, on every torus by Wilson's theorem ([`crate::solvability::torus_solvable`]). It is
+    /// always `Some` now; the `Option` stays so callers need not change if a topology without a
+    /// proven rule is added.
     pub fn known_solvable(&self, start: &Board) -> Option<bool> {
         match self.topology {
             Topology::Grid => Some(parity_rule(start, self.goal_parity, self.goal_blank as usize)),
-            Topology::Torus if self.shape == Shape::THREE_BY_THREE => Some(true),
-            Topology::Torus => None,
+            Topology::Torus => Some(crate::solvability::torus_solvable(start, &self.goal)),
         }
     }
 

@@ -491,12 +491,13 @@ fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
         return Ok(None);
     };
     let rows = summary_of(summary, set);
-    // algorithm -> (text µs, rank µs)
-    let mut bars: BTreeMap<&str, [Option<f64>; 2]> = BTreeMap::new();
+    // algorithm -> (text µs, rank µs, packed µs)
+    let mut bars: BTreeMap<&str, [Option<f64>; 3]> = BTreeMap::new();
     for r in &rows {
         let slot = match r.encoding.as_str() {
             "text" => 0,
             "rank" => 1,
+            "packed" => 2,
             _ => continue,
         };
         bars.entry(&r.algorithm).or_default()[slot] = Some(r.median_ns as f64 / 1e3);
@@ -512,10 +513,11 @@ fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
         "Median time per query by solver ({set} set, {})",
         plural(cases_of(&rows), "case", "cases")
     );
-    let enc_colour = [colour(1), colour(0)];
+    let enc_colour = [colour(1), colour(0), colour(2)];
     let legend = [
         entry("text encoding", enc_colour[0], Mark::Bar),
         entry("rank encoding", enc_colour[1], Mark::Bar),
+        entry("packed encoding", enc_colour[2], Mark::Bar),
     ];
     let svg = render(&title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
@@ -540,11 +542,9 @@ fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
             let centre = i as f64;
             for (slot, value) in bars[alg].iter().enumerate() {
                 let Some(v) = value else { continue };
-                let (x0, x1) = if slot == 0 {
-                    (centre - 0.38, centre - 0.01)
-                } else {
-                    (centre + 0.01, centre + 0.38)
-                };
+                // Three bars side by side within ±0.42 of the category's centre.
+                let x0 = centre - 0.42 + 0.28 * slot as f64;
+                let x1 = x0 + 0.27;
                 let top = on_log(*v, lo, hi);
                 chart.draw_series(std::iter::once(Rectangle::new(
                     [(x0, lo), (x1, top)],
@@ -584,9 +584,10 @@ fn line_legend(series: &[SolverSeries], colours: &BTreeMap<String, usize>) -> Ve
         .map(|(algorithm, &i)| entry(algorithm, colour(i), Mark::Line { dashed: false }))
         .collect();
     let grey = RGBColor(70, 70, 70);
-    for (encoding, dashed) in [("rank", false), ("text", true)] {
+    for encoding in ["rank", "text", "packed"] {
         if series.iter().any(|s| s.encoding == encoding) {
             let label = format!("{encoding} encoding");
+            let dashed = encoding != "rank";
             entries.push(entry(label, grey, Mark::Marked { dashed, hollow: dashed }));
         }
     }
@@ -608,12 +609,19 @@ fn draw_solver_lines(
             .filter(|(x, y)| x.is_finite() && !y.is_infinite())
             .map(|&(x, y)| (x, on_log(y, lo, hi)))
             .collect();
-        if s.encoding == "text" {
-            chart.draw_series(DashedLineSeries::new(pts.clone(), 8, 5, series_style(c)))?;
-        } else {
-            chart.draw_series(LineSeries::new(pts.clone(), series_style(c)))?;
+        // Text long dashes, packed short ones, rank solid.
+        match s.encoding.as_str() {
+            "text" => {
+                chart.draw_series(DashedLineSeries::new(pts.clone(), 8, 5, series_style(c)))?;
+            }
+            "packed" => {
+                chart.draw_series(DashedLineSeries::new(pts.clone(), 3, 4, series_style(c)))?;
+            }
+            _ => {
+                chart.draw_series(LineSeries::new(pts.clone(), series_style(c)))?;
+            }
         }
-        let hollow = s.encoding == "text";
+        let hollow = s.encoding != "rank";
         chart.draw_series(pts.iter().map(|&p| encoding_marker(p, c, hollow)))?;
     }
     Ok(())
@@ -782,10 +790,16 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
         for s in &series {
             let c = colour(colours[&s.algorithm]);
             let pts = s.points.iter().map(|&(q, y)| (q, on_log(y, lo, hi)));
-            if s.encoding == "text" {
-                chart.draw_series(DashedLineSeries::new(pts, 8, 5, series_style(c)))?;
-            } else {
-                chart.draw_series(LineSeries::new(pts, series_style(c)))?;
+            match s.encoding.as_str() {
+                "text" => {
+                    chart.draw_series(DashedLineSeries::new(pts, 8, 5, series_style(c)))?;
+                }
+                "packed" => {
+                    chart.draw_series(DashedLineSeries::new(pts, 3, 4, series_style(c)))?;
+                }
+                _ => {
+                    chart.draw_series(LineSeries::new(pts, series_style(c)))?;
+                }
             }
         }
         if let Some(q) = q_even.filter(|&q| q <= MAX_QUERIES) {

@@ -358,9 +358,10 @@ fn run_solver(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {threads} threads: {e}")))?;
-    // Solvers for unit costs only run on the unit-cost cases of a mixed set.
+    // Solvers run only on the cases they accept: unit-cost ones on the unit-cost cases of a
+    // mixed set, grid-only ones (linear conflict) on the grid cases.
     let (cases, refs): (Vec<&Case>, Vec<&Reference>) =
-        cases.iter().zip(refs).filter(|(c, _)| info.weighted || c.puzzle.costs().is_unit()).unzip();
+        cases.iter().zip(refs).filter(|(c, _)| info.accepts(&c.puzzle)).unzip();
     let mut proto = proto.fork();
     let mut builds = Vec::new();
     if let Some(first) = cases.first() {

@@ -44,4 +44,7 @@ pub mod units;
 pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};
 pub use encoding::{Encoding, Rank, Text, DEFAULT_MAX_STATES};
 pub use error::{Error, ErrorKind, Result};
-pub use solver::{all_solvers, new_solver, Solution, Solver, SolverInfo, Stats};
+pub use solver::{
+    all_solvers, default_solver_for, new_solver, new_solver_with, Solution, Solver, SolverInfo,
+    SolverOptions, Stats,
+};

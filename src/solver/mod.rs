@@ -11,13 +11,18 @@ mod bidir_split;
 mod dial;
 mod dijkstra;
 pub mod idastar;
+mod informed;
 mod peers;
 mod table;
 mod wrapper;
 
-use crate::board::{Board, Move, Puzzle};
-use crate::encoding::{Encoding, Rank, Slot, StateMap, Text};
+use crate::board::{Board, Move, Puzzle, Topology};
+use crate::encoding::{Encoding, Packed, Rank, Slot, StateMap, Text, DEFAULT_MAX_STATES};
 use crate::error::{Error, ErrorKind, Result};
+use crate::heuristic::{LinearConflict, Manhattan};
+use crate::pdb::{Cache, PartitionKind, PatternDatabases};
+use informed::{Informed, Method, PdbConfig, PeerInformed};
+use std::path::PathBuf;
 use std::time::Duration;
 use wrapper::Wrapped;
 
@@ -170,11 +175,29 @@ pub enum Algorithm {
     PathfindingBidir,
     /// The `pathfinding` crate's `dijkstra`.
     PathfindingDijkstra,
+    /// IDA* with Manhattan distance.
+    IdaStarMd,
+    /// IDA* with linear conflict.
+    IdaStarLc,
+    /// A* with Manhattan distance over packed boards in a hash map.
+    AStarMd,
+    /// A* with linear conflict.
+    AStarLc,
+    /// The `pathfinding` crate's `idastar` with Manhattan distance.
+    PathfindingIdaStar,
+    /// The `pathfinding` crate's `astar` with Manhattan distance.
+    PathfindingAStar,
+    /// IDA* with additive pattern databases, 5-5-5 on 4×4.
+    IdaStarPdb555,
+    /// IDA* with additive pattern databases, 6-6-3 on 4×4.
+    IdaStarPdb663,
+    /// A* with additive pattern databases, 6-6-3 on 4×4.
+    AStarPdb663,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order listings show them.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 19] = [
         Algorithm::Bfs,
         Algorithm::Table,
         Algorithm::BidirShared,
@@ -185,6 +208,15 @@ impl Algorithm {
         Algorithm::PathfindingBfs,
         Algorithm::PathfindingBidir,
         Algorithm::PathfindingDijkstra,
+        Algorithm::IdaStarMd,
+        Algorithm::IdaStarLc,
+        Algorithm::AStarMd,
+        Algorithm::AStarLc,
+        Algorithm::PathfindingIdaStar,
+        Algorithm::PathfindingAStar,
+        Algorithm::IdaStarPdb555,
+        Algorithm::IdaStarPdb663,
+        Algorithm::AStarPdb663,
     ];
 
     /// The name, first half of the solver id.
@@ -200,6 +232,15 @@ impl Algorithm {
             Algorithm::PathfindingBfs => "pathfinding-bfs",
             Algorithm::PathfindingBidir => "pathfinding-bidir",
             Algorithm::PathfindingDijkstra => "pathfinding-dijkstra",
+            Algorithm::IdaStarMd => "idastar-md",
+            Algorithm::IdaStarLc => "idastar-lc",
+            Algorithm::AStarMd => "astar-md",
+            Algorithm::AStarLc => "astar-lc",
+            Algorithm::PathfindingIdaStar => "pathfinding-idastar",
+            Algorithm::PathfindingAStar => "pathfinding-astar",
+            Algorithm::IdaStarPdb555 => "idastar-pdb555",
+            Algorithm::IdaStarPdb663 => "idastar-pdb663",
+            Algorithm::AStarPdb663 => "astar-pdb663",
         }
     }
 
@@ -220,6 +261,23 @@ impl Algorithm {
             Algorithm::PathfindingBfs => "the pathfinding crate's bfs",
             Algorithm::PathfindingBidir => "the pathfinding crate's bfs_bidirectional",
             Algorithm::PathfindingDijkstra => "the pathfinding crate's dijkstra",
+            Algorithm::IdaStarMd => "IDA* with Manhattan distance (wrapping on the torus, weighted)",
+            Algorithm::IdaStarLc => {
+                "IDA* with linear conflict: Manhattan distance plus 2 moves per tile that must leave its line"
+            }
+            Algorithm::AStarMd => "A* with Manhattan distance, bounded by --max-states",
+            Algorithm::AStarLc => "A* with linear conflict, bounded by --max-states",
+            Algorithm::PathfindingIdaStar => "the pathfinding crate's idastar with Manhattan distance",
+            Algorithm::PathfindingAStar => "the pathfinding crate's astar with Manhattan distance",
+            Algorithm::IdaStarPdb555 => {
+                "IDA* with additive pattern databases, 5-5-5 on 4x4 (other shapes: the default partition)"
+            }
+            Algorithm::IdaStarPdb663 => {
+                "IDA* with additive pattern databases, 6-6-3 on 4x4 (other shapes: the default partition)"
+            }
+            Algorithm::AStarPdb663 => {
+                "A* (reopening states) with the 6-6-3 databases on 4x4, bounded by --max-states"
+            }
         }
     }
 
@@ -230,12 +288,21 @@ impl Algorithm {
             | Algorithm::Dijkstra
             | Algorithm::Dial
             | Algorithm::AStar
-            | Algorithm::PathfindingDijkstra => true,
+            | Algorithm::PathfindingDijkstra
+            | Algorithm::IdaStarMd
+            | Algorithm::IdaStarLc
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar => true,
             Algorithm::Bfs
             | Algorithm::BidirShared
             | Algorithm::BidirSplit
             | Algorithm::PathfindingBfs
-            | Algorithm::PathfindingBidir => false,
+            | Algorithm::PathfindingBidir
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => false,
         }
     }
 
@@ -251,7 +318,16 @@ impl Algorithm {
             | Algorithm::AStar
             | Algorithm::PathfindingBfs
             | Algorithm::PathfindingBidir
-            | Algorithm::PathfindingDijkstra => false,
+            | Algorithm::PathfindingDijkstra
+            | Algorithm::IdaStarMd
+            | Algorithm::IdaStarLc
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => false,
         }
     }
 
@@ -260,14 +336,23 @@ impl Algorithm {
         match self {
             Algorithm::PathfindingBfs
             | Algorithm::PathfindingBidir
-            | Algorithm::PathfindingDijkstra => true,
+            | Algorithm::PathfindingDijkstra
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar => true,
             Algorithm::Bfs
             | Algorithm::Table
             | Algorithm::BidirShared
             | Algorithm::BidirSplit
             | Algorithm::Dijkstra
             | Algorithm::Dial
-            | Algorithm::AStar => false,
+            | Algorithm::AStar
+            | Algorithm::IdaStarMd
+            | Algorithm::IdaStarLc
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => false,
         }
     }
 
@@ -284,7 +369,131 @@ impl Algorithm {
             | Algorithm::BidirShared
             | Algorithm::BidirSplit
             | Algorithm::AStar
-            | Algorithm::PathfindingBidir => false,
+            | Algorithm::PathfindingBidir
+            | Algorithm::IdaStarMd
+            | Algorithm::IdaStarLc
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => false,
+        }
+    }
+
+    /// Whether it builds a heuristic once per puzzle in `prepare` (whose time `prepare`
+    /// returns, as a table's build).
+    pub const fn builds_heuristic(self) -> bool {
+        match self {
+            Algorithm::IdaStarMd
+            | Algorithm::IdaStarLc
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => true,
+            Algorithm::Bfs
+            | Algorithm::Table
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::AStar
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingBidir
+            | Algorithm::PathfindingDijkstra
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar => false,
+        }
+    }
+
+    /// The encodings it runs over: the searches written for every encoding take all three;
+    /// the heuristic searches work on packed words only.
+    pub const fn encodings(self) -> &'static [EncodingKind] {
+        match self {
+            Algorithm::Bfs
+            | Algorithm::Table
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::AStar
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingBidir
+            | Algorithm::PathfindingDijkstra => &EncodingKind::ALL,
+            Algorithm::IdaStarMd
+            | Algorithm::IdaStarLc
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => &[EncodingKind::Packed],
+        }
+    }
+
+    /// The topologies it accepts: linear conflict needs lines that do not wrap, so it refuses
+    /// the torus; everything else takes both.
+    pub const fn topologies(self) -> &'static [Topology] {
+        match self {
+            Algorithm::IdaStarLc | Algorithm::AStarLc => &[Topology::Grid],
+            Algorithm::Bfs
+            | Algorithm::Table
+            | Algorithm::BidirShared
+            | Algorithm::BidirSplit
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::AStar
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingBidir
+            | Algorithm::PathfindingDijkstra
+            | Algorithm::IdaStarMd
+            | Algorithm::AStarMd
+            | Algorithm::PathfindingIdaStar
+            | Algorithm::PathfindingAStar
+            | Algorithm::IdaStarPdb555
+            | Algorithm::IdaStarPdb663
+            | Algorithm::AStarPdb663 => &[Topology::Grid, Topology::Torus],
+        }
+    }
+
+    /// The memory it needs, for `slidebench solvers --long`.
+    pub const fn memory(self) -> &'static str {
+        match self {
+            Algorithm::Bfs
+            | Algorithm::Dijkstra
+            | Algorithm::Dial
+            | Algorithm::PathfindingBfs
+            | Algorithm::PathfindingDijkstra => {
+                "every state closer than the goal, up to the whole space (bounded by --max-states)"
+            }
+            Algorithm::Table => "one entry per arrangement of the space, n! (bounded by --max-states)",
+            Algorithm::BidirShared | Algorithm::BidirSplit | Algorithm::PathfindingBidir => {
+                "two frontiers to half the distance each (bounded by --max-states)"
+            }
+            Algorithm::AStar
+            | Algorithm::AStarMd
+            | Algorithm::AStarLc
+            | Algorithm::PathfindingAStar => {
+                "every state generated, 16+ bytes each (bounded by --max-states per search)"
+            }
+            Algorithm::IdaStarMd | Algorithm::PathfindingIdaStar => {
+                "the current path only; ignores --max-states"
+            }
+            Algorithm::IdaStarLc => {
+                "the current path, and 2 x 64K line tables on 4-wide boards; ignores --max-states"
+            }
+            Algorithm::IdaStarPdb555 => {
+                "PDB 5-5-5 on 4x4: 1.6 MB tables, ~13 MB to build; the path only, ignores --max-states"
+            }
+            Algorithm::IdaStarPdb663 => {
+                "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; the path only, ignores --max-states"
+            }
+            Algorithm::AStarPdb663 => {
+                "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; plus every state generated (bounded by --max-states)"
+            }
         }
     }
 
@@ -301,6 +510,9 @@ impl Algorithm {
             peer: self.peer(),
             blind: self.blind(),
             summary: self.summary(),
+            encodings: self.encodings(),
+            topologies: self.topologies(),
+            memory: self.memory(),
         }
     }
 }
@@ -312,17 +524,21 @@ pub enum EncodingKind {
     Text,
     /// Lehmer ranks indexing flat arrays; up to 3×3-sized spaces.
     Rank,
+    /// One 64-bit word, 4 bits a square, in hashed maps; any shape up to 16 squares.
+    Packed,
 }
 
 impl EncodingKind {
     /// Every encoding, in the order listings show them.
-    pub const ALL: [EncodingKind; 2] = [EncodingKind::Text, EncodingKind::Rank];
+    pub const ALL: [EncodingKind; 3] =
+        [EncodingKind::Text, EncodingKind::Rank, EncodingKind::Packed];
 
     /// The name, second half of the solver id.
     pub const fn name(self) -> &'static str {
         match self {
             EncodingKind::Text => Text::NAME,
             EncodingKind::Rank => Rank::NAME,
+            EncodingKind::Packed => Packed::NAME,
         }
     }
 }
@@ -343,6 +559,12 @@ pub struct AlgorithmInfo {
     pub blind: bool,
     /// One line for `slidebench solvers --long`.
     pub summary: &'static str,
+    /// The encodings it runs over ([`Algorithm::encodings`]).
+    pub encodings: &'static [EncodingKind],
+    /// The topologies it accepts ([`Algorithm::topologies`]).
+    pub topologies: &'static [Topology],
+    /// The memory it needs ([`Algorithm::memory`]).
+    pub memory: &'static str,
 }
 
 /// Every algorithm's flags and summary, in the order listings show them.
@@ -357,16 +579,26 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
     Algorithm::PathfindingBfs.describe(),
     Algorithm::PathfindingBidir.describe(),
     Algorithm::PathfindingDijkstra.describe(),
+    Algorithm::IdaStarMd.describe(),
+    Algorithm::IdaStarLc.describe(),
+    Algorithm::AStarMd.describe(),
+    Algorithm::AStarLc.describe(),
+    Algorithm::PathfindingIdaStar.describe(),
+    Algorithm::PathfindingAStar.describe(),
+    Algorithm::IdaStarPdb555.describe(),
+    Algorithm::IdaStarPdb663.describe(),
+    Algorithm::AStarPdb663.describe(),
 ];
 
-/// Both encodings' names.
-pub const ENCODINGS: &[&str] = &[EncodingKind::Text.name(), EncodingKind::Rank.name()];
+/// Every encoding's name.
+pub const ENCODINGS: &[&str] =
+    &[EncodingKind::Text.name(), EncodingKind::Rank.name(), EncodingKind::Packed.name()];
 
 /// Every solver, algorithm-major.
 pub fn all_solvers() -> Vec<SolverInfo> {
     Algorithm::ALL
         .into_iter()
-        .flat_map(|a| EncodingKind::ALL.into_iter().map(move |e| info_for(a, e)))
+        .flat_map(|a| a.encodings().iter().map(move |&e| info_for(a, e)))
         .collect()
 }
 
@@ -393,11 +625,47 @@ pub const DEFAULT_WEIGHTED_SOLVER: &str = "astar/rank";
 pub fn solver_info(id: &str) -> Option<SolverInfo> {
     let (a, e) = id.split_once('/')?;
     let a = Algorithm::from_name(a)?;
-    let e = EncodingKind::ALL.into_iter().find(|k| k.name() == e)?;
+    let e = a.encodings().iter().copied().find(|k| k.name() == e)?;
     Some(info_for(a, e))
 }
 
+/// How to make a solver: its state bound and where pattern databases are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// Most states a search or table holds (IDA* stores none and ignores it).
+    pub max_states: u64,
+    /// The pattern database cache directory; `None` means the default one
+    /// ([`Cache::default_dir`]).
+    pub pdb_dir: Option<PathBuf>,
+    /// Whether pattern databases are loaded from and saved to the cache; `false` builds them
+    /// every time and writes nothing (tests, one-off runs).
+    pub pdb_cache: bool,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions { max_states: DEFAULT_MAX_STATES, pdb_dir: None, pdb_cache: true }
+    }
+}
+
+impl SolverOptions {
+    /// The default options with the state bound `max_states`.
+    pub fn with_max_states(max_states: u64) -> Self {
+        SolverOptions { max_states, ..SolverOptions::default() }
+    }
+
+    /// The pattern database cache these options name.
+    pub fn cache(&self) -> Cache {
+        if self.pdb_cache {
+            Cache::new(self.pdb_dir.as_deref())
+        } else {
+            Cache::disabled()
+        }
+    }
+}
+
 /// Makes the solver named `id`; searches and tables refuse to hold more than `max_states`.
+/// Pattern databases use the default cache directory ([`new_solver_with`] names another).
 ///
 /// ```
 /// use slidebench::{new_solver, DEFAULT_MAX_STATES};
@@ -408,6 +676,23 @@ pub fn solver_info(id: &str) -> Option<SolverInfo> {
 /// # Ok::<(), slidebench::Error>(())
 /// ```
 pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
+    new_solver_with(id, &SolverOptions::with_max_states(max_states))
+}
+
+/// Makes the solver named `id` with `opts`.
+///
+/// ```
+/// use slidebench::solver::{new_solver_with, SolverOptions};
+/// use slidebench::{Board, Puzzle};
+///
+/// let opts = SolverOptions { pdb_cache: false, ..SolverOptions::default() };
+/// let mut solver = new_solver_with("idastar-pdb663/packed", &opts)?;
+/// let puzzle = Puzzle::eight(); // 3×3: the default partition, 4-4
+/// let start = Board::parse(puzzle.shape(), "2 3 4 1 5 x 7 6 8")?;
+/// assert_eq!(solver.solve(&puzzle, &start)?.moves.map(|m| m.len()), Some(19));
+/// # Ok::<(), slidebench::Error>(())
+/// ```
+pub fn new_solver_with(id: &str, opts: &SolverOptions) -> Result<Box<dyn Solver>> {
     let info = solver_info(id).ok_or_else(|| {
         Error::new(ErrorKind::Parse, format!("unknown solver `{id}` (see `slidebench solvers`)"))
     })?;
@@ -415,15 +700,62 @@ pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
         unreachable!("the registry's solvers have both kinds")
     };
     Ok(match encoding {
-        EncodingKind::Text => make::<Text>(algorithm, info, max_states),
-        EncodingKind::Rank => make::<Rank>(algorithm, info, max_states),
+        EncodingKind::Text => make::<Text>(algorithm, info, opts),
+        EncodingKind::Rank => make::<Rank>(algorithm, info, opts),
+        EncodingKind::Packed => make::<Packed>(algorithm, info, opts),
     })
 }
 
-fn make<E: Encoding>(algorithm: Algorithm, info: SolverInfo, max_states: u64) -> Box<dyn Solver>
+/// The solver `solve` uses on `puzzle` when none is named: the table over ranks where the
+/// whole space fits under `max_states` (n! ≤ `max_states`); else IDA* over packed boards with
+/// the best heuristic the puzzle takes: the 6-6-3 pattern databases on a 4×4 grid, linear
+/// conflict on other grids, Manhattan distance on tori (linear conflict refuses them).
+///
+/// ```
+/// use slidebench::solver::default_solver_for;
+/// use slidebench::{Board, Costs, Puzzle, Shape, Topology, DEFAULT_MAX_STATES};
+///
+/// assert_eq!(default_solver_for(&Puzzle::eight(), DEFAULT_MAX_STATES), "table/rank");
+/// let s = Shape::new(4, 4)?;
+/// let fifteen = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s))?;
+/// assert_eq!(default_solver_for(&fifteen, DEFAULT_MAX_STATES), "idastar-pdb663/packed");
+/// # Ok::<(), slidebench::Error>(())
+/// ```
+pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
+    let shape = puzzle.shape();
+    if puzzle.arrangements() <= max_states {
+        return DEFAULT_SOLVER;
+    }
+    match puzzle.topology() {
+        Topology::Grid if shape.width() == 4 && shape.height() == 4 && puzzle.costs().is_unit() => {
+            "idastar-pdb663/packed"
+        }
+        Topology::Grid => "idastar-lc/packed",
+        Topology::Torus => "idastar-md/packed",
+    }
+}
+
+impl SolverInfo {
+    /// Whether the solver takes `puzzle`: its costs (unit-only solvers refuse weights) and its
+    /// topology (linear conflict refuses the torus). Solvers written outside the crate are
+    /// taken to accept both topologies.
+    pub fn accepts(&self, puzzle: &Puzzle) -> bool {
+        let topology_ok =
+            self.algorithm_kind.is_none_or(|a| a.topologies().contains(&puzzle.topology()));
+        topology_ok && (self.weighted || puzzle.costs().is_unit())
+    }
+}
+
+fn make<E: Encoding>(
+    algorithm: Algorithm,
+    info: SolverInfo,
+    opts: &SolverOptions,
+) -> Box<dyn Solver>
 where
     E::State: 'static,
 {
+    let max_states = opts.max_states;
+    let pdb = |kind| PdbConfig { kind, cache: opts.cache() };
     match algorithm {
         Algorithm::Bfs => Box::new(Wrapped::new(info, max_states, bfs::Bfs::<E>::new())),
         Algorithm::Table => Box::new(Wrapped::new(info, max_states, table::Table::<E>::new())),
@@ -449,6 +781,47 @@ where
         Algorithm::PathfindingDijkstra => {
             Box::new(Wrapped::new(info, max_states, peers::Peer::<E>::new(peers::Kind::Dijkstra)))
         }
+        // The heuristic searches work on packed words whatever `E` is; the registry offers
+        // them over `packed` only.
+        Algorithm::IdaStarMd => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<Manhattan>::new(Method::IdaStar, ()),
+        )),
+        Algorithm::IdaStarLc => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<LinearConflict>::new(Method::IdaStar, ()),
+        )),
+        Algorithm::AStarMd => {
+            Box::new(Wrapped::new(info, max_states, Informed::<Manhattan>::new(Method::AStar, ())))
+        }
+        Algorithm::AStarLc => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<LinearConflict>::new(Method::AStar, ()),
+        )),
+        Algorithm::PathfindingIdaStar => {
+            Box::new(Wrapped::new(info, max_states, PeerInformed::new(Method::IdaStar)))
+        }
+        Algorithm::PathfindingAStar => {
+            Box::new(Wrapped::new(info, max_states, PeerInformed::new(Method::AStar)))
+        }
+        Algorithm::IdaStarPdb555 => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<PatternDatabases>::new(Method::IdaStar, pdb(PartitionKind::FiveFiveFive)),
+        )),
+        Algorithm::IdaStarPdb663 => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<PatternDatabases>::new(Method::IdaStar, pdb(PartitionKind::SixSixThree)),
+        )),
+        Algorithm::AStarPdb663 => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<PatternDatabases>::new(Method::AStar, pdb(PartitionKind::SixSixThree)),
+        )),
     }
 }
 
@@ -462,6 +835,18 @@ pub(crate) fn precheck(
         return Err(Error::new(
             ErrorKind::Parse,
             format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
+        ));
+    }
+    if let Some(a) = info.algorithm_kind.filter(|a| !a.topologies().contains(&puzzle.topology())) {
+        return Err(Error::new(
+            ErrorKind::Unsupported,
+            format!(
+                "{} does not work on the {}: {} takes only the {}",
+                info.id,
+                puzzle.topology(),
+                a.name(),
+                a.topologies().iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ")
+            ),
         ));
     }
     if !info.weighted && !puzzle.costs().is_unit() {

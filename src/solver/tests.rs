@@ -86,8 +86,26 @@ fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Sol
     sol
 }
 
+/// The options tests make solvers with: the default bound, and pattern databases built in
+/// memory (tests never write to the user's cache).
+fn test_options() -> SolverOptions {
+    SolverOptions { pdb_cache: false, ..SolverOptions::default() }
+}
+
 fn make(id: &str) -> Box<dyn Solver> {
-    new_solver(id, crate::encoding::DEFAULT_MAX_STATES).unwrap()
+    new_solver_with(id, &test_options()).unwrap()
+}
+
+/// Whether the solver `id` takes puzzles of `topology`.
+fn takes(id: &str, topology: Topology) -> bool {
+    solver_info(id).unwrap().algorithm_kind.unwrap().topologies().contains(&topology)
+}
+
+/// A solver that does not take `puzzle`'s topology refuses it clearly, even on the goal.
+fn refuses_topology(s: &mut dyn Solver, puzzle: &Puzzle, start: &Board) {
+    let err = s.solve(puzzle, start).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Unsupported, "{}: {err}", s.info().id);
+    assert!(err.message().contains(puzzle.topology().name()), "{err}");
 }
 
 fn sample_takes_19_moves(id: &str) {
@@ -101,6 +119,10 @@ fn sample_takes_19_moves(id: &str) {
 fn solved_board_needs_no_moves(id: &str) {
     let mut s = make(id);
     for p in [Puzzle::eight(), torus()] {
+        if !takes(id, p.topology()) {
+            refuses_topology(s.as_mut(), &p, &p.goal().clone());
+            continue;
+        }
         let sol = solve_checked(s.as_mut(), &p, &p.goal().clone());
         assert_eq!(sol.moves, Some(vec![]));
         assert_eq!(sol.cost, Some(0));
@@ -120,8 +142,10 @@ struct Sample {
 
 /// The fast tier's sample for a solver, read from its registry class.
 fn fast_sample(info: &SolverInfo) -> Sample {
+    // Hashed encodings (text, and packed, measured at about half text's cost per state) get
+    // the smaller samples; flat rank arrays the larger.
     let text = match info.encoding_kind.expect("a registry solver") {
-        EncodingKind::Text => true,
+        EncodingKind::Text | EncodingKind::Packed => true,
         EncodingKind::Rank => false,
     };
     // The `pathfinding` crate's searches keep their own hash maps: a few times slower per query.
@@ -153,7 +177,7 @@ fn fast_sample(info: &SolverInfo) -> Sample {
 fn exhaustive_torus(id: &str) -> usize {
     let info = solver_info(id).unwrap();
     match (info.blind, info.encoding_kind.expect("a registry solver")) {
-        (true, EncodingKind::Text) => 60,
+        (true, EncodingKind::Text | EncodingKind::Packed) => 60,
         (true, EncodingKind::Rank) | (false, _) => 300,
     }
 }
@@ -200,6 +224,11 @@ fn agrees_with_reference_on_torus(id: &str, count: usize) {
     let mut s = make(id);
     let p = torus();
     let dist = torus_distances();
+    if !takes(id, p.topology()) {
+        let b = Board::parse(p.shape(), "123456708").unwrap();
+        refuses_topology(s.as_mut(), &p, &b);
+        return;
+    }
     for b in seeded_boards(0x7040, count, dist, |_| true) {
         let sol = solve_checked(s.as_mut(), &p, &b);
         assert_eq!(
@@ -258,6 +287,11 @@ fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
 fn weighted_agrees_with_table(id: &str, count: usize) {
     let mut s = make(id);
     for topology in [Topology::Torus, Topology::Grid] {
+        if !takes(id, topology) {
+            let (p, b, _) = &weighted_reference(topology)[0];
+            refuses_topology(s.as_mut(), p, b);
+            continue;
+        }
         for (p, b, cost) in &weighted_reference(topology)[..count] {
             let sol = solve_checked(s.as_mut(), p, b);
             assert_eq!(sol.cost, Some(*cost), "{id} on {b} with {:?}", p.costs());
@@ -321,7 +355,7 @@ macro_rules! solver_tests {
                     super::agrees_with_reference_on_torus_sample($id)
                 }
                 #[test]
-                #[ignore = "exhaustive: 300 seeded torus boards (60 for blind text searches)"]
+                #[ignore = "exhaustive: 300 seeded torus boards (60 for blind hashed searches)"]
                 fn agrees_with_reference_on_300_torus_boards() {
                     super::agrees_with_reference_on_torus($id, super::exhaustive_torus($id))
                 }
@@ -366,6 +400,25 @@ solver_tests! {
     pathfinding_bidir_rank => "pathfinding-bidir/rank";
     pathfinding_dijkstra_text => "pathfinding-dijkstra/text";
     pathfinding_dijkstra_rank => "pathfinding-dijkstra/rank";
+    bfs_packed => "bfs/packed";
+    table_packed => "table/packed";
+    bidir_shared_packed => "bidir-shared/packed";
+    bidir_split_packed => "bidir-split/packed";
+    dijkstra_packed => "dijkstra/packed";
+    dial_packed => "dial/packed";
+    astar_packed => "astar/packed";
+    pathfinding_bfs_packed => "pathfinding-bfs/packed";
+    pathfinding_bidir_packed => "pathfinding-bidir/packed";
+    pathfinding_dijkstra_packed => "pathfinding-dijkstra/packed";
+    idastar_md_packed => "idastar-md/packed";
+    idastar_lc_packed => "idastar-lc/packed";
+    astar_md_packed => "astar-md/packed";
+    astar_lc_packed => "astar-lc/packed";
+    pathfinding_idastar_packed => "pathfinding-idastar/packed";
+    pathfinding_astar_packed => "pathfinding-astar/packed";
+    idastar_pdb555_packed => "idastar-pdb555/packed";
+    idastar_pdb663_packed => "idastar-pdb663/packed";
+    astar_pdb663_packed => "astar-pdb663/packed";
 }
 
 /// The registry's flags as the solvers' documentation states them: the blind ones are exactly
@@ -375,9 +428,9 @@ fn registry_flags_match_the_algorithms() {
     let blind: Vec<String> =
         all_solvers().into_iter().filter(|s| s.blind).map(|s| s.algorithm.to_string()).collect();
     for name in ["bfs", "dijkstra", "dial", "pathfinding-bfs", "pathfinding-dijkstra"] {
-        assert_eq!(blind.iter().filter(|b| *b == name).count(), 2, "{name}");
+        assert_eq!(blind.iter().filter(|b| *b == name).count(), 3, "{name}");
     }
-    assert_eq!(blind.len(), 10);
+    assert_eq!(blind.len(), 15);
     for info in all_solvers() {
         assert_eq!(info.algorithm, info.algorithm_kind.unwrap().name());
         assert_eq!(info.encoding, info.encoding_kind.unwrap().name());
@@ -388,7 +441,22 @@ fn registry_flags_match_the_algorithms() {
             (listed.weighted, listed.table, listed.peer, listed.blind),
             (info.weighted, info.table, info.peer, info.blind)
         );
+        assert!(listed.encodings.contains(&info.encoding_kind.unwrap()));
+        assert!(!listed.topologies.is_empty() && !listed.memory.is_empty());
     }
+    // Every algorithm appears once per encoding it declares, and nowhere else.
+    for a in Algorithm::ALL {
+        let ids: Vec<String> = all_solvers()
+            .into_iter()
+            .filter(|i| i.algorithm_kind == Some(a))
+            .map(|i| i.id)
+            .collect();
+        assert_eq!(ids.len(), a.encodings().len(), "{}", a.name());
+        for e in EncodingKind::ALL.into_iter().filter(|e| !a.encodings().contains(e)) {
+            assert!(solver_info(&format!("{}/{}", a.name(), e.name())).is_none());
+        }
+    }
+    assert!(solver_info("idastar-md/rank").is_none() && solver_info("idastar-md/text").is_none());
     assert_eq!(solver_info(DEFAULT_WEIGHTED_SOLVER).map(|s| s.weighted), Some(true));
     assert!(solver_info(DEFAULT_SOLVER).is_some());
     assert!(solver_info("bfs").is_none() && solver_info("bfs/rank/x").is_none());
@@ -548,7 +616,95 @@ fn table_prepare_times_each_new_puzzle_once_and_forks_reuse_the_build() {
 #[test]
 fn searches_have_no_build_to_time() {
     let p = Puzzle::eight();
-    for info in all_solvers().into_iter().filter(|i| !i.table) {
+    let builds = |i: &SolverInfo| i.table || i.algorithm_kind.unwrap().builds_heuristic();
+    for info in all_solvers().into_iter().filter(|i| !builds(i)) {
         assert_eq!(make(&info.id).prepare(&p).unwrap(), None, "{}", info.id);
+    }
+}
+
+#[test]
+fn heuristic_searches_time_each_new_puzzle_once_and_forks_share_the_build() {
+    let p = Puzzle::eight();
+    let heuristic =
+        all_solvers().into_iter().filter(|i| i.algorithm_kind.unwrap().builds_heuristic());
+    for info in heuristic {
+        let mut s = make(&info.id);
+        assert!(s.prepare(&p).unwrap().is_some(), "{}", info.id);
+        assert_eq!(s.prepare(&p).unwrap(), None, "{}", info.id);
+        let mut fork = s.fork();
+        assert_eq!(fork.prepare(&p).unwrap(), None, "{}: a fork shares the build", info.id);
+        let other_goal = Board::parse(p.shape(), "x12345678").unwrap();
+        let moved = Puzzle::new(p.shape(), Topology::Grid, Costs::UNIT, other_goal).unwrap();
+        assert!(fork.prepare(&moved).unwrap().is_some(), "{}: a new goal, a new build", info.id);
+    }
+}
+
+fn fifteen(goal: Board) -> Puzzle {
+    Puzzle::new(goal.shape(), Topology::Grid, Costs::UNIT, goal).unwrap()
+}
+
+#[test]
+fn default_solver_is_the_table_where_the_space_fits_else_the_best_ida_star() {
+    let max = crate::encoding::DEFAULT_MAX_STATES;
+    assert_eq!(default_solver_for(&Puzzle::eight(), max), "table/rank");
+    assert_eq!(default_solver_for(&torus(), max), "table/rank");
+    let s4 = Shape::new(4, 4).unwrap();
+    let korf = fifteen(crate::cases::korf100::korf_goal());
+    assert_eq!(default_solver_for(&korf, max), "idastar-pdb663/packed");
+    assert_eq!(default_solver_for(&fifteen(Board::solved(s4)), max), "idastar-pdb663/packed");
+    // Pattern databases need unit costs: weighted 4×4 falls back to linear conflict.
+    let weighted = korf.with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    assert_eq!(default_solver_for(&weighted, max), "idastar-lc/packed");
+    let s43 = Shape::new(4, 3).unwrap();
+    assert_eq!(default_solver_for(&fifteen(Board::solved(s43)), max), "idastar-lc/packed");
+    // 4×3 has 12! = 479,001,600 arrangements: the table where the bound allows it.
+    assert_eq!(default_solver_for(&fifteen(Board::solved(s43)), 479_001_600), "table/rank");
+    let t4 = Puzzle::new(s4, Topology::Torus, Costs::UNIT, Board::solved(s4)).unwrap();
+    assert_eq!(default_solver_for(&t4, max), "idastar-md/packed");
+    // 3×3 under a bound below 9!.
+    assert_eq!(default_solver_for(&Puzzle::eight(), 1000), "idastar-lc/packed");
+    assert_eq!(default_solver_for(&torus(), 1000), "idastar-md/packed");
+    for id in [DEFAULT_SOLVER, "idastar-pdb663/packed", "idastar-lc/packed", "idastar-md/packed"] {
+        assert!(solver_info(id).is_some(), "{id}");
+    }
+}
+
+/// Korf's instance 79 (42 moves, the fewest Manhattan nodes of the 100), as published with
+/// Korf's goal, solved through the registry at its published length.
+#[test]
+fn korf_instance_79_solved_at_published_length_by_the_4x4_solvers() {
+    let korf = crate::cases::korf100::instances();
+    let inst = korf.iter().find(|i| i.id == 79).unwrap();
+    let p = crate::cases::korf100::korf_puzzle();
+    for id in ["idastar-pdb663/packed", "idastar-lc/packed", "astar-lc/packed"] {
+        let sol = solve_checked(make(id).as_mut(), &p, &inst.board);
+        assert_eq!(sol.moves.map(|m| m.len() as u32), Some(inst.length), "{id}");
+    }
+}
+
+#[test]
+fn ida_star_ignores_the_state_bound_and_a_star_honours_it() {
+    let p = crate::cases::korf100::korf_puzzle();
+    let inst = crate::cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
+    let opts = SolverOptions { max_states: 1000, ..test_options() };
+    let sol = new_solver_with("idastar-lc/packed", &opts).unwrap().solve(&p, &inst.board);
+    assert_eq!(sol.unwrap().moves.map(|m| m.len() as u32), Some(inst.length));
+    for id in ["astar-md/packed", "pathfinding-astar/packed"] {
+        let err = new_solver_with(id, &opts).unwrap().solve(&p, &inst.board).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge, "{id}: {err}");
+    }
+}
+
+#[test]
+fn pattern_databases_refuse_weights_and_linear_conflict_refuses_the_torus() {
+    let weighted = Puzzle::eight().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    let b = Board::parse(weighted.shape(), "23415x768").unwrap();
+    for id in ["idastar-pdb555/packed", "idastar-pdb663/packed", "astar-pdb663/packed"] {
+        let err = make(id).solve(&weighted, &b).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unsupported, "{id}: {err}");
+    }
+    for id in ["idastar-lc/packed", "astar-lc/packed"] {
+        refuses_topology(make(id).as_mut(), &torus(), &b);
+        assert!(!solver_info(id).unwrap().accepts(&torus()));
     }
 }

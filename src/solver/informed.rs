@@ -1,0 +1,200 @@
+//! The heuristic searches as registry solvers over packed boards: IDA* and A* with Manhattan
+//! distance, linear conflict or additive pattern databases, and the `pathfinding` crate's IDA*
+//! and A* with Manhattan distance (the outside reference).
+//!
+//! A heuristic is built once per puzzle (shape, topology, goal, costs) in `prepare`, which
+//! returns its build (or cache load) time, and shared by forks through an [`Arc`]. IDA* stores
+//! only its path, so it ignores the state bound; A* honours it.
+
+use super::astar_h::a_star;
+use super::idastar::ida_star;
+use super::wrapper::Search;
+use super::{Solution, Stats};
+use crate::board::{Board, Move, Puzzle};
+use crate::error::Result;
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A heuristic the registry can build for a puzzle.
+pub(crate) trait Prepare: Heuristic + Sized + 'static {
+    /// What the build needs besides the puzzle (a partition and a cache for databases).
+    type Config: Clone + Send + Sync + 'static;
+
+    /// The heuristic for `puzzle`, or a clear refusal (`Unsupported`) where it does not apply.
+    fn build(puzzle: &Puzzle, config: &Self::Config) -> Result<Self>;
+}
+
+impl Prepare for Manhattan {
+    type Config = ();
+    fn build(puzzle: &Puzzle, (): &()) -> Result<Manhattan> {
+        Ok(Manhattan::new(puzzle))
+    }
+}
+
+impl Prepare for LinearConflict {
+    type Config = ();
+    fn build(puzzle: &Puzzle, (): &()) -> Result<LinearConflict> {
+        LinearConflict::new(puzzle)
+    }
+}
+
+/// Which databases to build and where to keep them.
+#[derive(Clone, Debug)]
+pub(crate) struct PdbConfig {
+    /// The partition on 4×4; other shapes use [`Partition::default_for`] (see
+    /// [`pdb_partition`]).
+    pub(crate) kind: PartitionKind,
+    pub(crate) cache: Cache,
+}
+
+/// The partition a `pdb555`/`pdb663` solver uses on `goal`'s shape: the named one on 4×4
+/// boards, and on any other shape the pdb module's default (the even split in row order, such
+/// as 4-4 on 3×3), since 5-5-5 and 6-6-3 are defined for 16 squares only.
+pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partition> {
+    let shape = goal.shape();
+    if shape.width() == 4 && shape.height() == 4 {
+        Partition::for_goal(kind, goal)
+    } else {
+        Ok(Partition::default_for(goal))
+    }
+}
+
+impl Prepare for PatternDatabases {
+    type Config = PdbConfig;
+    fn build(puzzle: &Puzzle, config: &PdbConfig) -> Result<PatternDatabases> {
+        let partition = pdb_partition(config.kind, puzzle.goal())?;
+        Ok(PatternDatabases::load_or_build(puzzle, &partition, &config.cache)?.0)
+    }
+}
+
+/// The search run with a built heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Method {
+    IdaStar,
+    AStar,
+}
+
+/// A heuristic built for one puzzle, shared between forks.
+pub(crate) struct Built<H> {
+    puzzle: Puzzle,
+    h: Arc<H>,
+}
+
+/// IDA* or A* with heuristic `H`.
+pub(crate) struct Informed<H: Prepare> {
+    method: Method,
+    config: H::Config,
+}
+
+// Not derived: a derive would ask `H: Clone`, and only the configuration is cloned.
+impl<H: Prepare> Clone for Informed<H> {
+    fn clone(&self) -> Self {
+        Informed { method: self.method, config: self.config.clone() }
+    }
+}
+
+impl<H: Prepare> Informed<H> {
+    pub(crate) fn new(method: Method, config: H::Config) -> Self {
+        Informed { method, config }
+    }
+}
+
+impl<H: Prepare> Search for Informed<H> {
+    type Work = Built<H>;
+
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        _max_states: u64,
+        work: &mut Option<Built<H>>,
+    ) -> Result<Option<Duration>> {
+        if work.as_ref().is_some_and(|w| w.puzzle == *puzzle) {
+            return Ok(None);
+        }
+        let t = Instant::now();
+        let h = H::build(puzzle, &self.config)?;
+        *work = Some(Built { puzzle: puzzle.clone(), h: Arc::new(h) });
+        Ok(Some(t.elapsed()))
+    }
+
+    fn search(
+        &self,
+        work: &mut Built<H>,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        match self.method {
+            Method::IdaStar => {
+                // IDA* stores only its path: the state bound does not apply.
+                let out = ida_star(puzzle, &*work.h, start, None)?;
+                let stats = Stats {
+                    expanded: out.nodes,
+                    stored: 0,
+                    peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
+                };
+                Ok(Solution::solved(puzzle, out.moves, stats))
+            }
+            Method::AStar => {
+                let out = a_star(puzzle, &*work.h, start, max_states)?;
+                let stats = Stats {
+                    expanded: out.expanded,
+                    stored: out.stored,
+                    // Each map entry: an 8-byte board and an 8-byte record (the hash table's
+                    // slack and the queue are not counted).
+                    peak_bytes: out.stored * 16,
+                };
+                Ok(match out.moves {
+                    Some(moves) => Solution::solved(puzzle, moves, stats),
+                    None => Solution::unsolvable(stats),
+                })
+            }
+        }
+    }
+
+    fn fork_work(work: Option<&Built<H>>) -> Option<Built<H>> {
+        work.map(|w| Built { puzzle: w.puzzle.clone(), h: Arc::clone(&w.h) })
+    }
+}
+
+/// The `pathfinding` crate's IDA* or A* with Manhattan distance.
+#[derive(Clone)]
+pub(crate) struct PeerInformed {
+    method: Method,
+}
+
+impl PeerInformed {
+    pub(crate) fn new(method: Method) -> Self {
+        PeerInformed { method }
+    }
+}
+
+impl Search for PeerInformed {
+    /// The crate builds its own maps per query; there is nothing to keep.
+    type Work = ();
+
+    fn prepare(&self, _: &Puzzle, _: u64, work: &mut Option<()>) -> Result<Option<Duration>> {
+        *work = Some(());
+        Ok(None)
+    }
+
+    fn search(
+        &self,
+        (): &mut (),
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+    ) -> Result<Solution> {
+        let moves = match self.method {
+            // IDA* stores only its path: the state bound does not apply.
+            Method::IdaStar => crate::peer_informed::pathfinding_idastar(puzzle, start),
+            Method::AStar => crate::peer_informed::pathfinding_astar(puzzle, start, max_states)?,
+        };
+        Ok(match moves {
+            Some(m) => Solution::solved(puzzle, m, Stats::default()),
+            None => Solution::unsolvable(Stats::default()),
+        })
+    }
+}
