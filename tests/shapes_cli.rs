@@ -2,6 +2,7 @@
 //! the error of each kind of bad board, parity decided before any search, the default solver
 //! named only with `--verbose`, and answers in input order whatever the number of threads.
 
+use slidebench::cases::korf100;
 use slidebench::{Board, Costs, Move, Puzzle, Shape, Topology};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -10,10 +11,17 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_slidebench"))
 }
 
+/// The pattern database cache of these tests, kept between runs under the target directory so
+/// that the default 4×4 solver's databases are built once, never in the user's cache.
+fn test_cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shapes_cli-cache")
+}
+
 /// Runs the binary with `args`, feeding `stdin` from a thread so large inputs cannot deadlock.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = bin()
         .args(args)
+        .env("XDG_CACHE_HOME", test_cache())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -50,6 +58,9 @@ fn four_by_four() -> Shape {
 fn board(cells: &[u8]) -> Board {
     Board::from_cells(four_by_four(), cells).unwrap()
 }
+
+/// A 4×4 solver that needs no pattern database.
+const LC: &str = "idastar-lc/packed";
 
 /// Korf's goal: the empty square first, then tiles 1..15.
 const KORF_GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
@@ -90,15 +101,18 @@ fn korf_goal_given_with_goal_is_the_goal_solved_to() {
     // One move from Korf's goal, then the same board as a single argument.
     let input = b"1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
     let goal_words: Vec<&str> = KORF_GOAL.split(' ').collect();
-    let mut args = vec!["solve", "--shape", "4x4", "--goal"];
+    let mut args = vec!["solve", "--shape", "4x4", "--solver", LC, "--goal"];
     args.extend(&goal_words);
     let out = run(&args, input);
     assert!(out.status.success(), "{}", stderr_text(&out));
     assert_eq!(stdout_lines(&out), ["l", ""]);
-    let out = run(&["solve", "--shape", "4x4", "--goal", KORF_GOAL], input);
+    let out = run(&["solve", "--shape", "4x4", "--solver", LC, "--goal", KORF_GOAL], input);
     assert_eq!(stdout_lines(&out), ["l", ""]);
     // Under the usual goal the same board is far from solved.
-    let out = run(&["solve", "--shape", "4x4"], b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n");
+    let out = run(
+        &["solve", "--shape", "4x4", "--solver", LC],
+        b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
+    );
     assert_eq!(stdout_lines(&out), [""]);
 }
 
@@ -138,7 +152,7 @@ fn each_kind_of_bad_board_gets_its_own_line_error_in_step() {
         "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x",   // 8 good: solved
     ];
     let input = lines.join("\n") + "\n";
-    let out = run(&["solve", "--shape", "4x4"], input.as_bytes());
+    let out = run(&["solve", "--shape", "4x4", "--solver", LC], input.as_bytes());
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout_lines(&out), ["r", "error", "error", "error", "error", "error", "error", ""]);
     let err = stderr_text(&out);
@@ -204,7 +218,7 @@ fn verbose_names_the_default_solver_on_stderr_only() {
     assert!(loud.status.success());
     assert_eq!(quiet.stdout, loud.stdout);
     let err = stderr_text(&loud);
-    assert!(err.starts_with("solver: ") && err.contains("default for the shape"), "{err}");
+    assert!(err.starts_with("solver: idastar-pdb663/packed (default for the shape"), "{err}");
     let eight = run(&["solve", "--verbose"], b"1 2 3 4 5 6 7 x 8\n");
     assert!(stderr_text(&eight).starts_with("solver: table/rank"), "{}", stderr_text(&eight));
     let named = run(&["solve", "--verbose", "--solver", "bfs/rank"], b"");
@@ -247,25 +261,27 @@ fn two_threads_answer_exactly_as_one_thread_does() {
 
 #[test]
 fn a_slow_board_first_does_not_reorder_the_fast_ones_after_it() {
-    // The six-move board takes a search far longer than the one-move boards behind it.
-    let mut input = format!("{SIX_MOVES}\n");
+    // A Korf instance (about 50 moves) takes a search far longer than the one-move boards
+    // behind it, which the other workers finish first.
+    let mut all = korf100::instances();
+    all.sort_by_key(|i| i.nodes);
+    let slow: Vec<String> = all[0].board.cells().iter().map(u8::to_string).collect();
+    let mut input = slow.join(" ") + "\n";
     for k in 0..40 {
         input.push_str(if k % 2 == 0 {
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n"
+            "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
         } else {
-            "1 2 3 4 5 6 7 8 9 10 11 x 13 14 15 12\n"
+            "4 1 2 3 0 5 6 7 8 9 10 11 12 13 14 15\n"
         });
     }
-    let out = run(
-        &["solve", "--shape", "4x4", "--solver", "astar/text", "--threads", "4"],
-        input.as_bytes(),
-    );
+    let args = ["solve", "--shape", "4x4", "--goal", KORF_GOAL, "--solver", LC, "--threads", "4"];
+    let out = run(&args, input.as_bytes());
     assert!(out.status.success(), "{}", stderr_text(&out));
     let got = stdout_lines(&out);
     assert_eq!(got.len(), 41);
-    assert_eq!(got[0].len(), 6);
+    assert_eq!(got[0].len(), all[0].length as usize);
     for (k, answer) in got[1..].iter().enumerate() {
-        assert_eq!(answer, if k % 2 == 0 { "r" } else { "d" }, "answer {}", k + 1);
+        assert_eq!(answer, if k % 2 == 0 { "l" } else { "u" }, "answer {}", k + 1);
     }
 }
 
@@ -349,4 +365,47 @@ fn pdb_build_refuses_a_partition_or_goal_the_shape_cannot_take() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr_text(&out).contains("not a 4x4 board"), "{}", stderr_text(&out));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was built");
+}
+
+/// Solves Korf's instances `ids` as published (Korf's goal given with `--goal`) with `solver`
+/// on two threads, and checks every answer replays to the goal in the published length.
+fn korf_instances_get_published_lengths(solver: Option<&str>, ids: &[u32]) {
+    let all = korf100::instances();
+    let chosen: Vec<_> = ids.iter().map(|&id| all[id as usize - 1]).collect();
+    let mut input = String::new();
+    for inst in &chosen {
+        let cells: Vec<String> = inst.board.cells().iter().map(u8::to_string).collect();
+        input.push_str(&cells.join(" "));
+        input.push('\n');
+    }
+    let mut args = vec!["solve", "--shape", "4x4", "--goal", KORF_GOAL, "--threads", "2"];
+    if let Some(id) = solver {
+        args.extend(["--solver", id]);
+    }
+    let out = run(&args, input.as_bytes());
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let answers = stdout_lines(&out);
+    assert_eq!(answers.len(), chosen.len());
+    let puzzle = korf100::korf_puzzle();
+    for (inst, answer) in chosen.iter().zip(&answers) {
+        let (end, length) = replay(&puzzle, &inst.board, answer);
+        assert_eq!(&end, puzzle.goal(), "instance {}", inst.id);
+        assert_eq!(length, inst.length as usize, "instance {}", inst.id);
+    }
+}
+
+#[test]
+fn korf_instances_as_published_get_their_published_lengths() {
+    // The five with the fewest nodes under Korf's IDA*, so the test stays fast without databases.
+    let mut all = korf100::instances();
+    all.sort_by_key(|i| i.nodes);
+    let ids: Vec<u32> = all[..5].iter().map(|i| i.id).collect();
+    korf_instances_get_published_lengths(Some(LC), &ids);
+}
+
+#[test]
+#[ignore = "exhaustive: Korf's 100 through solve with the default 4x4 solver (builds 6-6-3 for Korf's goal)"]
+fn korf_hundred_with_the_default_solver_get_their_published_lengths() {
+    let ids: Vec<u32> = (1..=100).collect();
+    korf_instances_get_published_lengths(None, &ids);
 }

@@ -8,10 +8,11 @@ use super::{census::shape_arg, default_threads, solver_ids, threads_arg, whole_n
 use clap::builder::PossibleValuesParser;
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::judge::{parse_board_argument, BoardReader};
-use slidebench::solver::{new_solver, solver_info, Solver, DEFAULT_SOLVER};
+use slidebench::solver::{default_solver_for, new_solver_with, solver_info, Solver, SolverOptions};
 use slidebench::{Board, Error, Puzzle, Shape, Topology};
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 
@@ -40,6 +41,10 @@ pub(super) struct SolveArgs {
     /// and each may hold 1/N of it; a table is built once, shared, and may hold all of it.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
     max_states: u64,
+    /// Pattern database cache directory, for the solvers that use them (default:
+    /// see `slidebench pdb --help`).
+    #[arg(long)]
+    pdb_dir: Option<PathBuf>,
 }
 
 /// Boards read ahead of the last answer written, per worker thread.
@@ -49,21 +54,6 @@ const WINDOW_PER_THREAD: usize = 4;
 /// that passing them between threads costs little next to solving them. Searches take one board
 /// at a time so that a slow board never holds back others queued behind it on the same worker.
 const TABLE_BATCH: usize = 64;
-
-/// The solver for `puzzle` when none is named: the table where the whole space fits under
-/// `max_states`, else the fastest heuristic search.
-// TODO(freg): replace with `slidebench::solver::default_solver_for` once the registry has it.
-fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
-    if puzzle.shape() == Shape::THREE_BY_THREE && puzzle.topology() == Topology::Grid {
-        let _ = max_states;
-        return DEFAULT_SOLVER;
-    }
-    // Until the packed solvers are registered, a search that holds its states in a hash map.
-    ["idastar-lc/packed", "astar/text"]
-        .into_iter()
-        .find(|id| solver_info(id).is_some())
-        .unwrap_or(DEFAULT_SOLVER)
-}
 
 /// One board's answer: the judge line, and the diagnostic when it is `error`.
 type Answer = (String, Option<Error>);
@@ -88,7 +78,12 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     // Tables are shared by every worker; searches each get their share of the bound.
     let per_search =
         if table { args.max_states } else { (args.max_states / threads as u64).max(1) };
-    let mut solver = new_solver(&id, per_search)?;
+    let options = SolverOptions {
+        max_states: per_search,
+        pdb_dir: args.pdb_dir.clone(),
+        ..SolverOptions::default()
+    };
+    let mut solver = new_solver_with(&id, &options)?;
     let mut diagnostics = Diagnostics::new();
     if args.verbose {
         let how = if args.solver.is_some() { "as asked" } else { "default for the shape" };
