@@ -409,3 +409,21 @@ fn korf_hundred_with_the_default_solver_get_their_published_lengths() {
     let ids: Vec<u32> = (1..=100).collect();
     korf_instances_get_published_lengths(None, &ids);
 }
+
+#[test]
+fn solvers_long_gives_every_solver_its_topologies_shapes_and_memory() {
+    let ids = stdout_lines(&run(&["solvers"], b""));
+    let long = stdout_lines(&run(&["solvers", "--long"], b""));
+    assert_eq!(long.len(), 3 * ids.len(), "three lines per solver");
+    for (id, block) in ids.iter().zip(long.chunks(3)) {
+        assert!(block[0].starts_with(&format!("{id} ")), "{block:?}");
+        assert!(block[1].starts_with("    accepts: grid"), "{block:?}");
+        assert!(block[2].starts_with("    memory:  "), "{block:?}");
+        // Linear conflict refuses the torus, whose lines wrap; rank arrays stop at 12 squares.
+        assert_eq!(block[1].contains("torus"), !id.contains("-lc/"), "{block:?}");
+        if id.ends_with("/rank") {
+            assert!(block[1].contains("up to 10 squares at the default --max-states, 12"));
+        }
+    }
+    assert!(ids.iter().any(|id| id == "idastar-pdb663/packed"));
+}
