@@ -92,8 +92,20 @@ fn solve_answers_the_hdu_sample_with_every_solver() {
 
 #[test]
 fn cruller_answers_the_aoj_sample_with_every_weighted_solver() {
+    let torus = Puzzle::cruller(
+        slidebench::Costs { horizontal: 2, vertical: 3 },
+        Board::solved(Shape::THREE_BY_THREE),
+    )
+    .unwrap();
     let mut runs = vec![Vec::new()];
     for id in solver_ids(true) {
+        if !slidebench::solver::solver_info(&id).unwrap().accepts(&torus) {
+            // A weighted solver for grids only (linear conflict): refused as a usage error.
+            let out = run(&["cruller", "--solver", &id], AOJ_SAMPLE.as_bytes());
+            assert_eq!(out.status.code(), Some(2), "{id}");
+            assert!(out.stdout.is_empty());
+            continue;
+        }
         runs.push(vec!["--solver".to_string(), id]);
     }
     for extra in runs {

@@ -27,10 +27,16 @@ fn solver_ids() -> Vec<&'static str> {
     all_solvers().into_iter().map(|s| &*Box::leak(s.id.into_boxed_str())).collect()
 }
 
-fn weighted_solver_ids() -> Vec<&'static str> {
+/// The solvers `cruller` offers: those that handle weighted moves on the 3x3 torus.
+fn cruller_solver_ids() -> Vec<&'static str> {
+    let torus = slidebench::Puzzle::cruller(
+        slidebench::Costs { horizontal: 2, vertical: 3 },
+        slidebench::Board::solved(slidebench::Shape::THREE_BY_THREE),
+    )
+    .expect("the Dragon's Cruller puzzle is valid");
     all_solvers()
         .into_iter()
-        .filter(|s| s.weighted)
+        .filter(|s| s.weighted && s.accepts(&torus))
         .map(|s| &*Box::leak(s.id.into_boxed_str()))
         .collect()
 }
@@ -114,8 +120,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Solve Dragon's Cruller datasets (AOJ 1339 format) from stdin: the cheapest cost of each.
     Cruller {
-        /// Solver to use (one that handles weighted moves).
-        #[arg(long, default_value = DEFAULT_WEIGHTED_SOLVER, value_parser = PossibleValuesParser::new(weighted_solver_ids()))]
+        /// Solver to use (one that handles weighted moves on the torus).
+        #[arg(long, default_value = DEFAULT_WEIGHTED_SOLVER, value_parser = PossibleValuesParser::new(cruller_solver_ids()))]
         solver: String,
         /// Largest number of states a search or table may hold.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
