@@ -3,11 +3,13 @@
 //!
 //! - HDU 1043 / POJ 1077 "Eight": one case per line, the 9 symbols `1`–`8` and `x` separated by
 //!   any amount of white space (`0` and `X` are accepted for the empty square too).
+//! - Boards of any shape ([`BoardReader`]): one per line, the same symbols, tiles numbered
+//!   `1`..`W·H−1`, separated by white space where tiles have two digits.
 //! - AOJ 1339 "Dragon's Cruller": datasets of a `ch cv` line, three rows of the start board and
 //!   three rows of the goal (digits `0`–`8`, `0` empty), ended by a `0 0` line.
 
 use crate::board::{symbol_value, Board, Costs, Shape};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use std::io::{self, BufRead};
 
 /// Longest line kept; longer lines are reported and skipped without being stored.
@@ -138,50 +140,145 @@ pub fn read_bounded(mut reader: impl BufRead) -> io::Result<Vec<u8>> {
 
 /// Parses one 8-puzzle case: the symbols of a 3×3 board in row order.
 pub fn parse_eight(text: &str, line: u64) -> Result<Board> {
-    let shape = Shape::THREE_BY_THREE;
-    let mut cells = Vec::with_capacity(9);
-    let mut seen = [false; 9];
-    for ch in text.chars().filter(|c| !c.is_whitespace()) {
-        let v = symbol_value(ch).filter(|&v| v < 9).ok_or_else(|| {
-            Error::at_line(
-                line,
-                format!("unknown symbol `{}` (expected 1-8 and x)", ch.escape_debug()),
-            )
-        })?;
-        if std::mem::replace(&mut seen[v as usize], true) {
+    parse_board(Shape::THREE_BY_THREE, text, line)
+}
+
+/// Parses one board of `shape` from a line of input: its `W·H` symbols in row order, tile
+/// numbers `1`..`W·H−1` and `0` or `x` for the empty square. Shapes of at most 10 squares have
+/// only one-digit tiles, so there every character that is not white space is a symbol and
+/// spacing is optional (HDU 1043 accepts `12345678x`); larger shapes take symbols separated by
+/// white space. Errors name `line` and what is wrong.
+pub fn parse_board(shape: Shape, text: &str, line: u64) -> Result<Board> {
+    board_from_symbols(shape, text).map_err(|why| Error::at_line(line, why))
+}
+
+/// Parses a board given on the command line (a goal), by the rules of [`parse_board`]; the
+/// error says what is wrong without a line number.
+pub fn parse_board_argument(shape: Shape, text: &str) -> Result<Board> {
+    board_from_symbols(shape, text)
+        .map_err(|why| Error::new(ErrorKind::Parse, format!("not a {shape} board: {why}")))
+}
+
+/// Shapes up to this many squares read one character per symbol.
+const MAX_CELLS_ONE_CHAR: usize = 10;
+
+/// The board `text` describes, or why it describes none.
+fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, String> {
+    let n = shape.cells();
+    let expected = format!("1-{} and x", n - 1);
+    let mut cells = Vec::with_capacity(n);
+    let mut seen = 0u32;
+    let mut push = |v: u8, cells: &mut Vec<u8>| -> std::result::Result<(), String> {
+        if seen & 1 << v != 0 {
             let name = if v == 0 { "x".to_string() } else { v.to_string() };
-            return Err(Error::at_line(line, format!("symbol `{name}` appears twice")));
+            return Err(format!("symbol `{name}` appears twice"));
         }
+        seen |= 1 << v;
         cells.push(v);
+        Ok(())
+    };
+    if n <= MAX_CELLS_ONE_CHAR {
+        for ch in text.chars().filter(|c| !c.is_whitespace()) {
+            let v = symbol_value(ch).filter(|&v| (v as usize) < n).ok_or_else(|| {
+                format!("unknown symbol `{}` (expected {expected})", ch.escape_debug())
+            })?;
+            push(v, &mut cells)?;
+        }
+    } else {
+        for token in text.split_whitespace() {
+            if cells.len() > n {
+                break; // counted below; the rest need not be read
+            }
+            push(tile_number(token, shape, &expected)?, &mut cells)?;
+        }
     }
-    if cells.len() != 9 {
-        let what = if cells.len() < 9 { "too few" } else { "too many" };
-        return Err(Error::at_line(
-            line,
-            format!("{what} symbols: found {}, expected 9 (1-8 and x)", cells.len()),
+    if cells.len() != n {
+        let found =
+            if cells.len() > n { format!("more than {n}") } else { cells.len().to_string() };
+        let mut why = format!(
+            "{} symbols: found {found}, expected {n} ({expected})",
+            if cells.len() < n { "too few" } else { "too many" }
+        );
+        if cells.len() < n {
+            let missing: Vec<String> = (1..n as u8)
+                .chain([0])
+                .filter(|&v| seen & 1 << v == 0)
+                .map(|v| if v == 0 { "x".to_string() } else { v.to_string() })
+                .collect();
+            why.push_str("; missing ");
+            why.push_str(&missing.join(" "));
+        }
+        return Err(why);
+    }
+    Board::from_cells(shape, &cells).map_err(|e| e.message().to_string())
+}
+
+/// The value of one white-space separated symbol on a board of `shape`.
+fn tile_number(token: &str, shape: Shape, expected: &str) -> std::result::Result<u8, String> {
+    let n = shape.cells();
+    if token.eq_ignore_ascii_case("x") {
+        return Ok(0);
+    }
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        let shown: String = token.chars().take(20).collect();
+        let more = if token.chars().count() > 20 { "…" } else { "" };
+        return Err(format!(
+            "unknown symbol `{}{more}` (expected {expected})",
+            shown.escape_debug()
         ));
     }
-    Board::from_cells(shape, &cells).map_err(|e| e.with_line(line))
+    let out_of_range =
+        |what: &str| format!("tile `{token}` is {what}: a {shape} board has tiles {expected}");
+    if digits.len() != token.len() {
+        return Err(out_of_range("out of range"));
+    }
+    match token.parse::<u64>() {
+        Ok(v) if v < n as u64 => Ok(v as u8),
+        Ok(_) => Err(out_of_range("out of range")),
+        Err(_) => Err(out_of_range("too large")),
+    }
 }
 
 /// Streams 8-puzzle cases: each item is a non-blank line's number and its board or error.
 pub struct EightReader<R> {
-    lines: Lines<R>,
+    boards: BoardReader<R>,
 }
 
 impl<R: BufRead> EightReader<R> {
     /// Reads cases from `reader`.
     pub fn new(reader: R) -> Self {
-        EightReader { lines: Lines::new(reader) }
+        EightReader { boards: BoardReader::new(reader, Shape::THREE_BY_THREE) }
     }
 }
 
 impl<R: BufRead> Iterator for EightReader<R> {
     type Item = io::Result<(u64, Result<Board>)>;
     fn next(&mut self) -> Option<Self::Item> {
+        self.boards.next()
+    }
+}
+
+/// Streams boards of one shape, one per non-blank line ([`parse_board`]): each item is the
+/// line's number and its board or error.
+pub struct BoardReader<R> {
+    lines: Lines<R>,
+    shape: Shape,
+}
+
+impl<R: BufRead> BoardReader<R> {
+    /// Reads boards of `shape` from `reader`.
+    pub fn new(reader: R, shape: Shape) -> Self {
+        BoardReader { lines: Lines::new(reader), shape }
+    }
+}
+
+impl<R: BufRead> Iterator for BoardReader<R> {
+    type Item = io::Result<(u64, Result<Board>)>;
+    fn next(&mut self) -> Option<Self::Item> {
         match self.lines.next_nonblank() {
             Ok(None) => None,
-            Ok(Some((n, Ok(text)))) => Some(Ok((n, parse_eight(&text, n)))),
+            Ok(Some((n, Ok(text)))) => Some(Ok((n, parse_board(self.shape, &text, n)))),
             Ok(Some((n, Err(e)))) => Some(Ok((n, Err(e)))),
             Err(e) => Some(Err(e)),
         }
@@ -382,6 +479,55 @@ mod tests {
         assert_eq!(got[0].0, 1);
         assert!(got[0].1.as_ref().unwrap_err().contains("longer than"));
         assert_eq!(got[1], (2, Ok("812x43765".into())));
+    }
+
+    fn four_by_four_error(text: &str) -> String {
+        let shape = Shape::new(4, 4).unwrap();
+        parse_board(shape, text, 7).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn boards_of_sixteen_squares_read_numbers_and_x() {
+        let shape = Shape::new(4, 4).unwrap();
+        let korf = parse_board(shape, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 1).unwrap();
+        assert_eq!(korf.cells(), (0..16).collect::<Vec<u8>>());
+        let x = parse_board(shape, " x\t1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 ", 1).unwrap();
+        assert_eq!(korf, x);
+    }
+
+    #[test]
+    fn bad_sixteen_square_boards_say_what_is_wrong() {
+        let ok = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+        assert_eq!(
+            four_by_four_error("1 2 3"),
+            "line 7: too few symbols: found 3, expected 16 (1-15 and x); missing 4 5 6 7 8 9 10 \
+             11 12 13 14 15 x"
+        );
+        assert!(four_by_four_error(&format!("{ok} x 3")).contains("`3` appears twice"));
+        assert!(four_by_four_error(&format!("{ok} 0 x")).starts_with("line 7: symbol `x` appears"));
+        assert!(four_by_four_error(&format!("{ok} x x x")).contains("`x` appears twice"));
+        let too_many = four_by_four_error(&format!("{ok} x").replace("15", "15 16"));
+        assert!(too_many.contains("tile `16` is out of range"), "{too_many}");
+        assert!(four_by_four_error("-1").contains("tile `-1` is out of range"));
+        let huge = four_by_four_error("99999999999999999999 1");
+        assert!(huge.contains("tile `99999999999999999999` is too large"), "{huge}");
+        assert!(four_by_four_error("1 2 ? 4").contains("unknown symbol `?`"));
+        assert!(four_by_four_error("1 2 a 4").contains("unknown symbol `a`"));
+    }
+
+    #[test]
+    fn small_shapes_read_one_character_per_symbol() {
+        let shape = Shape::new(2, 3).unwrap();
+        assert_eq!(parse_board(shape, "12345x", 1).unwrap().to_text(), "12345x");
+        assert_eq!(parse_board(shape, "1 2 3 4 5 0", 1).unwrap().to_text(), "12345x");
+        assert!(parse_board(shape, "123456", 2).unwrap_err().to_string().contains("`6`"));
+    }
+
+    #[test]
+    fn a_goal_argument_names_the_shape_not_a_line() {
+        let shape = Shape::new(4, 4).unwrap();
+        let e = parse_board_argument(shape, "0 1 2").unwrap_err().to_string();
+        assert!(e.starts_with("not a 4x4 board: too few symbols: found 3"), "{e}");
     }
 
     fn cruller(input: &str) -> Vec<std::result::Result<(u32, u32, String, String), String>> {

@@ -92,8 +92,20 @@ fn solve_answers_the_hdu_sample_with_every_solver() {
 
 #[test]
 fn cruller_answers_the_aoj_sample_with_every_weighted_solver() {
+    let torus = Puzzle::cruller(
+        slidebench::Costs { horizontal: 2, vertical: 3 },
+        Board::solved(Shape::THREE_BY_THREE),
+    )
+    .unwrap();
     let mut runs = vec![Vec::new()];
     for id in solver_ids(true) {
+        if !slidebench::solver::solver_info(&id).unwrap().accepts(&torus) {
+            // A weighted solver for grids only (linear conflict): refused as a usage error.
+            let out = run(&["cruller", "--solver", &id], AOJ_SAMPLE.as_bytes());
+            assert_eq!(out.status.code(), Some(2), "{id}");
+            assert!(out.stdout.is_empty());
+            continue;
+        }
         runs.push(vec!["--solver".to_string(), id]);
     }
     for extra in runs {
@@ -309,9 +321,9 @@ fn wait_with_timeout(child: &mut Child, limit: Duration) -> std::process::ExitSt
     }
 }
 
-/// Solves `cases` copies of the sample streamed from a thread; returns the number of output
-/// lines and, when measured with `/usr/bin/time`, the peak resident set in KiB.
-fn stream_solve(cases: usize, time: Option<&Path>) -> (usize, Option<u64>) {
+/// Solves `cases` copies of the sample streamed from a thread on `threads` threads; returns the
+/// number of output lines and, when measured with `/usr/bin/time`, the peak resident set in KiB.
+fn stream_solve(cases: usize, threads: usize, time: Option<&Path>) -> (usize, Option<u64>) {
     let mut cmd = match time {
         Some(t) => {
             let mut c = Command::new(t);
@@ -321,7 +333,7 @@ fn stream_solve(cases: usize, time: Option<&Path>) -> (usize, Option<u64>) {
         None => bin(),
     };
     let mut child = cmd
-        .arg("solve")
+        .args(["solve", "--threads", &threads.to_string()])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -375,13 +387,17 @@ fn solve_streams_a_million_cases_in_flat_memory() {
     if time.is_none() {
         println!("note: /usr/bin/time not found; the memory bound is not checked");
     }
-    let (small_lines, small_peak) = stream_solve(10_000, time);
-    assert_eq!(small_lines, 10_000);
-    let (lines, peak) = stream_solve(1_000_000, time);
-    assert_eq!(lines, 1_000_000);
-    if let (Some(small), Some(large)) = (small_peak, peak) {
-        println!("peak RSS: {small} KiB for 10,000 cases, {large} KiB for 1,000,000");
-        assert!(large <= 2 * small + 8 * 1024, "peak RSS grew from {small} KiB to {large} KiB");
+    for threads in [1, 2] {
+        let (small_lines, small_peak) = stream_solve(10_000, threads, time);
+        assert_eq!(small_lines, 10_000);
+        let (lines, peak) = stream_solve(1_000_000, threads, time);
+        assert_eq!(lines, 1_000_000);
+        if let (Some(small), Some(large)) = (small_peak, peak) {
+            println!(
+                "{threads} threads: peak RSS {small} KiB for 10,000 cases, {large} KiB for 1,000,000"
+            );
+            assert!(large <= 2 * small + 8 * 1024, "peak RSS grew from {small} KiB to {large} KiB");
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! `slidebench census`: distance counts over a whole space, optionally recorded in a CSV file.
+//! `slidebench census`: distance counts over a whole space, optionally recorded in a CSV file,
+//! or up to a depth for spaces too large to table.
 
 use super::output::{status, CliResult, Diagnostics};
 use slidebench::board::MAX_CELLS;
@@ -37,9 +38,10 @@ pub(super) fn shape_arg(s: &str) -> Result<Shape, String> {
 pub(super) fn run(
     shape: Shape,
     topology: Topology,
-    max_states: u64,
+    max_states: Option<u64>,
     csv: Option<&Path>,
 ) -> CliResult {
+    let max_states = max_states.unwrap_or(census::DEFAULT_MAX_STATES);
     if let Some(path) = csv {
         // Found out before the census, not after it.
         let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -50,7 +52,14 @@ pub(super) fn run(
             );
         }
     }
-    let c = census::census(shape, topology, max_states)?;
+    let c = census::census(shape, topology, max_states).map_err(|e| {
+        if e.kind() == ErrorKind::TooLarge {
+            let hint = format!("{}; or count to a depth with --max-depth D", e.message());
+            Error::new(ErrorKind::TooLarge, hint)
+        } else {
+            e
+        }
+    })?;
     let peak = census::peak_rss_bytes().unwrap_or(0);
     let mut out = BufWriter::new(io::stdout().lock());
     for (d, n) in c.counts.iter().enumerate() {
@@ -83,6 +92,36 @@ pub(super) fn run(
         ));
     }
     Ok(status(!diagnostics.finish()))
+}
+
+/// Counts the arrangements up to `max_depth` moves from the goal, a layer at a time, and
+/// prints the counts as the full census does.
+pub(super) fn run_to_depth(
+    shape: Shape,
+    topology: Topology,
+    max_depth: u32,
+    max_states: Option<u64>,
+) -> CliResult {
+    let max_states = max_states.unwrap_or(slidebench::encoding::DEFAULT_MAX_STATES);
+    let c = census::census_to_depth(shape, topology, max_depth, max_states)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (d, n) in c.counts.iter().enumerate() {
+        writeln!(out, "{d} {n}")?;
+    }
+    writeln!(out, "total {}", c.total())?;
+    if c.complete {
+        let farthest = c.counts.len().saturating_sub(1);
+        writeln!(out, "whole space: nothing lies farther than {farthest} moves")?;
+    }
+    writeln!(
+        out,
+        "time {:.3} s, peak {} states held ({})",
+        c.elapsed.as_secs_f64(),
+        group_digits(c.peak_states),
+        human_bytes(c.peak_bytes())
+    )?;
+    out.flush()?;
+    Ok(status(false))
 }
 
 /// Replaces the row of the same shape and topology in `path`, holding the file's lock from the

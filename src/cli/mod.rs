@@ -8,6 +8,7 @@ mod check;
 mod compare;
 mod cruller;
 mod output;
+mod pdb;
 mod solve;
 mod solvers;
 
@@ -17,7 +18,7 @@ use output::{CliResult, Failure};
 use slidebench::cases::{Format, SetKind, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::harness::MAX_THREADS;
-use slidebench::solver::{all_solvers, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER};
+use slidebench::solver::{all_solvers, DEFAULT_WEIGHTED_SOLVER};
 use slidebench::Topology;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,10 +27,16 @@ fn solver_ids() -> Vec<&'static str> {
     all_solvers().into_iter().map(|s| &*Box::leak(s.id.into_boxed_str())).collect()
 }
 
-fn weighted_solver_ids() -> Vec<&'static str> {
+/// The solvers `cruller` offers: those that handle weighted moves on the 3x3 torus.
+fn cruller_solver_ids() -> Vec<&'static str> {
+    let torus = slidebench::Puzzle::cruller(
+        slidebench::Costs { horizontal: 2, vertical: 3 },
+        slidebench::Board::solved(slidebench::Shape::THREE_BY_THREE),
+    )
+    .expect("the Dragon's Cruller puzzle is valid");
     all_solvers()
         .into_iter()
-        .filter(|s| s.weighted)
+        .filter(|s| s.weighted && s.accepts(&torus))
         .map(|s| &*Box::leak(s.id.into_boxed_str()))
         .collect()
 }
@@ -84,6 +91,12 @@ fn threads_arg(s: &str) -> Result<usize, String> {
     Ok(n as usize)
 }
 
+/// A search depth: a whole number of moves.
+fn depth_arg(s: &str) -> Result<u32, String> {
+    let n = whole_number(s)?;
+    u32::try_from(n).map_err(|_| format!("`{s}` is too large (at most {})", u32::MAX))
+}
+
 /// A count: a whole number that fits the machine's sizes, told apart from a malformed one.
 fn count_arg(s: &str) -> Result<usize, String> {
     let n = whole_number(s)?;
@@ -101,19 +114,14 @@ fn whole_number(s: &str) -> Result<u64, String> {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve 8-puzzle cases (HDU 1043 format) from stdin: one line of moves or `unsolvable` each.
-    Solve {
-        /// Solver to use.
-        #[arg(long, default_value = DEFAULT_SOLVER, value_parser = PossibleValuesParser::new(solver_ids()))]
-        solver: String,
-        /// Largest number of states a search or table may hold.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
-        max_states: u64,
-    },
+    /// Solve boards from stdin, one per line (HDU 1043 format on the default 3x3; any shape up
+    /// to 16 squares with --shape): one line of moves, `unsolvable` or `error` each, in input
+    /// order.
+    Solve(solve::SolveArgs),
     /// Solve Dragon's Cruller datasets (AOJ 1339 format) from stdin: the cheapest cost of each.
     Cruller {
-        /// Solver to use (one that handles weighted moves).
-        #[arg(long, default_value = DEFAULT_WEIGHTED_SOLVER, value_parser = PossibleValuesParser::new(weighted_solver_ids()))]
+        /// Solver to use (one that handles weighted moves on the torus).
+        #[arg(long, default_value = DEFAULT_WEIGHTED_SOLVER, value_parser = PossibleValuesParser::new(cruller_solver_ids()))]
         solver: String,
         /// Largest number of states a search or table may hold.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
@@ -160,7 +168,8 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Count the states at each distance from the goal over the whole reachable space.
+    /// Count the states at each distance from the goal over the whole reachable space, or up
+    /// to a depth with --max-depth (for shapes whose space does not fit, such as 4x4).
     Census {
         /// Board shape, `WxH` (W columns, H rows).
         #[arg(long, default_value = "3x3", value_parser = census::shape_arg)]
@@ -168,14 +177,33 @@ enum Command {
         /// grid or torus.
         #[arg(long, value_enum, default_value = "grid")]
         topology: TopologyArg,
-        /// Largest number of table entries the census may index.
-        #[arg(long, default_value_t = slidebench::census::DEFAULT_MAX_STATES, value_parser = whole_number)]
-        max_states: u64,
+        /// Count only the arrangements up to this distance, by a breadth-first search that holds
+        /// a few layers at a time (8 bytes a state) instead of a table of the whole space.
+        #[arg(long, value_parser = depth_arg, conflicts_with = "csv")]
+        max_depth: Option<u32>,
+        /// Largest number of table entries the census may index (default 536,870,912); with
+        /// --max-depth, the most states held at once (default 50,000,000, 400 MB).
+        #[arg(long, value_parser = whole_number)]
+        max_states: Option<u64>,
         /// Also record the result (time, memory) as a row of this CSV file (under a lock, so
         /// runs at once each keep their row).
         #[arg(long)]
         csv: Option<PathBuf>,
     },
+    /// Manage the pattern database cache: build, list, clear.
+    Pdb(pdb::PdbArgs),
+}
+
+/// Ends the program with a usage error (status 2) for the subcommand at `path`, the way clap
+/// reports its own: for values that can only be checked against other arguments.
+fn usage_error(path: &[&str], message: &str) -> ! {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    for name in path {
+        cmd = cmd.find_subcommand(name).expect("a command of this program").clone();
+    }
+    cmd.error(clap::error::ErrorKind::InvalidValue, message).exit()
 }
 
 fn default_threads() -> usize {
@@ -190,7 +218,7 @@ pub fn run() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let result: CliResult = match cli.command {
-        Command::Solve { solver, max_states } => solve::run(&solver, max_states),
+        Command::Solve(args) => solve::run(&args),
         Command::Cruller { solver, max_states } => cruller::run(&solver, max_states),
         Command::Solvers { weighted, long } => solvers::run(weighted, long),
         Command::Cases { set, count, seed, format } => {
@@ -199,9 +227,11 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Check { threads } => check::run(threads),
         Command::Chart { from, out } => chart::run(&from, out),
-        Command::Census { shape, topology, max_states, csv } => {
-            census::run(shape, topology.into(), max_states, csv.as_deref())
-        }
+        Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {
+            Some(depth) => census::run_to_depth(shape, topology.into(), depth, max_states),
+            None => census::run(shape, topology.into(), max_states, csv.as_deref()),
+        },
+        Command::Pdb(args) => pdb::run(&args),
     };
     match result {
         Ok(code) => code,

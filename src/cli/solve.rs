@@ -1,39 +1,297 @@
-//! `slidebench solve`: HDU 1043 answers, one line per case, in step with the input.
+//! `slidebench solve`: judge answers for boards of any shape, one line per board, in step with
+//! the input. Boards are solved on several threads and the answers still written in input
+//! order, as they come: a bounded window of boards is in flight at once, so memory does not
+//! grow with the input.
 
-use super::output::{status, CliResult, Diagnostics};
-use slidebench::judge::EightReader;
-use slidebench::solver::new_solver;
-use slidebench::{Error, Puzzle};
+use super::output::{status, CliResult, Diagnostics, Failure};
+use super::{census::shape_arg, default_threads, solver_ids, threads_arg, whole_number};
+use clap::builder::PossibleValuesParser;
+use slidebench::encoding::DEFAULT_MAX_STATES;
+use slidebench::judge::{parse_board_argument, BoardReader};
+use slidebench::solver::{default_solver_for, new_solver_with, solver_info, Solver, SolverOptions};
+use slidebench::{Board, Error, Puzzle, Shape, Topology};
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
 
-/// Answers every case of stdin: moves, `unsolvable`, or `error` with the reason on stderr.
-pub(super) fn run(id: &str, max_states: u64) -> CliResult {
-    let puzzle = Puzzle::eight();
-    let mut solver = new_solver(id, max_states)?;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+#[derive(clap::Args, Debug)]
+pub(super) struct SolveArgs {
+    /// Board shape, `WxH` (W columns, H rows). Each non-blank input line is one board: its
+    /// W·H symbols in row order, tiles 1..W·H-1 and `0` or `x` for the empty square, separated
+    /// by white space (optional up to 10 squares, so HDU 1043's `12345678x` reads too).
+    #[arg(long, default_value = "3x3", value_parser = shape_arg)]
+    shape: Shape,
+    /// Goal board in the same form, as one argument or one symbol per argument (Korf's goal:
+    /// `--goal 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15`). Default: tiles in row order, empty last.
+    #[arg(long, num_args = 1.., value_name = "SYMBOL")]
+    goal: Vec<String>,
+    /// Solver to use (default: by shape: the table where the whole space fits under
+    /// --max-states, else the fastest heuristic search; --verbose names it).
+    #[arg(long, value_parser = PossibleValuesParser::new(solver_ids()))]
+    solver: Option<String>,
+    /// Worker threads, 1 to 256 (default: all cores); answers stay in input order.
+    #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
+    threads: usize,
+    /// Say on stderr which solver was chosen.
+    #[arg(long)]
+    verbose: bool,
+    /// Largest number of states held at once, in all: with --threads N, N searches run at once
+    /// and each may hold 1/N of it; a table is built once, shared, and may hold all of it.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
+    max_states: u64,
+    /// Pattern database cache directory, for the solvers that use them (default:
+    /// see `slidebench pdb --help`).
+    #[arg(long)]
+    pdb_dir: Option<PathBuf>,
+}
+
+/// Boards read ahead of the last answer written, per worker thread.
+const WINDOW_PER_THREAD: usize = 4;
+
+/// Boards handed to a worker at once by a table lookup, which takes about a microsecond: enough
+/// that passing them between threads costs little next to solving them. Searches take one board
+/// at a time so that a slow board never holds back others queued behind it on the same worker.
+const TABLE_BATCH: usize = 64;
+
+/// One board's answer: the judge line, and the diagnostic when it is `error`.
+type Answer = (String, Option<Error>);
+
+/// A run of consecutive boards: the sequence number of the first, and each line's board.
+type Batch = (u64, Vec<(u64, slidebench::Result<Board>)>);
+
+/// Answers every board of stdin: moves, `unsolvable`, or `error` with the reason on stderr.
+pub(super) fn run(args: &SolveArgs) -> CliResult {
+    let goal = if args.goal.is_empty() {
+        Board::solved(args.shape)
+    } else {
+        parse_board_argument(args.shape, &args.goal.join(" ")).map_err(|e| usage(&e))?
+    };
+    let puzzle = Puzzle::new(args.shape, Topology::Grid, slidebench::Costs::UNIT, goal)?;
+    let id = args.solver.clone().unwrap_or_else(|| {
+        let id = default_solver_for(&puzzle, args.max_states);
+        id.to_string()
+    });
+    let table = solver_info(&id).is_some_and(|i| i.table);
+    let threads = args.threads.max(1);
+    // Tables are shared by every worker; searches each get their share of the bound.
+    let per_search =
+        if table { args.max_states } else { (args.max_states / threads as u64).max(1) };
+    let options = SolverOptions {
+        max_states: per_search,
+        pdb_dir: args.pdb_dir.clone(),
+        ..SolverOptions::default()
+    };
+    let mut solver = new_solver_with(&id, &options)?;
     let mut diagnostics = Diagnostics::new();
-    let mut bad = false;
-    let mut line = String::new();
-    for item in EightReader::new(io::stdin().lock()) {
-        let (n, board) = item.map_err(|e| Error::io("stdin", e))?;
-        match board.and_then(|b| solver.solve(&puzzle, &b).map_err(|e| e.with_line(n))) {
-            Ok(sol) => {
-                line.clear();
-                match &sol.moves {
-                    Some(moves) => line.extend(moves.iter().map(|m| m.letter())),
-                    None => line.push_str("unsolvable"),
-                }
-                line.push('\n');
-                out.write_all(line.as_bytes())?;
-            }
-            Err(e) => {
-                bad = true;
-                out.write_all(b"error\n")?;
-                diagnostics.line(e);
-            }
-        }
+    if args.verbose {
+        let how = if args.solver.is_some() { "as asked" } else { "default for the shape" };
+        diagnostics.line(format_args!(
+            "solver: {id} ({how}; {} grid, goal {}, {threads} thread{})",
+            args.shape,
+            board_line(puzzle.goal()),
+            if threads == 1 { "" } else { "s" }
+        ));
     }
-    out.flush()?;
+    // Build a table once, before forking; if it cannot be built, every board says why.
+    let _ = solver.prepare(&puzzle);
+    let batch = if table { TABLE_BATCH } else { 1 };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let bad = if threads == 1 {
+        let boards = BoardReader::new(io::stdin().lock(), args.shape);
+        solve_in_turn(&mut *solver, &puzzle, boards, &mut out, &mut diagnostics)
+    } else {
+        let workers: Vec<Box<dyn Solver>> = (0..threads).map(|_| solver.fork()).collect();
+        solve_in_parallel(workers, &puzzle, batch, &mut out, &mut diagnostics)
+    };
+    // Answers already written are delivered even when reading failed.
+    let flushed = out.flush();
+    let bad = bad?;
+    flushed?;
     let delivered = diagnostics.finish();
     Ok(status(bad || !delivered))
+}
+
+/// A board in the input form: tile numbers and `x`, separated by spaces.
+fn board_line(board: &Board) -> String {
+    let symbols: Vec<String> =
+        board.cells().iter().map(|&c| if c == 0 { "x".into() } else { c.to_string() }).collect();
+    symbols.join(" ")
+}
+
+/// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
+fn usage(e: &Error) -> Failure {
+    super::usage_error(&["solve"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
+}
+
+/// The answer to one board.
+fn answer(
+    solver: &mut dyn Solver,
+    puzzle: &Puzzle,
+    line: u64,
+    board: slidebench::Result<Board>,
+) -> Answer {
+    let outcome = board.and_then(|b| {
+        if puzzle.known_solvable(&b) == Some(false) {
+            return Ok(None);
+        }
+        solver.solve(puzzle, &b).map(|s| Some(s.judge_line())).map_err(|e| e.with_line(line))
+    });
+    match outcome {
+        Ok(Some(moves)) => (moves, None),
+        Ok(None) => ("unsolvable".to_string(), None),
+        Err(e) => ("error".to_string(), Some(e)),
+    }
+}
+
+/// Writes one answer; `true` when it was an error.
+fn emit(answer: Answer, out: &mut impl Write, diagnostics: &mut Diagnostics) -> io::Result<bool> {
+    out.write_all(answer.0.as_bytes())?;
+    out.write_all(b"\n")?;
+    Ok(match answer.1 {
+        Some(e) => {
+            diagnostics.line(e);
+            true
+        }
+        None => false,
+    })
+}
+
+/// One thread: read, solve, write, board by board.
+fn solve_in_turn<R: io::BufRead>(
+    solver: &mut dyn Solver,
+    puzzle: &Puzzle,
+    boards: BoardReader<R>,
+    out: &mut impl Write,
+    diagnostics: &mut Diagnostics,
+) -> Result<bool, Failure> {
+    let mut bad = false;
+    for item in boards {
+        let (n, board) = item.map_err(|e| Error::io("stdin", e))?;
+        bad |= emit(answer(solver, puzzle, n, board), out, diagnostics)?;
+    }
+    Ok(bad)
+}
+
+/// What the writer hears: a batch's answers, or the end of the input after so many batches.
+enum Message {
+    Answers(u64, Vec<Answer>),
+    End(u64, Option<Error>),
+}
+
+/// Several threads: one reads stdin, each worker solves with its own solver, and this one
+/// writes. A token is taken for each batch read and given back when its answers are written,
+/// so at most [`WINDOW_PER_THREAD`] batches per worker are between stdin and stdout at any
+/// time. Reader and workers are not joined: when stdout goes away, the command ends at once
+/// even if stdin is still open.
+fn solve_in_parallel(
+    workers: Vec<Box<dyn Solver>>,
+    puzzle: &Puzzle,
+    batch: usize,
+    out: &mut impl Write,
+    diagnostics: &mut Diagnostics,
+) -> Result<bool, Failure> {
+    let window = WINDOW_PER_THREAD * workers.len();
+    let (job_tx, job_rx) = mpsc::sync_channel::<Batch>(window);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        token_tx.send(()).expect("the channel has room for the whole window");
+    }
+    let (message_tx, messages) = mpsc::channel::<Message>();
+    let puzzle = Arc::new(puzzle.clone());
+    for mut solver in workers {
+        let (jobs, answers, puzzle) =
+            (Arc::clone(&job_rx), message_tx.clone(), Arc::clone(&puzzle));
+        std::thread::spawn(move || work(&mut *solver, &puzzle, &jobs, &answers));
+    }
+    let shape = puzzle.shape();
+    std::thread::spawn(move || {
+        let boards = BoardReader::new(io::stdin().lock(), shape);
+        read_batches(boards, batch, &token_rx, &job_tx, &message_tx);
+    });
+    let mut pending: BTreeMap<u64, Vec<Answer>> = BTreeMap::new();
+    let mut written = 0u64;
+    let mut end: Option<(u64, Option<Error>)> = None;
+    let mut bad = false;
+    loop {
+        if let Some((total, failure)) = &mut end {
+            if written == *total {
+                return match failure.take() {
+                    Some(e) => Err(e.into()),
+                    None => Ok(bad),
+                };
+            }
+        }
+        match messages.recv() {
+            Ok(Message::Answers(k, done)) => {
+                pending.insert(k, done);
+            }
+            Ok(Message::End(total, failure)) => end = Some((total, failure)),
+            Err(_) => return Err(Failure::Error("the solver threads stopped".into())),
+        }
+        while let Some(done) = pending.remove(&written) {
+            for a in done {
+                bad |= emit(a, out, diagnostics)?;
+            }
+            written += 1;
+            let _ = token_tx.try_send(());
+        }
+        // Nothing more can be written until the next batch is in: let the reader see what is.
+        out.flush()?;
+    }
+}
+
+/// A worker: solves batches until the reader is done or the writer went away.
+fn work(
+    solver: &mut dyn Solver,
+    puzzle: &Puzzle,
+    jobs: &Mutex<Receiver<Batch>>,
+    answers: &mpsc::Sender<Message>,
+) {
+    loop {
+        let job = jobs.lock().map_or(None, |rx| rx.recv().ok());
+        let Some((first, items)) = job else { return };
+        let done = items.into_iter().map(|(n, b)| answer(solver, puzzle, n, b)).collect();
+        if answers.send(Message::Answers(first, done)).is_err() {
+            return;
+        }
+    }
+}
+
+/// The reader: cuts stdin into batches, each sent once a token allows it; ends with the count.
+fn read_batches(
+    mut boards: BoardReader<io::StdinLock<'static>>,
+    batch: usize,
+    tokens: &Receiver<()>,
+    jobs: &SyncSender<Batch>,
+    messages: &mpsc::Sender<Message>,
+) {
+    let mut sent = 0u64;
+    let mut failure = None;
+    'read: while tokens.recv().is_ok() {
+        let mut items = Vec::with_capacity(batch);
+        while items.len() < batch {
+            match boards.next() {
+                Some(Ok(item)) => items.push(item),
+                Some(Err(e)) => {
+                    failure = Some(Error::io("stdin", e));
+                    break;
+                }
+                None => break,
+            }
+        }
+        let last = items.len() < batch;
+        if !items.is_empty() {
+            if jobs.send((sent, items)).is_err() {
+                break 'read;
+            }
+            sent += 1;
+        }
+        if last {
+            break;
+        }
+    }
+    let _ = messages.send(Message::End(sent, failure));
 }

@@ -1,22 +1,76 @@
-//! `slidebench solvers`: the registry's ids, and with `--long` what each one does.
+//! `slidebench solvers`: the registry's ids, and with `--long` what each one does, the shapes
+//! and topologies it accepts, and the memory it needs.
 
 use super::output::CliResult;
-use slidebench::solver::{all_solvers, ALGORITHMS};
+use slidebench::board::MAX_CELLS;
+use slidebench::encoding::{Encoding, Rank, DEFAULT_MAX_STATES};
+use slidebench::solver::{all_solvers, EncodingKind, SolverInfo};
+use slidebench::{Board, Costs, Puzzle, Shape, Topology};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 /// Lists the solvers, weighted ones only with `weighted`.
 pub(super) fn run(weighted: bool, long: bool) -> CliResult {
     let mut out = BufWriter::new(io::stdout().lock());
+    let rank_shapes = rank_shapes();
     for s in all_solvers().into_iter().filter(|s| !weighted || s.weighted) {
         if long {
-            let a = ALGORITHMS.iter().find(|a| a.name == s.algorithm);
-            let summary = a.map(|a| a.summary).unwrap_or_default();
-            writeln!(out, "{:<28} {summary} ({} states)", s.id, s.encoding)?;
+            write_long(&mut out, &s, &rank_shapes)?;
         } else {
             writeln!(out, "{}", s.id)?;
         }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One solver: its summary line, then what it accepts and needs.
+fn write_long(out: &mut impl Write, s: &SolverInfo, rank_shapes: &str) -> io::Result<()> {
+    let Some(a) = s.algorithm_kind else {
+        return writeln!(out, "{:<28} (written outside the crate)", s.id);
+    };
+    writeln!(out, "{:<28} {} ({} states)", s.id, a.summary(), s.encoding)?;
+    let topologies: Vec<&str> = a.topologies().iter().map(|t| t.name()).collect();
+    let costs = if a.weighted() { "any move costs" } else { "unit move costs" };
+    let shapes = match s.encoding_kind {
+        Some(EncodingKind::Rank) => rank_shapes,
+        _ if a.table() => "any shape up to 16 squares whose whole space fits --max-states",
+        _ => "any shape up to 16 squares",
+    };
+    writeln!(out, "    accepts: {}; {shapes}; {costs}", topologies.join(", "))?;
+    writeln!(out, "    memory:  {}", a.memory())
+}
+
+/// Which shapes rank arrays can index, found by asking the encoding about every shape: at the
+/// default `--max-states`, and with the bound raised as far as it goes.
+fn rank_shapes() -> String {
+    let largest = |max_states: u64| -> Option<Shape> {
+        let mut best: Option<Shape> = None;
+        for w in 2..=MAX_CELLS / 2 {
+            for h in 2..=MAX_CELLS / w {
+                let Ok(shape) = Shape::new(w, h) else { continue };
+                let goal = Board::solved(shape);
+                let Ok(puzzle) = Puzzle::new(shape, Topology::Grid, Costs::UNIT, goal) else {
+                    continue;
+                };
+                if Rank::new(&puzzle, max_states).is_ok()
+                    && best.is_none_or(|b| b.cells() < shape.cells())
+                {
+                    best = Some(shape);
+                }
+            }
+        }
+        best
+    };
+    let cells = |s: Option<Shape>| s.map_or(0, Shape::cells);
+    let default = cells(largest(DEFAULT_MAX_STATES));
+    let most = cells(largest(u64::MAX));
+    if most > default {
+        format!(
+            "shapes up to {default} squares at the default --max-states, {most} with it raised \
+             (one entry per arrangement, n!)"
+        )
+    } else {
+        format!("shapes up to {default} squares (one entry per arrangement, n!)")
+    }
 }

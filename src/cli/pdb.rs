@@ -1,0 +1,177 @@
+//! `slidebench pdb build|list|clear`: the pattern database cache, built ahead of a run, listed
+//! with sizes and build times, and cleared.
+
+use super::output::{status, CliResult, Diagnostics, Failure};
+use super::{census::shape_arg, TopologyArg};
+use clap::{Subcommand, ValueEnum};
+use slidebench::judge::parse_board_argument;
+use slidebench::pdb::{self, Cache, Partition, PartitionKind, PatternDatabases, Source};
+use slidebench::units::{group_digits, human_bytes};
+use slidebench::{Board, Costs, Error, ErrorKind, Puzzle, Shape};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct PdbArgs {
+    #[command(subcommand)]
+    action: PdbAction,
+    #[allow(clippy::doc_markdown, reason = "the --help text shows variables as a shell does")]
+    /// Cache directory (default: $XDG_CACHE_HOME/slidebench/pdb, else
+    /// $HOME/.cache/slidebench/pdb).
+    #[arg(long, global = true)]
+    pdb_dir: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum PdbAction {
+    /// Build the databases of one puzzle and partition into the cache (or check the cached
+    /// file and keep it when it verifies).
+    Build {
+        /// Board shape, `WxH` (W columns, H rows).
+        #[arg(long, default_value = "4x4", value_parser = shape_arg)]
+        shape: Shape,
+        /// grid or torus.
+        #[arg(long, value_enum, default_value = "grid")]
+        topology: TopologyArg,
+        /// Goal board, as `solve --goal` takes it (default: tiles in row order, empty last).
+        #[arg(long, num_args = 1.., value_name = "SYMBOL")]
+        goal: Vec<String>,
+        /// Partition of the tiles (default: 663 on 4x4, even elsewhere).
+        #[arg(long, value_enum)]
+        partition: Option<PartitionArg>,
+    },
+    /// List the cached databases: what each is for, its size, its build time, and whether it
+    /// verifies.
+    List,
+    /// Remove every cached database (and any unfinished write).
+    Clear,
+}
+
+/// A partition on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PartitionArg {
+    /// 6-6-3 (4x4 only).
+    #[value(name = "663")]
+    SixSixThree,
+    /// 5-5-5 (4x4 only).
+    #[value(name = "555")]
+    FiveFiveFive,
+    /// Any shape: patterns of at most 6 tiles in row order, sizes as even as possible.
+    Even,
+}
+
+impl From<PartitionArg> for PartitionKind {
+    fn from(p: PartitionArg) -> PartitionKind {
+        match p {
+            PartitionArg::SixSixThree => PartitionKind::SixSixThree,
+            PartitionArg::FiveFiveFive => PartitionKind::FiveFiveFive,
+            PartitionArg::Even => PartitionKind::Even,
+        }
+    }
+}
+
+/// Runs one cache action.
+pub(super) fn run(args: &PdbArgs) -> CliResult {
+    let cache = Cache::new(args.pdb_dir.as_deref());
+    let Some(dir) = cache.dir().map(std::path::Path::to_path_buf) else {
+        return Err(Error::new(
+            ErrorKind::Io,
+            "no cache directory: give --pdb-dir, or set XDG_CACHE_HOME or HOME to an absolute path",
+        )
+        .into());
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut diagnostics = Diagnostics::new();
+    let mut failed = false;
+    match &args.action {
+        PdbAction::Build { shape, topology, goal, partition } => {
+            let goal = if goal.is_empty() {
+                Board::solved(*shape)
+            } else {
+                parse_board_argument(*shape, &goal.join(" ")).map_err(|e| usage(&e))?
+            };
+            let puzzle = Puzzle::new(*shape, (*topology).into(), Costs::UNIT, goal)?;
+            let partition = match partition {
+                Some(kind) => match Partition::for_goal((*kind).into(), &goal) {
+                    Ok(p) => p,
+                    Err(e) => super::usage_error(
+                        &["pdb", "build"],
+                        &format!("invalid value for '--partition <PARTITION>': {e}"),
+                    ),
+                },
+                None => Partition::default_for(&goal),
+            };
+            let (_, info) = PatternDatabases::load_or_build(&puzzle, &partition, &cache)?;
+            let bytes: u64 = info.pattern_bytes.iter().sum();
+            let sizes: Vec<String> = info.pattern_bytes.iter().map(|&b| group_digits(b)).collect();
+            let what = format!(
+                "{shape} {} partition {} ({} patterns; {} bytes: {})",
+                puzzle.topology(),
+                partition.name(),
+                info.pattern_bytes.len(),
+                group_digits(bytes),
+                sizes.join(" + ")
+            );
+            match info.source {
+                Source::Built => {
+                    let why = info.miss.map_or("absent", pdb::Miss::name);
+                    writeln!(
+                        out,
+                        "built {what} in {:.3} s (cached file: {why})",
+                        info.build_seconds
+                    )?;
+                }
+                Source::Loaded => writeln!(
+                    out,
+                    "cached {what}: verified in {:.3} s, built in {:.3} s",
+                    info.seconds, info.build_seconds
+                )?,
+            }
+            match (&info.path, &info.save_error) {
+                (_, Some(e)) => {
+                    failed = true;
+                    diagnostics.line(format_args!("could not save in {}: {e}", dir.display()));
+                }
+                (Some(path), None) => writeln!(out, "file {}", path.display())?,
+                (None, None) => {}
+            }
+        }
+        PdbAction::List => {
+            let files = pdb::list(&cache)?;
+            writeln!(out, "{} database file(s) in {}", files.len(), dir.display())?;
+            for f in files {
+                let name = f.path.file_name().map_or_else(
+                    || f.path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                let state = f.problem.map_or("ok", pdb::Miss::name);
+                let built = f.build_seconds.map_or("-".to_string(), |s| format!("{s:.3} s"));
+                let description = f.description.as_deref().unwrap_or("(header unreadable)");
+                writeln!(
+                    out,
+                    "{description}; {} ({} bytes); build {built}; {state}; {name}",
+                    human_bytes(f.bytes),
+                    group_digits(f.bytes),
+                )?;
+            }
+        }
+        PdbAction::Clear => {
+            let (files, bytes) = pdb::clear(&cache)?;
+            writeln!(
+                out,
+                "removed {files} file(s), {} ({} bytes), from {}",
+                human_bytes(bytes),
+                group_digits(bytes),
+                dir.display()
+            )?;
+        }
+    }
+    out.flush()?;
+    let delivered = diagnostics.finish();
+    Ok(status(failed || !delivered))
+}
+
+/// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
+fn usage(e: &Error) -> Failure {
+    super::usage_error(&["pdb", "build"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
+}
