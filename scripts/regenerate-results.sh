@@ -38,6 +38,10 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 cores=$(nproc)
 mem=$(free -h | awk '/^Mem:/ {print $2}')
 rustc_version=$(rustc --version)
+# The build's CPU target, from .cargo/config.toml (none: rustc's default for the platform).
+target_cpu=$(grep -o 'target-cpu=[^"]*' .cargo/config.toml 2>/dev/null | cut -d= -f2 || true)
+[ -n "$target_cpu" ] || target_cpu="rustc default"
+[ -n "${RUSTFLAGS:-}" ] && target_cpu="$target_cpu (RUSTFLAGS: $RUSTFLAGS)"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -v " results/" | head -1 || true)
 [ -n "$dirty" ] && commit="$commit (with uncommitted changes)"
@@ -55,6 +59,7 @@ tmp="$out/.README.md.tmp"
   echo "| cores | $cores |"
   echo "| memory | $mem |"
   echo "| rustc | $rustc_version |"
+  echo "| target CPU | $target_cpu |"
   echo "| comparison | \`${compare_cmd[*]}\` |"
   echo
   echo "Files: \`runs.csv\` (one row per solver and case; the \`all\` set is summarised only),"
