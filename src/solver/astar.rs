@@ -1,74 +1,26 @@
-//! `astar`: A* with an admissible, consistent heuristic: the sum over tiles of the cheapest way
-//! to carry each tile alone to its goal square (horizontal steps at `ch`, vertical at `cv`,
-//! wrapping on the torus). A move carries one tile one step, so no move lowers the sum by more
-//! than it costs; the search reuses the best-first core over a bucket queue.
+//! `astar`: A* over every encoding with the crate's [`Manhattan`] heuristic, the sum over tiles
+//! of the cheapest way to carry each tile alone to its goal square (horizontal steps at `ch`,
+//! vertical at `cv`, wrapping on the torus), evaluated from the whole board at each state. It is
+//! admissible and consistent; the search reuses the best-first core over a bucket queue. (The
+//! packed-only `astar-md` updates the same estimate move by move instead.)
 
 use super::dial::Buckets;
 use super::dijkstra::{best_first, Work};
 use super::wrapper::{fit_space, InSpace, Search};
 use super::Solution;
-use crate::board::{Board, Puzzle, MAX_CELLS};
+use crate::board::{Board, Puzzle};
 use crate::encoding::Encoding;
 use crate::error::Result;
+use crate::heuristic::Manhattan;
 use std::marker::PhantomData;
 use std::time::Duration;
-
-/// `cost[t][i]`: cheapest cost of carrying tile `t` from square `i` to its goal square.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct TileDistances {
-    key: Puzzle,
-    n: usize,
-    cost: [[u32; MAX_CELLS]; MAX_CELLS],
-}
-
-impl TileDistances {
-    /// The table for `puzzle`'s shape, topology, costs and goal.
-    pub(crate) fn new(puzzle: &Puzzle) -> TileDistances {
-        let n = puzzle.shape().cells();
-        // All-pairs cheapest carry between squares (Floyd–Warshall on at most 16 squares).
-        let mut d = [[u32::MAX / 4; MAX_CELLS]; MAX_CELLS];
-        for (i, row) in d.iter_mut().enumerate().take(n) {
-            row[i] = 0;
-            for &(mv, to) in puzzle.moves_from(i) {
-                let c = puzzle.costs().of(mv);
-                row[to as usize] = row[to as usize].min(c);
-            }
-        }
-        for k in 0..n {
-            for i in 0..n {
-                for j in 0..n {
-                    d[i][j] = d[i][j].min(d[i][k] + d[k][j]);
-                }
-            }
-        }
-        let mut cost = [[0u32; MAX_CELLS]; MAX_CELLS];
-        for (goal_square, &t) in puzzle.goal().cells().iter().enumerate() {
-            if t != 0 {
-                for (i, c) in cost[t as usize].iter_mut().enumerate().take(n) {
-                    *c = d[i][goal_square];
-                }
-            }
-        }
-        TileDistances { key: puzzle.clone(), n, cost }
-    }
-
-    /// The heuristic of a packed board.
-    #[inline]
-    pub(crate) fn estimate(&self, packed: u64) -> u32 {
-        let mut h = 0;
-        let mut p = packed;
-        for i in 0..self.n {
-            h += self.cost[(p & 15) as usize][i];
-            p >>= 4;
-        }
-        h
-    }
-}
 
 /// A*'s buffers and its heuristic, which (unlike the buffers) depends on the goal and costs.
 pub(crate) struct AStarWork<E: Encoding> {
     best: Work<E, Buckets<E::State>>,
-    heuristic: TileDistances,
+    heuristic: Manhattan,
+    /// The puzzle the heuristic was built for (its goal and costs).
+    key: Puzzle,
 }
 
 /// A* over a bucket queue.
@@ -94,11 +46,13 @@ impl<E: Encoding> Search for AStar<E> {
         let spread = 2 * puzzle.costs().horizontal.max(puzzle.costs().vertical);
         let (_, work) = fit_space(work, puzzle, max_states, |e: &E| AStarWork {
             best: Work { dist: e.new_map(), frontier: Buckets::new(spread) },
-            heuristic: TileDistances::new(puzzle),
+            heuristic: Manhattan::new(puzzle),
+            key: puzzle.clone(),
         })?;
         work.best.frontier.fit(spread);
-        if &work.heuristic.key != puzzle {
-            work.heuristic = TileDistances::new(puzzle);
+        if &work.key != puzzle {
+            work.heuristic = Manhattan::new(puzzle);
+            work.key = puzzle.clone();
         }
         Ok(None)
     }
@@ -110,8 +64,8 @@ impl<E: Encoding> Search for AStar<E> {
         start: &Board,
         max_states: u64,
     ) -> Result<Solution> {
-        let (enc, AStarWork { best, heuristic }) = work;
+        let (enc, AStarWork { best, heuristic, .. }) = work;
         let enc = &*enc;
-        best_first(enc, best, puzzle, start, max_states, |s| heuristic.estimate(enc.packed(s)))
+        best_first(enc, best, puzzle, start, max_states, |s| heuristic.of_packed(enc.packed(s)))
     }
 }
