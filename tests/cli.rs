@@ -7,44 +7,11 @@ use slidebench::report::{read_csv, RunRow, SummaryRow};
 use slidebench::{Board, Move, Puzzle, Shape};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_slidebench"))
-}
-
-/// Runs the binary with `args`, feeding `stdin` from a thread so large inputs cannot deadlock.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The binary may stop reading early (usage errors): that is not this test's failure.
-        let _ = input.write_all(&bytes);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn stdout_lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone())
-        .expect("stdout is UTF-8")
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
-fn stderr_text(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+mod common;
+use common::{bin, run, stderr_text, stdout_lines};
 
 /// Replays a line of move letters from `start` and returns the end board and the move count.
 fn replay_letters(puzzle: &Puzzle, start: &Board, letters: &str) -> (Board, usize) {

@@ -9,9 +9,8 @@ use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_slidebench"))
-}
+mod common;
+use common::bin;
 
 /// Runs the binary with `args`, feeding `stdin` from a thread, killing it if it hangs.
 fn run(args: &[&str], stdin: &[u8]) -> Output {

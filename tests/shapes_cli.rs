@@ -4,12 +4,10 @@
 
 use slidebench::cases::korf100;
 use slidebench::{Board, Costs, Move, Puzzle, Shape, Topology};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_slidebench"))
-}
+mod common;
+use common::{bin, run_command, stderr_text, stdout_lines};
 
 /// The pattern database cache of these tests, kept between runs under the target directory so
 /// that the default 4×4 solver's databases are built once, never in the user's cache.
@@ -17,37 +15,11 @@ fn test_cache() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shapes_cli-cache")
 }
 
-/// Runs the binary with `args`, feeding `stdin` from a thread so large inputs cannot deadlock.
+/// Runs the binary with `args` and `stdin`, its pattern database cache under the target directory.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = bin()
-        .args(args)
-        .env("XDG_CACHE_HOME", test_cache())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The binary may stop reading early (usage errors): that is not this test's failure.
-        let _ = input.write_all(&bytes);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn stdout_lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone())
-        .expect("stdout is UTF-8")
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
-fn stderr_text(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let mut command = bin();
+    command.args(args).env("XDG_CACHE_HOME", test_cache());
+    run_command(command, stdin)
 }
 
 fn four_by_four() -> Shape {
