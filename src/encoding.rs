@@ -233,9 +233,7 @@ impl Rank {
     #[inline]
     pub fn blank_of(&self, packed: u64) -> usize {
         let used = if self.n == 16 { u64::MAX } else { (1u64 << (4 * self.n)) - 1 };
-        let x = !packed & used;
-        let z = x & (x >> 1) & (x >> 2) & (x >> 3) & 0x1111_1111_1111_1111;
-        (z.trailing_zeros() / 4) as usize
+        zero_nibble(packed, used)
     }
 
     /// The state after swapping the empty square on `blank` with square `to`.
@@ -295,6 +293,15 @@ impl Rank {
     pub fn arrangements(&self) -> usize {
         FACTORIAL[self.n] as usize
     }
+}
+
+/// The square of the empty square in a packed board: the one zero nibble among the nibbles set
+/// in `used` (the board's squares).
+#[inline]
+pub(crate) fn zero_nibble(packed: u64, used: u64) -> usize {
+    let x = !packed & used;
+    let z = x & (x >> 1) & (x >> 2) & (x >> 3) & 0x1111_1111_1111_1111;
+    (z.trailing_zeros() / 4) as usize
 }
 
 /// How many of the low `lanes` nibbles of `x` (the rest zero) are below `t` (1..=15): even and

@@ -11,6 +11,7 @@
 //! previous and current layers plus all the neighbours generated for the next.
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
+use crate::encoding::zero_nibble;
 use crate::error::{Error, ErrorKind, Result};
 use crate::units::{group_digits, human_bytes};
 use rayon::prelude::*;
@@ -80,7 +81,8 @@ pub fn census_to_depth(
     let mut complete = false;
     for depth in 0..max_depth {
         // Exactly how many neighbours the layer has, so the bound is checked before allocating.
-        let candidates: u64 = cur.par_iter().map(|&b| u64::from(degree[blank_of(b, used)])).sum();
+        let candidates: u64 =
+            cur.par_iter().map(|&b| u64::from(degree[zero_nibble(b, used)])).sum();
         let held = prev.len() as u64 + cur.len() as u64 + candidates;
         if held > max_states {
             return Err(Error::new(
@@ -113,14 +115,6 @@ pub fn census_to_depth(
     Ok(DepthCensus { shape, topology, counts, complete, peak_states, elapsed: start.elapsed() })
 }
 
-/// The square of the empty square: the one zero nibble among the used ones.
-#[inline]
-fn blank_of(board: u64, used: u64) -> usize {
-    let x = !board & used;
-    let z = x & (x >> 1) & (x >> 2) & (x >> 3) & 0x1111_1111_1111_1111;
-    (z.trailing_zeros() / 4) as usize
-}
-
 /// Every neighbour of every board of `layer` (`total` of them), generated in parallel into
 /// one buffer: each chunk of the layer writes its own slice, found by a prefix sum.
 fn neighbours(
@@ -132,7 +126,7 @@ fn neighbours(
 ) -> Vec<u64> {
     let sizes: Vec<usize> = layer
         .par_chunks(CHUNK)
-        .map(|c| c.iter().map(|&b| degree[blank_of(b, used)] as usize).sum())
+        .map(|c| c.iter().map(|&b| degree[zero_nibble(b, used)] as usize).sum())
         .collect();
     let mut out = vec![0u64; total];
     let mut slices = Vec::with_capacity(sizes.len());
@@ -145,7 +139,7 @@ fn neighbours(
     layer.par_chunks(CHUNK).zip(slices).for_each(|(chunk, slice)| {
         let mut k = 0;
         for &board in chunk {
-            let blank = blank_of(board, used);
+            let blank = zero_nibble(board, used);
             for &to in &targets[blank][..degree[blank] as usize] {
                 let to = to as usize;
                 let tile = (board >> (4 * to)) & 15;
@@ -270,7 +264,7 @@ mod tests {
                     .map(|i| if i == blank { 0 } else { 1 + (i as u64 % 15) })
                     .enumerate()
                     .fold(0u64, |acc, (i, v)| acc | v << (4 * i));
-                assert_eq!(blank_of(board, used), blank);
+                assert_eq!(zero_nibble(board, used), blank);
             }
         }
     }
