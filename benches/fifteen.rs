@@ -7,6 +7,7 @@ use slidebench::cases::korf100::{self, Instance};
 use slidebench::heuristic::{Heuristic, LinearConflict, Manhattan};
 use slidebench::solver::astar_h::a_star;
 use slidebench::solver::idastar::ida_star;
+use slidebench::Budget;
 use slidebench::{Puzzle, DEFAULT_MAX_STATES};
 use std::hint::black_box;
 use std::time::Duration;
@@ -18,7 +19,7 @@ fn easy() -> Vec<Instance> {
 
 fn ida_all<H: Heuristic>(p: &Puzzle, h: &H, instances: &[Instance]) {
     for k in instances {
-        let out = ida_star(p, h, black_box(&k.board), None).unwrap();
+        let out = ida_star(p, h, black_box(&k.board), &Budget::UNLIMITED).unwrap();
         assert_eq!(out.moves.len(), k.length as usize, "instance {}", k.id);
     }
 }

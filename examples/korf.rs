@@ -9,6 +9,7 @@ use slidebench::cases::korf100::{self, Instance};
 use slidebench::heuristic::{Heuristic, LinearConflict, Manhattan};
 use slidebench::solver::astar_h::a_star;
 use slidebench::solver::idastar::ida_star;
+use slidebench::Budget;
 use slidebench::{Puzzle, DEFAULT_MAX_STATES};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -59,7 +60,8 @@ fn ida<H: Heuristic>(p: &Puzzle, h: &H, instances: &[Instance]) -> ExitCode {
     let (mut nodes, mut secs, mut lengths) = (0u64, 0f64, 0u32);
     for k in instances {
         let t = Instant::now();
-        let out = ida_star(p, h, &k.board, None).expect("Korf's instances are solvable");
+        let out =
+            ida_star(p, h, &k.board, &Budget::UNLIMITED).expect("Korf's instances are solvable");
         let s = t.elapsed().as_secs_f64();
         let end = p.replay(&k.board, &out.moves).expect("a legal path").0;
         if end != *p.goal() || out.moves.len() != k.length as usize {

@@ -11,6 +11,7 @@ use slidebench::cases::korf100;
 use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
+use slidebench::Budget;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -55,7 +56,7 @@ fn main() -> slidebench::Result<()> {
         .par_iter()
         .map(|inst| {
             let board = if usual { korf100::to_usual_goal(&inst.board) } else { inst.board };
-            let out = ida_star(&puzzle, &pdb, &board, None).expect("solvable");
+            let out = ida_star(&puzzle, &pdb, &board, &Budget::UNLIMITED).expect("solvable");
             let (end, _) = puzzle.replay(&board, &out.moves).expect("legal moves");
             assert_eq!(end, *puzzle.goal(), "instance {} does not reach the goal", inst.id);
             assert_eq!(out.moves.len() as u32, inst.length, "instance {} length", inst.id);

@@ -1049,6 +1049,9 @@ mod tests {
             threads: 1,
             cases: 200,
             solved: 100,
+            over_budget: 0,
+            skipped: 0,
+            p5_ns: median_ns / 2,
             median_ns,
             mean_ns: median_ns as f64 * 1.1,
             p95_ns: median_ns * 2,
@@ -1058,6 +1061,7 @@ mod tests {
             peak_bytes: 1 << 20,
             agree: true,
             seed: 7,
+            repeats: 1,
         }
     }
 
@@ -1077,12 +1081,14 @@ mod tests {
             ch: 1,
             cv: 1,
             optimal: Some(optimal),
+            outcome: crate::report::Outcome::Solved,
             solvable: true,
             length: Some(optimal),
             cost: Some(optimal),
             expanded: factor * 3,
             stored: factor * 5,
             time_ns: 200 * factor * slow + case_id,
+            repeats: 1,
             peak_bytes: 4096,
             threads: 1,
         }

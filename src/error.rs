@@ -17,6 +17,8 @@ pub enum ErrorKind {
     Disagreement,
     /// Reading or writing a file or stream failed.
     Io,
+    /// A query went over its time or state budget and was stopped.
+    Budget,
 }
 
 impl fmt::Display for ErrorKind {
@@ -27,6 +29,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Disagreement => "disagreement",
             ErrorKind::Io => "I/O error",
+            ErrorKind::Budget => "over budget",
         })
     }
 }

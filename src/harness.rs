@@ -5,7 +5,7 @@ use crate::board::Puzzle;
 use crate::cases::{self, Case, Format, SetKind};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil;
-use crate::report::{self, RunRow, SummaryRow, ThreadsRow};
+use crate::report::{self, Outcome, RunRow, SummaryRow, ThreadsRow};
 use crate::solver::{all_solvers, new_solver, Solution, Solver, SolverInfo};
 use crate::units::{group_digits, human_bytes};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -415,12 +415,18 @@ fn run_solver(
             ch: case.puzzle.costs().horizontal,
             cv: case.puzzle.costs().vertical,
             optimal: reference,
+            outcome: match &sol {
+                Ok(s) if s.is_solvable() => Outcome::Solved,
+                Ok(_) => Outcome::Unsolvable,
+                Err(_) => Outcome::Error,
+            },
             solvable: s.is_some_and(super::solver::Solution::is_solvable),
             length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
             cost: s.and_then(|s| s.cost),
             expanded: stats.expanded,
             stored: stats.stored,
             time_ns,
+            repeats: 1,
             peak_bytes: stats.peak_bytes,
             threads,
         };
@@ -486,6 +492,9 @@ fn summarize(
         threads,
         cases: run.rows.len() as u64,
         solved: run.rows.iter().filter(|r| r.solvable).count() as u64,
+        over_budget: 0,
+        skipped: 0,
+        p5_ns: pick(0.05),
         median_ns: pick(0.5),
         mean_ns: times.iter().sum::<u64>() as f64 / n as f64,
         p95_ns: pick(0.95),
@@ -501,6 +510,7 @@ fn summarize(
         peak_bytes: run.rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
         agree: run.disagreements.is_empty(),
         seed,
+        repeats: 1,
     }
 }
 

@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod budget;
 pub mod cases;
 pub mod census;
 pub mod chart;
@@ -42,6 +43,7 @@ pub mod solver;
 pub mod units;
 
 pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};
+pub use budget::{Budget, Meter};
 pub use encoding::{Encoding, Rank, Text, DEFAULT_MAX_STATES};
 pub use error::{Error, ErrorKind, Result};
 pub use solver::{

@@ -7,6 +7,7 @@
 //! wrap-around form on a torus, weighted by the move costs.
 
 use crate::board::{Board, Move, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::{Encoding, Packed, PackedState};
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Manhattan;
@@ -37,21 +38,40 @@ fn moves_of(enc: &Packed, path: &[PackedState]) -> Vec<Move> {
 }
 
 /// An optimal path from `start` to the puzzle's goal by the crate's IDA*, or `None` when the
-/// goal cannot be reached (decided first: IDA* would never end).
-pub fn pathfinding_idastar(puzzle: &Puzzle, start: &Board) -> Option<Vec<Move>> {
+/// goal cannot be reached (decided first: IDA* would never end). `meter` is charged once per
+/// node expanded; the crate cannot be told to stop, so a spent budget starves it of successors
+/// and the budget's error is returned.
+pub fn pathfinding_idastar(
+    puzzle: &Puzzle,
+    start: &Board,
+    meter: &mut Meter,
+) -> Result<Option<Vec<Move>>> {
     if !crate::solvability::solvable(puzzle, start) {
-        return None;
+        return Ok(None);
     }
     let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
     let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
-    let (path, _) = pathfinding::directed::idastar::idastar(
+    let mut spent = None;
+    let found = pathfinding::directed::idastar::idastar(
         &enc.encode(start),
-        |s| successors(&enc, puzzle, s),
+        |s| {
+            if spent.is_some() {
+                return Vec::new();
+            }
+            if let Err(e) = meter.charge(1) {
+                spent = Some(e);
+                return Vec::new();
+            }
+            successors(&enc, puzzle, s)
+        },
         |s| h.of_packed(s.board),
         |s| *s == goal,
-    )?;
-    Some(moves_of(&enc, &path))
+    );
+    if let Some(e) = spent {
+        return Err(e);
+    }
+    Ok(found.map(|(path, _)| moves_of(&enc, &path)))
 }
 
 /// An optimal path by the crate's A*, or `None` when the goal cannot be reached; an error once
@@ -61,6 +81,7 @@ pub fn pathfinding_astar(
     puzzle: &Puzzle,
     start: &Board,
     max_states: u64,
+    meter: &mut Meter,
 ) -> Result<Option<Vec<Move>>> {
     if !crate::solvability::solvable(puzzle, start) {
         return Ok(None);
@@ -69,11 +90,16 @@ pub fn pathfinding_astar(
     let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let generated = Cell::new(0u64);
+    let mut spent = None;
     let found = pathfinding::directed::astar::astar(
         &enc.encode(start),
         |s| {
             // Over the bound, no more successors: the search drains and returns None.
-            if generated.get() > max_states {
+            if generated.get() > max_states || spent.is_some() {
+                return Vec::new();
+            }
+            if let Err(e) = meter.charge(1) {
+                spent = Some(e);
                 return Vec::new();
             }
             let next = successors(&enc, puzzle, s);
@@ -83,6 +109,9 @@ pub fn pathfinding_astar(
         |s| h.of_packed(s.board),
         |s| *s == goal,
     );
+    if let Some(e) = spent {
+        return Err(e);
+    }
     match found {
         Some((path, _)) => Ok(Some(moves_of(&enc, &path))),
         None if generated.get() > max_states => Err(Error::new(
@@ -120,8 +149,9 @@ mod tests {
             cells.shuffle(&mut rng);
             let start = Board::from_cells(puzzle.shape(), &cells).unwrap();
             let d = dist[rank(&cells) as usize];
-            let ida = pathfinding_idastar(puzzle, &start);
-            let astar = pathfinding_astar(puzzle, &start, 10_000_000).unwrap();
+            let ida = pathfinding_idastar(puzzle, &start, &mut Meter::unlimited()).unwrap();
+            let astar =
+                pathfinding_astar(puzzle, &start, 10_000_000, &mut Meter::unlimited()).unwrap();
             if d == UNREACHED {
                 assert_eq!((ida, astar), (None, None), "{start:?}");
                 continue;
@@ -158,7 +188,9 @@ mod tests {
             let costs = Costs { horizontal: ch, vertical: cv };
             let puzzle = Puzzle::cruller(costs, Board::parse(s, goal).unwrap()).unwrap();
             let start = Board::parse(s, start).unwrap();
-            let moves = pathfinding_astar(&puzzle, &start, 10_000_000).unwrap().unwrap();
+            let moves = pathfinding_astar(&puzzle, &start, 10_000_000, &mut Meter::unlimited())
+                .unwrap()
+                .unwrap();
             assert_eq!(puzzle.replay(&start, &moves).unwrap(), (*puzzle.goal(), cost));
         }
     }
@@ -179,8 +211,11 @@ mod tests {
                 }
             }
             let start = enc.decode(&state);
-            let ida = pathfinding_idastar(&puzzle, &start).unwrap();
-            let astar = pathfinding_astar(&puzzle, &start, 10_000_000).unwrap().unwrap();
+            let ida =
+                pathfinding_idastar(&puzzle, &start, &mut Meter::unlimited()).unwrap().unwrap();
+            let astar = pathfinding_astar(&puzzle, &start, 10_000_000, &mut Meter::unlimited())
+                .unwrap()
+                .unwrap();
             replays(&puzzle, &start, &ida);
             replays(&puzzle, &start, &astar);
             assert_eq!(ida.len(), astar.len(), "{start:?}");
@@ -202,7 +237,8 @@ mod tests {
             ([14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15], 45),
         ] {
             let start = Board::from_cells(s, &cells).unwrap();
-            let moves = pathfinding_idastar(&puzzle, &start).unwrap();
+            let moves =
+                pathfinding_idastar(&puzzle, &start, &mut Meter::unlimited()).unwrap().unwrap();
             replays(&puzzle, &start, &moves);
             assert_eq!(moves.len(), length);
         }
@@ -213,8 +249,8 @@ mod tests {
         let s = Shape::new(4, 4).unwrap();
         let puzzle = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
         let start = Board::parse(s, "213456789abcdefx").unwrap();
-        assert_eq!(pathfinding_idastar(&puzzle, &start), None);
-        assert_eq!(pathfinding_astar(&puzzle, &start, 10).unwrap(), None);
+        assert_eq!(pathfinding_idastar(&puzzle, &start, &mut Meter::unlimited()).unwrap(), None);
+        assert_eq!(pathfinding_astar(&puzzle, &start, 10, &mut Meter::unlimited()).unwrap(), None);
     }
 
     #[test]
@@ -227,7 +263,7 @@ mod tests {
         } else {
             Board::parse(s, "efdcba987654321x").unwrap()
         };
-        let e = pathfinding_astar(&puzzle, &start, 1000).unwrap_err();
+        let e = pathfinding_astar(&puzzle, &start, 1000, &mut Meter::unlimited()).unwrap_err();
         assert_eq!(e.kind(), crate::error::ErrorKind::TooLarge);
         assert!(e.message().contains("1,000"), "{}", e.message());
     }

@@ -17,6 +17,37 @@ pub const SUMMARY_CSV: &str = "summary.csv";
 pub const THREADS_CSV: &str = "threads.csv";
 /// File name of the whole-space census table.
 pub const CENSUS_CSV: &str = "census.csv";
+/// File name of the run's description (seed, code version, shard, budgets, machine).
+pub const META_JSON: &str = "meta.json";
+
+/// How one query ended (`runs.csv`'s `outcome`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The solver returned moves to the goal (replayed and checked).
+    Solved,
+    /// The solver said the goal cannot be reached.
+    Unsolvable,
+    /// The query was stopped by its time or state budget: not an answer, not a failure.
+    Budget,
+    /// Not run: the solver went over budget on the queries before it in the set.
+    Skipped,
+    /// The solver failed (an error other than the budget, for example a memory bound).
+    Error,
+}
+
+impl Outcome {
+    /// The name in the CSV files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::Unsolvable => "unsolvable",
+            Outcome::Budget => "budget",
+            Outcome::Skipped => "skipped",
+            Outcome::Error => "error",
+        }
+    }
+}
 
 /// One solver on one case (`runs.csv`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,6 +76,8 @@ pub struct RunRow {
     pub cv: u32,
     /// Optimal cost (moves, with unit costs) from the reference solver; empty if unsolvable.
     pub optimal: Option<u64>,
+    /// How the query ended.
+    pub outcome: Outcome,
     /// Whether the solver found the board solvable.
     pub solvable: bool,
     /// Number of moves returned; empty if unsolvable.
@@ -55,8 +88,11 @@ pub struct RunRow {
     pub expanded: u64,
     /// States stored in visited sets and maps.
     pub stored: u64,
-    /// Wall time of the query in nanoseconds (a table's build is not included).
+    /// Wall time of the query in nanoseconds, the median of its repeats (a table's build is
+    /// not included).
     pub time_ns: u64,
+    /// How many times the query was timed.
+    pub repeats: u32,
     /// Bytes the solver's own structures held at their peak.
     pub peak_bytes: u64,
     /// Worker threads of the run.
@@ -80,6 +116,12 @@ pub struct SummaryRow {
     pub cases: u64,
     /// How many of them the solver found solvable.
     pub solved: u64,
+    /// Queries stopped by their budget.
+    pub over_budget: u64,
+    /// Queries not run after too many over budget in a row.
+    pub skipped: u64,
+    /// 5th percentile time per query (of the per-query medians), ns.
+    pub p5_ns: u64,
     /// Median time per query, ns.
     pub median_ns: u64,
     /// Mean time per query, ns.
@@ -98,6 +140,36 @@ pub struct SummaryRow {
     pub agree: bool,
     /// Seed the case set was generated from.
     pub seed: u64,
+    /// How many times each query was timed.
+    pub repeats: u32,
+}
+
+/// What made a result directory (`meta.json`): `merge` refuses to combine directories whose
+/// seed or code version differ, and the report shows the machine and the command.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunMeta {
+    /// The crate version and, when built from a git checkout, its commit.
+    pub code_version: String,
+    /// Seed of the generated case sets.
+    pub seed: u64,
+    /// `K/N` for the K-th of N shards; `None` for an unsharded run or a merge.
+    pub shard: Option<String>,
+    /// The command line that made the results.
+    pub command: String,
+    /// Start and end, UTC, RFC 3339.
+    pub started: String,
+    /// See `started`.
+    pub finished: String,
+    /// CPU model, cores and memory, as one line.
+    pub machine: String,
+    /// Time budget per query, seconds.
+    pub budget_time_s: Option<f64>,
+    /// State budget per query.
+    pub budget_states: Option<u64>,
+    /// Over-budget queries in a row after which a solver sits out the rest of a set.
+    pub budget_streak: u32,
+    /// Timed repeats per query.
+    pub repeats: u32,
 }
 
 /// Throughput of one solver at one thread count (`threads.csv`).

@@ -4,6 +4,7 @@
 use slidebench::cases::{board_of_rank, distance_table, UNREACHED};
 use slidebench::heuristic::{estimate_board, Heuristic, LinearConflict, Manhattan};
 use slidebench::rank::FACTORIAL;
+use slidebench::Budget;
 use slidebench::{Board, Costs, ErrorKind, Puzzle, Shape, Topology};
 
 /// The grid puzzle of `width`×`height` with the empty square last (`first == false`) or first.
@@ -207,7 +208,7 @@ mod search {
         let p = korf100::korf_puzzle();
         let md = Manhattan::new(&p);
         for k in instances {
-            let out = ida_star(&p, &md, &k.board, None).unwrap();
+            let out = ida_star(&p, &md, &k.board, &Budget::UNLIMITED).unwrap();
             assert_solves(&p, &k.board, &out.moves, k.length as usize);
             assert_eq!(out.nodes, k.nodes - 1, "instance {}", k.id);
         }
@@ -233,7 +234,7 @@ mod search {
         let lc = LinearConflict::new(&p).unwrap();
         let mut total = 0;
         for k in instances {
-            let out = ida_star(&p, &lc, &k.board, None).unwrap();
+            let out = ida_star(&p, &lc, &k.board, &Budget::UNLIMITED).unwrap();
             assert_solves(&p, &k.board, &out.moves, k.length as usize);
             assert!(out.nodes < k.nodes, "instance {}: lc {} >= md {}", k.id, out.nodes, k.nodes);
             total += out.moves.len() as u32;
@@ -258,7 +259,7 @@ mod search {
         let lc = LinearConflict::new(&p).unwrap();
         for k in korf_easiest(3) {
             let start = korf100::to_usual_goal(&k.board);
-            let out = ida_star(&p, &lc, &start, None).unwrap();
+            let out = ida_star(&p, &lc, &start, &Budget::UNLIMITED).unwrap();
             assert_solves(&p, &start, &out.moves, k.length as usize);
         }
     }
@@ -266,7 +267,7 @@ mod search {
     #[test]
     fn ida_star_on_the_goal_is_the_empty_path_with_no_nodes() {
         let p = korf100::korf_puzzle();
-        let out = ida_star(&p, &Manhattan::new(&p), p.goal(), None).unwrap();
+        let out = ida_star(&p, &Manhattan::new(&p), p.goal(), &Budget::UNLIMITED).unwrap();
         assert_eq!((out.moves.len(), out.nodes, out.iterations), (0, 0, 1));
     }
 
@@ -276,7 +277,7 @@ mod search {
         let mut cells: Vec<u8> = (0..16).collect();
         cells.swap(1, 2);
         let b = Board::from_cells(p.shape(), &cells).unwrap();
-        let err = ida_star(&p, &Manhattan::new(&p), &b, None).unwrap_err();
+        let err = ida_star(&p, &Manhattan::new(&p), &b, &Budget::UNLIMITED).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Unsupported);
     }
 
@@ -284,9 +285,11 @@ mod search {
     fn ida_star_stops_at_its_node_limit() {
         let p = korf100::korf_puzzle();
         let k = korf100::instances()[0];
-        let err = ida_star(&p, &Manhattan::new(&p), &k.board, Some(1000)).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::TooLarge);
-        assert!(err.message().contains("more than 1,000 nodes"), "{err}");
+        let err =
+            ida_star(&p, &Manhattan::new(&p), &k.board, &Budget { time: None, states: Some(1000) })
+                .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Budget);
+        assert!(err.message().contains("1000 states"), "{err}");
     }
 
     /// A board `steps` random moves from the goal, never undoing the last move.
@@ -350,8 +353,18 @@ mod search {
         let lc = LinearConflict::new(puzzle).unwrap();
         for b in boards {
             let d = exact(b) as usize;
-            assert_solves(puzzle, b, &ida_star(puzzle, &md, b, None).unwrap().moves, d);
-            assert_solves(puzzle, b, &ida_star(puzzle, &lc, b, None).unwrap().moves, d);
+            assert_solves(
+                puzzle,
+                b,
+                &ida_star(puzzle, &md, b, &Budget::UNLIMITED).unwrap().moves,
+                d,
+            );
+            assert_solves(
+                puzzle,
+                b,
+                &ida_star(puzzle, &lc, b, &Budget::UNLIMITED).unwrap().moves,
+                d,
+            );
             let a = a_star(puzzle, &lc, b, DEFAULT_MAX_STATES).unwrap();
             assert_solves(puzzle, b, &a.moves.unwrap(), d);
             let a = a_star(puzzle, &md, b, DEFAULT_MAX_STATES).unwrap();
@@ -408,7 +421,7 @@ mod search {
         for _ in 0..40 {
             let b = board_of_rank(p.shape(), rng.gen_range(0..FACTORIAL[9]));
             let d = exact[rank(b.cells()) as usize] as usize;
-            assert_solves(&p, &b, &ida_star(&p, &md, &b, None).unwrap().moves, d);
+            assert_solves(&p, &b, &ida_star(&p, &md, &b, &Budget::UNLIMITED).unwrap().moves, d);
             assert_solves(
                 &p,
                 &b,
@@ -428,7 +441,12 @@ mod search {
             let d = exact[r as usize];
             if d != UNREACHED {
                 let b = board_of_rank(p.shape(), r);
-                assert_solves(&p, &b, &ida_star(&p, &md, &b, None).unwrap().moves, d as usize);
+                assert_solves(
+                    &p,
+                    &b,
+                    &ida_star(&p, &md, &b, &Budget::UNLIMITED).unwrap().moves,
+                    d as usize,
+                );
             }
         }
     }
@@ -442,7 +460,7 @@ mod search {
             .iter()
             .map(|c| {
                 let md = Manhattan::new(&c.puzzle);
-                let ida = ida_star(&c.puzzle, &md, &c.start, None).unwrap();
+                let ida = ida_star(&c.puzzle, &md, &c.start, &Budget::UNLIMITED).unwrap();
                 let ida_cost = c.puzzle.replay(&c.start, &ida.moves).unwrap().1;
                 let a = a_star(&c.puzzle, &md, &c.start, DEFAULT_MAX_STATES).unwrap();
                 assert_eq!(c.puzzle.replay(&c.start, &a.moves.unwrap()).unwrap().1, ida_cost);
@@ -510,7 +528,7 @@ mod search {
             let out = a_star(&p, &h, &b, DEFAULT_MAX_STATES).unwrap();
             reopened += out.reopened;
             assert_solves(&p, &b, &out.moves.unwrap(), d);
-            assert_solves(&p, &b, &ida_star(&p, &h, &b, None).unwrap().moves, d);
+            assert_solves(&p, &b, &ida_star(&p, &h, &b, &Budget::UNLIMITED).unwrap().moves, d);
         }
         assert!(reopened > 0, "the heuristic should make A* reopen states");
     }

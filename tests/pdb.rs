@@ -10,6 +10,7 @@ use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{
     clear, list, Cache, Miss, Partition, PartitionKind, PatternDatabases, Source,
 };
+use slidebench::Budget;
 use slidebench::{Board, Costs, Puzzle, Shape, Topology};
 use std::collections::HashSet;
 use std::path::Path;
@@ -407,7 +408,7 @@ mod korf {
             for inst in instances {
                 let start =
                     if usual_goal { korf100::to_usual_goal(&inst.board) } else { inst.board };
-                let out = ida_star(puzzle, pdb, &start, None).unwrap();
+                let out = ida_star(puzzle, pdb, &start, &Budget::UNLIMITED).unwrap();
                 let (end, cost) = puzzle.replay(&start, &out.moves).unwrap();
                 assert_eq!(end, *puzzle.goal(), "instance {} (usual goal {usual_goal})", inst.id);
                 assert_eq!(cost, u64::from(inst.length), "instance {} length", inst.id);

@@ -316,12 +316,18 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 ch,
                 cv,
                 optimal,
+                outcome: if solvable {
+                    slidebench::report::Outcome::Solved
+                } else {
+                    slidebench::report::Outcome::Unsolvable
+                },
                 solvable,
                 length,
                 cost: optimal,
                 expanded: time_ns / 3,
                 stored: time_ns / 5,
                 time_ns,
+                repeats: 1,
                 peak_bytes: peak,
                 threads,
             },
@@ -355,6 +361,9 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 threads,
                 cases,
                 solved,
+                over_budget: 0,
+                skipped: 0,
+                p5_ns: median / 2,
                 median_ns: median,
                 mean_ns: mean,
                 p95_ns: p95,
@@ -364,6 +373,7 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 peak_bytes: peak,
                 agree,
                 seed,
+                repeats: 1,
             },
         )
 }

@@ -9,6 +9,7 @@ use super::dijkstra::{best_first, Work};
 use super::wrapper::{fit_space, InSpace, Search};
 use super::Solution;
 use crate::board::{Board, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::Encoding;
 use crate::error::Result;
 use crate::heuristic::Manhattan;
@@ -63,9 +64,12 @@ impl<E: Encoding> Search for AStar<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, AStarWork { best, heuristic, .. }) = work;
         let enc = &*enc;
-        best_first(enc, best, puzzle, start, max_states, |s| heuristic.of_packed(enc.packed(s)))
+        best_first(enc, best, puzzle, start, max_states, meter, |s| {
+            heuristic.of_packed(enc.packed(s))
+        })
     }
 }

@@ -7,6 +7,7 @@
 
 use super::idastar::MoveLists;
 use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::budget::Meter;
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
 use crate::units::group_digits;
@@ -55,6 +56,17 @@ pub fn a_star<H: Heuristic>(
     start: &Board,
     max_states: u64,
 ) -> Result<AStarOutcome> {
+    a_star_metered(puzzle, h, start, max_states, &mut Meter::unlimited())
+}
+
+/// [`a_star`] charging `meter` once per state expanded.
+pub(crate) fn a_star_metered<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    start: &Board,
+    max_states: u64,
+    meter: &mut Meter,
+) -> Result<AStarOutcome> {
     if start.shape() != puzzle.shape() {
         return Err(Error::new(
             ErrorKind::Parse,
@@ -102,6 +114,7 @@ pub fn a_star<H: Heuristic>(
             return Ok(out);
         }
         out.expanded += 1;
+        meter.charge(1)?;
         let blank = q.blank as usize;
         for e in moves.from(blank) {
             let to = e.to as usize;

@@ -3,6 +3,7 @@
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{path_to, too_many_states, Solution, Stats, Step};
 use crate::board::{Board, Move, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
@@ -48,6 +49,7 @@ impl<E: Encoding> Search for Bfs<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, Work { seen, queue }) = work;
         seen.clear();
@@ -61,6 +63,7 @@ impl<E: Encoding> Search for Bfs<E> {
         let mut found = false;
         while let Some((state, back)) = queue.pop_front() {
             stats.expanded += 1;
+            meter.charge(1)?;
             enc.successors_except(&state, back, |mv, next| {
                 if found || seen.get(&next).is_some() {
                     return;

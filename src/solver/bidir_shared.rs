@@ -9,6 +9,7 @@
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{expand_side, join_meeting, too_many_states, Link, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
@@ -56,6 +57,7 @@ impl<E: Encoding> Search for BidirShared<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, Work { sides, queue }) = work;
         for side in sides.iter_mut() {
@@ -84,6 +86,7 @@ impl<E: Encoding> Search for BidirShared<E> {
                 }
             }
             stats.expanded += 1;
+            meter.charge(1)?;
             expand_side(enc, sides, s, &state, depth, &mut best, |next| {
                 queue.push_back((next, side));
                 in_queue[s] += 1;

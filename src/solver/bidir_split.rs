@@ -8,6 +8,7 @@
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{expand_side, join_meeting, too_many_states, Link, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
@@ -52,6 +53,7 @@ impl<E: Encoding> Search for BidirSplit<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, Work { sides, queues }) = work;
         for side in sides.iter_mut() {
@@ -85,6 +87,7 @@ impl<E: Encoding> Search for BidirSplit<E> {
             for _ in 0..layer_len {
                 let state = queue.pop_front().expect("layer states are queued");
                 stats.expanded += 1;
+                meter.charge(1)?;
                 expand_side(enc, sides, s, &state, layer, &mut best, |next| queue.push_back(next));
             }
             peak_queue = peak_queue.max(queues[0].len() + queues[1].len());

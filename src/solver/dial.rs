@@ -6,6 +6,7 @@ use super::dijkstra::{best_first, Frontier, Work};
 use super::wrapper::{fit_space, InSpace, Search};
 use super::Solution;
 use crate::board::{Board, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::Encoding;
 use crate::error::Result;
 use std::marker::PhantomData;
@@ -116,8 +117,9 @@ impl<E: Encoding> Search for Dial<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, work) = work;
-        best_first(enc, work, puzzle, start, max_states, |_| 0)
+        best_first(enc, work, puzzle, start, max_states, meter, |_| 0)
     }
 }

@@ -4,6 +4,7 @@
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{path_to, too_many_states, Dist, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::marker::PhantomData;
@@ -103,6 +104,7 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
     puzzle: &Puzzle,
     start: &Board,
     max_states: u64,
+    meter: &mut Meter,
     h: impl Fn(&E::State) -> u32,
 ) -> Result<Solution> {
     let Work { dist, frontier } = work;
@@ -125,6 +127,7 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
             break;
         }
         stats.expanded += 1;
+        meter.charge(1)?;
         enc.successors(&state, |mv, next| {
             let ng = g + costs.of(mv);
             if dist.get(&next).is_none_or(|old| ng < old.dist) {
@@ -178,9 +181,10 @@ impl<E: Encoding> Search for Dijkstra<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, work) = work;
-        best_first(enc, work, puzzle, start, max_states, |_| 0)
+        best_first(enc, work, puzzle, start, max_states, meter, |_| 0)
     }
 }
 

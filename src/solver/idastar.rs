@@ -7,9 +7,9 @@
 //! heuristic's node rides on the recursion, and nothing is allocated per node.
 
 use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::budget::{Budget, Meter};
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
-use crate::units::group_digits;
 
 /// What one IDA* search found and how much work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,26 +78,22 @@ const NO_PARENT: usize = MAX_CELLS;
 const FOUND: u32 = 0;
 
 /// The state of one IDA* run, shared by all its iterations.
-struct Search<'a, H: Heuristic> {
+struct Search<'a, 'm, H: Heuristic> {
     h: &'a H,
     moves: MoveLists,
     goal: u64,
     bound: u32,
     nodes: u64,
-    max_nodes: u64,
-    stopped: bool,
+    meter: &'m mut Meter,
+    stopped: Option<Error>,
     path: Vec<Move>,
 }
 
-impl<H: Heuristic> Search<'_, H> {
+impl<H: Heuristic> Search<'_, '_, H> {
     /// Searches below the node (`packed`, `blank`) reached at cost `g` from the square
     /// `parent`; returns [`FOUND`] or the smallest `f` that exceeded the bound.
     fn dfs(&mut self, packed: u64, blank: usize, parent: usize, g: u32, node: H::Node) -> u32 {
         if packed == self.goal {
-            return FOUND;
-        }
-        if self.nodes > self.max_nodes {
-            self.stopped = true;
             return FOUND;
         }
         let mut next_bound = u32::MAX;
@@ -111,6 +107,10 @@ impl<H: Heuristic> Search<'_, H> {
             let child = (packed & !(15 << (4 * to))) | tile << (4 * blank);
             let child_node = self.h.step(&node, child, tile as u8, to, blank);
             self.nodes += 1;
+            if let Err(e) = self.meter.charge(1) {
+                self.stopped = Some(e);
+                return FOUND;
+            }
             let child_g = g + e.cost;
             let f = child_g + self.h.estimate(&child_node);
             if f > self.bound {
@@ -134,13 +134,23 @@ impl<H: Heuristic> Search<'_, H> {
 /// `f` are in cost units and the path is a cheapest one.
 ///
 /// The caller decides solvability first: IDA* never ends on a board that cannot reach the goal.
-/// A board the parity rule rejects is refused here; `max_nodes` bounds the work otherwise (a
-/// `TooLarge` error once more nodes were generated).
+/// A board the parity rule rejects is refused here; `budget` bounds the work otherwise (its
+/// states are nodes generated; an error of kind [`ErrorKind::Budget`] once it is spent).
 pub fn ida_star<H: Heuristic>(
     puzzle: &Puzzle,
     h: &H,
     start: &Board,
-    max_nodes: Option<u64>,
+    budget: &Budget,
+) -> Result<IdaOutcome> {
+    ida_star_metered(puzzle, h, start, &mut Meter::start(budget))
+}
+
+/// [`ida_star`] charging a running `meter`, one unit per node generated.
+pub(crate) fn ida_star_metered<H: Heuristic>(
+    puzzle: &Puzzle,
+    h: &H,
+    start: &Board,
+    meter: &mut Meter,
 ) -> Result<IdaOutcome> {
     if start.shape() != puzzle.shape() {
         return Err(Error::new(
@@ -160,8 +170,8 @@ pub fn ida_star<H: Heuristic>(
         goal: puzzle.goal().packed(),
         bound: 0,
         nodes: 0,
-        max_nodes: max_nodes.unwrap_or(u64::MAX),
-        stopped: false,
+        meter,
+        stopped: None,
         path: Vec::with_capacity(256),
     };
     let root = h.start(start);
@@ -171,14 +181,8 @@ pub fn ida_star<H: Heuristic>(
     loop {
         iterations += 1;
         let r = search.dfs(packed, blank, NO_PARENT, 0, root);
-        if search.stopped {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "IDA* generated more than {} nodes and stopped (raise the node limit)",
-                    group_digits(search.max_nodes)
-                ),
-            ));
+        if let Some(e) = search.stopped {
+            return Err(e);
         }
         if r == FOUND {
             return Ok(IdaOutcome { moves: search.path, nodes: search.nodes, iterations });

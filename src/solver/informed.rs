@@ -6,11 +6,12 @@
 //! returns its build (or cache load) time, and shared by forks through an [`Arc`]. IDA* stores
 //! only its path, so it ignores the state bound; A* honours it.
 
-use super::astar_h::a_star;
-use super::idastar::ida_star;
+use super::astar_h::a_star_metered;
+use super::idastar::ida_star_metered;
 use super::wrapper::Search;
 use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
+use crate::budget::Meter;
 use crate::error::Result;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 use crate::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
@@ -125,11 +126,12 @@ impl<H: Prepare> Search for Informed<H> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         match self.method {
             Method::IdaStar => {
                 // IDA* stores only its path: the state bound does not apply.
-                let out = ida_star(puzzle, &*work.h, start, None)?;
+                let out = ida_star_metered(puzzle, &*work.h, start, meter)?;
                 let stats = Stats {
                     expanded: out.nodes,
                     stored: 0,
@@ -138,7 +140,7 @@ impl<H: Prepare> Search for Informed<H> {
                 Ok(Solution::solved(puzzle, out.moves, stats))
             }
             Method::AStar => {
-                let out = a_star(puzzle, &*work.h, start, max_states)?;
+                let out = a_star_metered(puzzle, &*work.h, start, max_states, meter)?;
                 let stats = Stats {
                     expanded: out.expanded,
                     stored: out.stored,
@@ -186,11 +188,14 @@ impl Search for PeerInformed {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let moves = match self.method {
             // IDA* stores only its path: the state bound does not apply.
-            Method::IdaStar => crate::peer_informed::pathfinding_idastar(puzzle, start),
-            Method::AStar => crate::peer_informed::pathfinding_astar(puzzle, start, max_states)?,
+            Method::IdaStar => crate::peer_informed::pathfinding_idastar(puzzle, start, meter)?,
+            Method::AStar => {
+                crate::peer_informed::pathfinding_astar(puzzle, start, max_states, meter)?
+            }
         };
         Ok(match moves {
             Some(m) => Solution::solved(puzzle, m, Stats::default()),

@@ -7,9 +7,10 @@
 use super::wrapper::{fit_space, Search};
 use super::{too_many_states, Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::Encoding;
-use crate::error::Result;
-use std::cell::Cell;
+use crate::error::{Error, Result};
+use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -77,6 +78,7 @@ impl<E: Encoding> Search for Peer<E> {
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution> {
         let enc = &work.0;
         let goal = enc.encode(puzzle.goal());
@@ -84,12 +86,18 @@ impl<E: Encoding> Search for Peer<E> {
         let expanded = Cell::new(0u64);
         let generated = Cell::new(0u64);
         let over = Cell::new(false);
+        let spent: Cell<Option<Error>> = Cell::new(None);
+        let meter = RefCell::new(meter);
         let max = max_states;
         // The crate cannot be told to stop, so an over-large search is starved of successors.
         let neighbours = |s: &E::State| {
             let mut n = Neighbours { items: [None, None, None, None], next: 0 };
             if generated.get() > max {
                 over.set(true);
+                return n;
+            }
+            if let Err(e) = meter.borrow_mut().charge(1) {
+                spent.set(Some(e));
                 return n;
             }
             expanded.set(expanded.get() + 1);
@@ -115,6 +123,10 @@ impl<E: Encoding> Search for Peer<E> {
                         over.set(true);
                         return out;
                     }
+                    if let Err(e) = meter.borrow_mut().charge(1) {
+                        spent.set(Some(e));
+                        return out;
+                    }
                     expanded.set(expanded.get() + 1);
                     let mut k = 0;
                     enc.successors(s, |mv, next| {
@@ -130,6 +142,9 @@ impl<E: Encoding> Search for Peer<E> {
         };
         if over.get() {
             return Err(too_many_states(max));
+        }
+        if let Some(e) = spent.take() {
+            return Err(e);
         }
         let stats = Stats { expanded: expanded.get(), stored: generated.get(), peak_bytes: 0 };
         let Some(path) = path else {

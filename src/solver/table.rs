@@ -10,6 +10,7 @@ use super::dijkstra::{Frontier, Heap};
 use super::wrapper::Search;
 use super::{path_from, too_many_states, Dist, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
+use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
@@ -119,6 +120,7 @@ impl<E: Encoding> Search for Table<E> {
         puzzle: &Puzzle,
         start: &Board,
         _max_states: u64,
+        _meter: &mut Meter,
     ) -> Result<Solution> {
         let built = &**work;
         let stats = |walked: u64| Stats {

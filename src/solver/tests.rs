@@ -116,6 +116,24 @@ fn sample_takes_19_moves(id: &str) {
     assert_eq!(sol.moves.unwrap().len(), 19);
 }
 
+/// A search stopped by its state budget says so, and the same solver then answers the query in
+/// full: a spent budget leaves nothing behind. A table answers by lookup, within any budget.
+fn stops_at_its_budget_and_answers_the_next_query(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "2 3 4 1 5 x 7 6 8").unwrap();
+    let tight = Budget { time: None, states: Some(3) };
+    match s.solve_within(&p, &b, &tight) {
+        Ok(sol) => {
+            assert!(solver_info(id).unwrap().table, "{id} finished 19 moves within 3 states");
+            assert_eq!(sol.moves.unwrap().len(), 19);
+        }
+        Err(e) => assert_eq!(e.kind(), ErrorKind::Budget, "{id}: {e}"),
+    }
+    let sol = solve_checked(s.as_mut(), &p, &b);
+    assert_eq!(sol.moves.unwrap().len(), 19);
+}
+
 fn solved_board_needs_no_moves(id: &str) {
     let mut s = make(id);
     for p in [Puzzle::eight(), torus()] {
@@ -337,6 +355,10 @@ macro_rules! solver_tests {
                 }
                 #[test]
                 fn sample_takes_19_moves() { super::sample_takes_19_moves($id) }
+                #[test]
+                fn stops_at_its_budget_and_answers_the_next_query() {
+                    super::stops_at_its_budget_and_answers_the_next_query($id)
+                }
                 #[test]
                 fn solved_board_needs_no_moves() { super::solved_board_needs_no_moves($id) }
                 #[test]

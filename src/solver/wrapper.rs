@@ -4,6 +4,7 @@
 
 use super::{precheck, same_space, Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle};
+use crate::budget::{Budget, Meter};
 use crate::encoding::Encoding;
 use crate::error::Result;
 use std::time::Duration;
@@ -23,13 +24,15 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
     ) -> Result<Option<Duration>>;
 
     /// Finds moves from `start` (not the goal, on the puzzle's shape) to the goal in `work`,
-    /// which [`Search::prepare`] has fitted to `puzzle`.
+    /// which [`Search::prepare`] has fitted to `puzzle`, charging `meter` once per state
+    /// expanded.
     fn search(
         &self,
         work: &mut Self::Work,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
+        meter: &mut Meter,
     ) -> Result<Solution>;
 
     /// What a fork starts with: nothing by default (buffers are per thread); a built table
@@ -88,12 +91,23 @@ impl<S: Search> Solver for Wrapped<S> {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        self.solve_within(puzzle, start, &Budget::UNLIMITED)
+    }
+
+    fn solve_within(
+        &mut self,
+        puzzle: &Puzzle,
+        start: &Board,
+        budget: &Budget,
+    ) -> Result<Solution> {
         if let Some(done) = precheck(&self.info, puzzle, start)? {
             return Ok(done);
         }
+        // A table's build belongs to `prepare`, outside the query's budget.
         self.search.prepare(puzzle, self.max_states, &mut self.work)?;
         let work = self.work.as_mut().expect("prepared");
-        self.search.search(work, puzzle, start, self.max_states)
+        let mut meter = Meter::start(budget);
+        self.search.search(work, puzzle, start, self.max_states, &mut meter)
     }
 
     fn fork(&self) -> Box<dyn Solver> {
