@@ -105,7 +105,7 @@ pub trait Solver: Send + Sync {
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution>;
 
     /// [`Solver::solve`] within `budget`: a search that spends it stops promptly with an error
-    /// of kind [`ErrorKind::Budget`](crate::ErrorKind::Budget) and the solver stays ready for
+    /// of kind [`ErrorKind::Budget`] and the solver stays ready for
     /// the next query. Every registry solver checks the budget inside its search; a solver
     /// written outside the crate that does not override this runs to the end, and the harness
     /// then records it as over budget by its time.
