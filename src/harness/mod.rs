@@ -524,11 +524,14 @@ fn settle_references(
         decided[i] = first;
     }
     for (info, run) in runs.iter_mut() {
+        // An answer that failed its replay is already a disagreement.
+        let failed: std::collections::HashSet<u64> =
+            run.disagreements.iter().map(|d| d.case.id).collect();
         for row in &mut run.rows {
             let Some(&i) = index.get(&row.case_id) else { continue };
             let Some((reference, by)) = &decided[i] else { continue };
             row.optimal = *reference;
-            if finished(row) && row.cost != *reference {
+            if finished(row) && row.cost != *reference && !failed.contains(&row.case_id) {
                 run.disagreements.push(Disagreement {
                     case: cases[i].clone(),
                     solver: info.id.clone(),
