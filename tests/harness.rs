@@ -61,8 +61,8 @@ fn over_budget_queries_are_recorded_and_a_streak_skips_the_rest_of_the_set() {
         ..RunControls::default()
     };
     let report = run(&opts, &controls);
-    use Outcome::{Budget as B, Skipped as S};
-    assert_eq!(outcomes(&report, "idastar-md/packed"), [B, B, B, S, S, S, S, S]);
+    let (b, s) = (Outcome::Budget, Outcome::Skipped);
+    assert_eq!(outcomes(&report, "idastar-md/packed"), [b, b, b, s, s, s, s, s]);
     assert!(report.disagreements.is_empty(), "over budget is not a disagreement");
     let summary = report.summary.iter().find(|r| r.solver == "astar/packed").unwrap();
     assert_eq!((summary.solved, summary.over_budget, summary.skipped), (0, 3, 5));
