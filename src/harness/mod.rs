@@ -116,7 +116,7 @@ pub const DEFAULT_SETS: [(&str, Option<usize>); 6] = [
     ("random", None),
     ("depth", None),
     ("weighted", None),
-    ("walk:4x4:40", Some(20)),
+    ("walk:4x4:36", Some(20)),
     ("korf100", Some(25)),
 ];
 /// Sets `compare --full` runs when none are named: the default sets larger ([`FULL_RUN_SCALE`]),
@@ -148,6 +148,9 @@ pub const MAX_THREADS: usize = 256;
 /// Time budget per query of the default `compare`: the slow 4×4 solvers go over it on their
 /// first queries and sit out the rest of the set after [`DEFAULT_BUDGET_STREAK`].
 pub const DEFAULT_BUDGET_TIME: Duration = Duration::from_secs(1);
+/// Most time a warm-up query may take: enough to warm caches and grow buffers, and a solver
+/// that would go over its budget does not spend it once more per worker untimed.
+pub const WARM_UP_TIME: Duration = Duration::from_millis(50);
 /// Over-budget queries in a row after which a solver sits out the rest of a set.
 pub const DEFAULT_BUDGET_STREAK: u32 = 3;
 
