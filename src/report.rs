@@ -174,6 +174,9 @@ pub struct RunMeta {
     pub budget_states: Option<u64>,
     /// Over-budget queries in a row after which a solver sits out the rest of a set.
     pub budget_streak: u32,
+    /// Puzzles of at most this many arrangements ran without the budget.
+    #[serde(default)]
+    pub unbudgeted_up_to: Option<u64>,
     /// Timed repeats per query.
     pub repeats: u32,
 }

@@ -61,9 +61,10 @@ pub(super) struct CompareArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
     max_states: u64,
     /// Time budget per query, seconds (0: none). A query over it stops and is recorded with
-    /// the outcome `budget`.
-    #[arg(long, default_value_t = harness::DEFAULT_BUDGET_TIME.as_secs_f64(), value_parser = seconds_arg)]
-    budget_time: f64,
+    /// the outcome `budget`. Without this flag, 1 s bounds the queries on puzzles too large
+    /// for a table (4×4), and the smaller ones run to the end.
+    #[arg(long, value_parser = seconds_arg)]
+    budget_time: Option<f64>,
     /// State budget per query: states expanded (IDA*: nodes generated). None by default.
     #[arg(long, value_parser = whole_number)]
     budget_states: Option<u64>,
@@ -161,9 +162,14 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let infos: Vec<_> = chosen.iter().filter_map(|id| solver_info(id)).collect();
     let controls = RunControls {
         budget: Budget {
-            time: (args.budget_time > 0.0).then(|| Duration::from_secs_f64(args.budget_time)),
+            time: match args.budget_time {
+                None => Some(harness::DEFAULT_BUDGET_TIME),
+                Some(t) => (t > 0.0).then(|| Duration::from_secs_f64(t)),
+            },
             states: args.budget_states,
         },
+        // The default budget is for the spaces no table covers; an explicit one bounds all.
+        unbudgeted_up_to: args.budget_time.is_none().then_some(args.max_states),
         budget_streak: args.budget_streak,
         repeat: args.repeat,
         warm_up: true,

@@ -88,6 +88,7 @@ pub fn run_meta(started: String, seed: u64, controls: &super::RunControls) -> Ru
         budget_time_s: controls.budget.time.map(|t| t.as_secs_f64()),
         budget_states: controls.budget.states,
         budget_streak: controls.budget_streak,
+        unbudgeted_up_to: controls.unbudgeted_up_to,
         repeats: controls.repeat,
     }
 }

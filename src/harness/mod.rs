@@ -308,6 +308,20 @@ pub struct RunControls {
     pub warm_up: bool,
     /// Which slice of every set to run.
     pub shard: Option<Shard>,
+    /// Puzzles of at most this many arrangements run without a budget: a table answers every
+    /// query there, and every solver finishes, so a budget would only cut the slow ones'
+    /// statistics. `None`: the budget bounds every query.
+    pub unbudgeted_up_to: Option<u64>,
+}
+
+impl RunControls {
+    /// The budget of a query on `puzzle`.
+    pub fn budget_for(&self, puzzle: &Puzzle) -> Budget {
+        match self.unbudgeted_up_to {
+            Some(n) if puzzle.arrangements() <= n => Budget::UNLIMITED,
+            _ => self.budget,
+        }
+    }
 }
 
 impl Default for RunControls {
@@ -319,6 +333,7 @@ impl Default for RunControls {
             repeat: 1,
             warm_up: true,
             shard: None,
+            unbudgeted_up_to: None,
         }
     }
 }
@@ -908,8 +923,16 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
             )?;
         }
     }
+    // One line per set and reason, naming its solvers: a 4×4 set sits out most of the registry.
+    let mut groups: Vec<(&str, &str, Vec<&str>)> = Vec::new();
     for (id, set, why) in &report.skipped {
-        writeln!(out, "skipped {id} on {set}: {why}")?;
+        match groups.iter_mut().find(|(s, w, _)| s == set && w == why) {
+            Some((_, _, ids)) => ids.push(id),
+            None => groups.push((set, why, vec![id])),
+        }
+    }
+    for (set, why, ids) in groups {
+        writeln!(out, "skipped on {set} ({why}): {}", ids.join(", "))?;
     }
     Ok(())
 }
@@ -960,6 +983,20 @@ mod tests {
             assert_eq!(def.name(), *text);
         }
         assert!(check_sets().iter().all(|s| s.def().is_some_and(|d| d.check().is_ok())));
+    }
+
+    #[test]
+    fn a_budget_scoped_to_large_spaces_leaves_3x3_queries_unbounded() {
+        let budget = Budget { time: Some(Duration::from_secs(1)), states: None };
+        let scoped = RunControls {
+            budget,
+            unbudgeted_up_to: Some(DEFAULT_MAX_STATES),
+            ..RunControls::default()
+        };
+        assert_eq!(scoped.budget_for(&Puzzle::eight()), Budget::UNLIMITED);
+        assert_eq!(scoped.budget_for(&korf100::korf_puzzle()), budget);
+        let everywhere = RunControls { budget, ..RunControls::default() };
+        assert_eq!(everywhere.budget_for(&Puzzle::eight()), budget);
     }
 
     #[test]

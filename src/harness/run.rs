@@ -58,16 +58,17 @@ fn timed(
     controls: &RunControls,
 ) -> (Result<Solution>, u64, u32) {
     let mut times = Vec::with_capacity(controls.repeat.max(1) as usize);
+    let budget = controls.budget_for(&case.puzzle);
     loop {
         let t = Instant::now();
-        let sol = solver.solve_within(&case.puzzle, &case.start, &controls.budget);
+        let sol = solver.solve_within(&case.puzzle, &case.start, &budget);
         let elapsed = t.elapsed();
         times.push(elapsed.as_nanos() as u64);
         let over = match &sol {
             Err(e) => e.kind() == ErrorKind::Budget,
             Ok(s) => {
-                controls.budget.time.is_some_and(|b| elapsed > b)
-                    || controls.budget.states.is_some_and(|b| s.stats.expanded > b)
+                budget.time.is_some_and(|b| elapsed > b)
+                    || budget.states.is_some_and(|b| s.stats.expanded > b)
             }
         };
         if over || times.len() >= controls.repeat.max(1) as usize {
@@ -120,14 +121,12 @@ pub(super) fn run_solver(
             if let Some(first) = cases.first() {
                 let _ = s.prepare(&first.puzzle);
                 if controls.warm_up {
+                    let budget = controls.budget_for(&first.puzzle);
                     let warm = Budget {
                         time: Some(
-                            controls
-                                .budget
-                                .time
-                                .map_or(super::WARM_UP_TIME, |t| t.min(super::WARM_UP_TIME)),
+                            budget.time.map_or(super::WARM_UP_TIME, |t| t.min(super::WARM_UP_TIME)),
                         ),
-                        states: controls.budget.states,
+                        states: budget.states,
                     };
                     let _ = s.solve_within(&first.puzzle, &first.start, &warm);
                 }
