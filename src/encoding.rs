@@ -51,7 +51,8 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     /// One state.
     type State: Clone + Eq + Hash + Ord + Debug + Send + Sync;
     /// The map type searches use for this encoding.
-    type Map<V: Slot>: StateMap<Self::State, V>;
+    /// (`'static` so a search may recognise the rank encoding's flat map and take a fast path.)
+    type Map<V: Slot>: StateMap<Self::State, V> + 'static;
 
     /// An encoding for the puzzle's shape and topology; refuses spaces over `max_states` when it
     /// would allocate per arrangement.
@@ -88,6 +89,12 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     /// A new empty map for a whole-space table: never cleared, so it keeps no list of what it
     /// touched (one slot per state and nothing else, for the rank encoding).
     fn new_table<V: Slot>(&self) -> Self::Map<V> {
+        self.new_map()
+    }
+    /// A new empty map for a search that usually touches a small part of the space (a
+    /// bidirectional BFS): the rank encoding then sizes it to what is touched rather than to the
+    /// whole space. Other encodings' maps already are.
+    fn new_search_map<V: Slot>(&self) -> Self::Map<V> {
         self.new_map()
     }
     /// Bytes one state takes in a queue, heap included.
@@ -406,41 +413,136 @@ impl Encoding for Rank {
         FlatMap::new(self.arrangements(), false)
     }
 
+    fn new_search_map<V: Slot>(&self) -> FlatMap<V> {
+        FlatMap::probed()
+    }
+
     fn state_bytes(&self) -> usize {
         std::mem::size_of::<RankState>()
     }
 }
 
-/// The rank encoding's map: one slot per arrangement, indexed by rank, plus the list of ranks
-/// touched so clearing costs what the query used rather than `n!`.
+/// The rank encoding's map, in one of two layouts chosen when it is made:
+/// - flat: one slot per arrangement, indexed by rank, plus the list of ranks touched so clearing
+///   costs what the query used rather than `n!` (tables and searches that cover much of the
+///   space);
+/// - probed: open addressing over ranks, sized to what the query touches (searches that touch a
+///   few thousand states, whose slots then stay in the L1/L2 caches instead of being scattered
+///   over a megabyte-sized array). The touched list then holds slot indices.
 #[derive(Debug)]
 pub struct FlatMap<V> {
     slots: Vec<V>,
+    /// Probed layout only: the rank in each slot, [`NO_RANK`] when free.
+    keys: Vec<u32>,
     touched: Vec<u32>,
     track: bool,
+    probed: bool,
     count: usize,
 }
+
+/// A free slot's key in a probed [`FlatMap`] (no rank reaches it: ranks index `u32` arrays).
+const NO_RANK: u32 = u32::MAX;
+
+/// Slots a probed map starts with; it doubles when half full.
+const FIRST_PROBED_SLOTS: usize = 1 << 12;
 
 impl<V: Slot> FlatMap<V> {
     /// A map over `len` ranks, all empty; `track` keeps the touched list for cheap clearing.
     pub fn new(len: usize, track: bool) -> FlatMap<V> {
-        FlatMap { slots: vec![V::EMPTY; len], touched: Vec::new(), track, count: 0 }
+        FlatMap {
+            slots: vec![V::EMPTY; len],
+            keys: Vec::new(),
+            touched: Vec::new(),
+            track,
+            probed: false,
+            count: 0,
+        }
     }
 
-    /// The raw slots, indexed by rank.
+    /// An empty map in the probed layout (see the type's docs).
+    pub fn probed() -> FlatMap<V> {
+        FlatMap {
+            slots: vec![V::EMPTY; FIRST_PROBED_SLOTS],
+            keys: vec![NO_RANK; FIRST_PROBED_SLOTS],
+            touched: Vec::new(),
+            track: true,
+            probed: true,
+            count: 0,
+        }
+    }
+
+    /// The raw slots, indexed by rank (flat layout only).
     pub fn slots(&self) -> &[V] {
+        debug_assert!(!self.probed);
         &self.slots
+    }
+
+    /// The raw slots and the count of filled ones, for a whole-space build that fills them
+    /// directly; only for maps that keep no touched list (those of [`Encoding::new_table`]).
+    pub(crate) fn untracked_parts_mut(&mut self) -> (&mut [V], &mut usize) {
+        assert!(!self.track && !self.probed, "a tracked map must be filled through insert");
+        (&mut self.slots, &mut self.count)
+    }
+
+    /// The probed slot of `rank`: where it is stored, or the free slot where it would go.
+    #[inline(always)]
+    fn probe(&self, rank: u32) -> usize {
+        let mask = self.keys.len() - 1;
+        // Fibonacci hashing: the high bits of the product spread neighbouring ranks.
+        let mut i = (rank.wrapping_mul(0x9E37_79B1) as usize >> 8) & mask;
+        loop {
+            let k = self.keys[i];
+            if k == rank || k == NO_RANK {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles a probed map's slots, placing every entry anew.
+    #[cold]
+    fn grow(&mut self) {
+        let size = self.keys.len() * 2;
+        let old_keys = std::mem::replace(&mut self.keys, vec![NO_RANK; size]);
+        let old_slots = std::mem::replace(&mut self.slots, vec![V::EMPTY; size]);
+        self.touched.clear();
+        for (k, v) in old_keys.into_iter().zip(old_slots) {
+            if k != NO_RANK {
+                let i = self.probe(k);
+                self.keys[i] = k;
+                self.slots[i] = v;
+                self.touched.push(i as u32);
+            }
+        }
     }
 }
 
 impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
     #[inline]
     fn get(&self, state: &RankState) -> Option<V> {
-        let v = self.slots[state.rank as usize];
+        let v = if self.probed {
+            self.slots[self.probe(state.rank as u32)]
+        } else {
+            self.slots[state.rank as usize]
+        };
         (!v.is_empty()).then_some(v)
     }
     #[inline]
     fn insert(&mut self, state: &RankState, value: V) {
+        if self.probed {
+            let mut i = self.probe(state.rank as u32);
+            if self.keys[i] == NO_RANK {
+                if 2 * (self.count + 1) > self.keys.len() {
+                    self.grow();
+                    i = self.probe(state.rank as u32);
+                }
+                self.keys[i] = state.rank as u32;
+                self.touched.push(i as u32);
+                self.count += 1;
+            }
+            self.slots[i] = value;
+            return;
+        }
         let slot = &mut self.slots[state.rank as usize];
         if slot.is_empty() {
             self.count += 1;
@@ -454,6 +556,9 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
         if self.track {
             for &r in &self.touched {
                 self.slots[r as usize] = V::EMPTY;
+                if self.probed {
+                    self.keys[r as usize] = NO_RANK;
+                }
             }
             self.touched.clear();
         } else {
@@ -465,7 +570,7 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
         self.count
     }
     fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<V>() + self.touched.capacity() * 4
+        self.slots.len() * std::mem::size_of::<V>() + (self.keys.len() + self.touched.capacity()) * 4
     }
 }
 

@@ -41,7 +41,7 @@ impl<E: Encoding> Search for BidirSplit<E> {
         work: &mut Option<Self::Work>,
     ) -> Result<Option<Duration>> {
         fit_space(work, puzzle, max_states, |e: &E| Work {
-            sides: [e.new_map(), e.new_map()],
+            sides: [e.new_search_map(), e.new_search_map()],
             queues: [VecDeque::new(), VecDeque::new()],
         })?;
         Ok(None)

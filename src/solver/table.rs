@@ -11,8 +11,9 @@ use super::wrapper::Search;
 use super::{path_from, too_many_states, Dist, Solution, Stats, Step};
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
-use crate::encoding::{Encoding, StateMap};
+use crate::encoding::{Encoding, FlatMap, Rank, RankState, Slot, StateMap};
 use crate::error::Result;
+use std::any::Any;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -32,7 +33,14 @@ impl<E: Encoding> Built<E> {
         let mut steps = enc.new_table();
         let goal = enc.encode(puzzle.goal());
         steps.insert(&goal, Step::ROOT);
-        if puzzle.costs().is_unit() {
+        let any_enc: &dyn Any = &enc;
+        let flat = (&mut steps as &mut dyn Any).downcast_mut::<FlatMap<Step>>();
+        if let (true, Some(rank), Some(flat)) =
+            (puzzle.costs().is_unit(), any_enc.downcast_ref::<Rank>(), flat)
+        {
+            let goal = rank.encode(puzzle.goal());
+            bfs_over_ranks(rank, &goal, flat, max_states)?;
+        } else if puzzle.costs().is_unit() {
             // Each state is queued with the move that reached it, so its parent is not rebuilt.
             let mut queue = VecDeque::new();
             queue.push_back((goal, None));
@@ -85,6 +93,53 @@ impl<E: Encoding> Built<E> {
         self.steps.get(&s)?;
         Some(path_from(&self.enc, &self.steps, &s, |v| v))
     }
+}
+
+/// Marks a queued board's top nibble (free: tables hold at most 12 squares) with one plus the
+/// move back to its parent, 0 for the root.
+const BACK_SHIFT: u32 = 60;
+
+/// The unit-cost build for the rank encoding, written against its flat array: a BFS whose queue
+/// is two flat sequential arrays (ranks, and boards with the move back in the top nibble), read
+/// from the front by index and never shrunk, and whose only random accesses are the one-byte
+/// steps of neighbours. Same order and same steps as the generic BFS.
+fn bfs_over_ranks(
+    rank: &Rank,
+    goal: &RankState,
+    steps: &mut FlatMap<Step>,
+    max_states: u64,
+) -> Result<()> {
+    let (slots, count) = steps.untracked_parts_mut();
+    let expect = slots.len() / 2 + 1;
+    let mut ranks: Vec<u32> = Vec::with_capacity(expect);
+    let mut boards: Vec<u64> = Vec::with_capacity(expect);
+    ranks.push(goal.rank as u32);
+    boards.push(goal.packed);
+    let mut head = 0;
+    while head < ranks.len() {
+        let word = boards[head];
+        let state = RankState { rank: u64::from(ranks[head]), packed: word & !(15 << BACK_SHIFT) };
+        head += 1;
+        let back = (word >> BACK_SHIFT) as u8;
+        let blank = rank.blank_of(state.packed);
+        for &(mv, to) in rank.moves_from(blank) {
+            if mv as u8 + 1 == back {
+                continue;
+            }
+            let next = rank.step(&state, blank, to as usize);
+            let slot = &mut slots[next.rank as usize];
+            if slot.is_empty() {
+                *slot = Step::of(mv);
+                ranks.push(next.rank as u32);
+                boards.push(next.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT);
+            }
+        }
+        if ranks.len() as u64 > max_states {
+            return Err(too_many_states(max_states));
+        }
+    }
+    *count = ranks.len();
+    Ok(())
 }
 
 /// The reverse-search table solver; forks share the built table.
