@@ -51,8 +51,7 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     /// One state.
     type State: Clone + Eq + Hash + Ord + Debug + Send + Sync;
     /// The map type searches use for this encoding.
-    /// (`'static` so a search may recognise the rank encoding's flat map and take a fast path.)
-    type Map<V: Slot>: StateMap<Self::State, V> + 'static;
+    type Map<V: Slot>: StateMap<Self::State, V>;
 
     /// An encoding for the puzzle's shape and topology; refuses spaces over `max_states` when it
     /// would allocate per arrangement.
@@ -233,7 +232,12 @@ pub struct Rank {
     /// For each square of the empty square: (move, target square) pairs, copied flat.
     moves: [[(Move, u8); 4]; MAX_CELLS],
     move_count: [u8; MAX_CELLS],
+    /// `targets[blank][move]`: the square the empty square reaches, [`NO_TARGET`] if closed.
+    targets: [[u8; 4]; MAX_CELLS],
 }
+
+/// A closed move in [`Rank`]'s targets.
+const NO_TARGET: u8 = u8::MAX;
 
 impl Rank {
     /// The square holding the empty square (the one zero nibble).
@@ -278,16 +282,31 @@ impl Rank {
         let n = puzzle.shape().cells();
         let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
         let mut move_count = [0u8; MAX_CELLS];
+        let mut targets = [[NO_TARGET; 4]; MAX_CELLS];
         for b in 0..n {
             let m = puzzle.moves_from(b);
             moves[b][..m.len()].copy_from_slice(m);
             move_count[b] = m.len() as u8;
+            // From the puzzle, not from `m`: on narrow tori two moves may reach one square and
+            // `m` lists it once.
+            for mv in Move::ALL {
+                if let Some(to) = puzzle.target(b, mv) {
+                    targets[b][mv as usize] = to as u8;
+                }
+            }
         }
         let mut weight = [0u64; MAX_CELLS];
         for (k, w) in weight.iter_mut().enumerate().take(n) {
             *w = FACTORIAL[n - 1 - k];
         }
-        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count }
+        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count, targets }
+    }
+
+    /// The square the empty square on `blank` reaches with `mv`, if the move is open.
+    #[inline]
+    pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
+        let t = self.targets[blank][mv as usize];
+        (t != NO_TARGET).then_some(t as usize)
     }
 
     /// The moves open to an empty square on `blank`.
@@ -401,7 +420,7 @@ impl Encoding for Rank {
 
     fn apply(&self, state: &RankState, mv: Move) -> Option<RankState> {
         let blank = self.blank_of(state.packed);
-        let to = self.puzzle.target(blank, mv)?;
+        let to = self.target(blank, mv)?;
         Some(self.step(state, blank, to))
     }
 
@@ -431,9 +450,11 @@ impl Encoding for Rank {
 ///   over a megabyte-sized array). The touched list then holds slot indices.
 #[derive(Debug)]
 pub struct FlatMap<V> {
+    /// Flat layout: the value of each rank.
     slots: Vec<V>,
-    /// Probed layout only: the rank in each slot, [`NO_RANK`] when free.
-    keys: Vec<u32>,
+    /// Probed layout: each slot's rank ([`NO_RANK`] when free) beside its value, so a probe
+    /// reads one cache line.
+    entries: Vec<(u32, V)>,
     touched: Vec<u32>,
     track: bool,
     probed: bool,
@@ -451,7 +472,7 @@ impl<V: Slot> FlatMap<V> {
     pub fn new(len: usize, track: bool) -> FlatMap<V> {
         FlatMap {
             slots: vec![V::EMPTY; len],
-            keys: Vec::new(),
+            entries: Vec::new(),
             touched: Vec::new(),
             track,
             probed: false,
@@ -462,8 +483,8 @@ impl<V: Slot> FlatMap<V> {
     /// An empty map in the probed layout (see the type's docs).
     pub fn probed() -> FlatMap<V> {
         FlatMap {
-            slots: vec![V::EMPTY; FIRST_PROBED_SLOTS],
-            keys: vec![NO_RANK; FIRST_PROBED_SLOTS],
+            slots: Vec::new(),
+            entries: vec![(NO_RANK, V::EMPTY); FIRST_PROBED_SLOTS],
             touched: Vec::new(),
             track: true,
             probed: true,
@@ -477,21 +498,14 @@ impl<V: Slot> FlatMap<V> {
         &self.slots
     }
 
-    /// The raw slots and the count of filled ones, for a whole-space build that fills them
-    /// directly; only for maps that keep no touched list (those of [`Encoding::new_table`]).
-    pub(crate) fn untracked_parts_mut(&mut self) -> (&mut [V], &mut usize) {
-        assert!(!self.track && !self.probed, "a tracked map must be filled through insert");
-        (&mut self.slots, &mut self.count)
-    }
-
     /// The probed slot of `rank`: where it is stored, or the free slot where it would go.
     #[inline(always)]
     fn probe(&self, rank: u32) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.entries.len() - 1;
         // Fibonacci hashing: the high bits of the product spread neighbouring ranks.
         let mut i = (rank.wrapping_mul(0x9E37_79B1) as usize >> 8) & mask;
         loop {
-            let k = self.keys[i];
+            let k = self.entries[i].0;
             if k == rank || k == NO_RANK {
                 return i;
             }
@@ -502,15 +516,13 @@ impl<V: Slot> FlatMap<V> {
     /// Doubles a probed map's slots, placing every entry anew.
     #[cold]
     fn grow(&mut self) {
-        let size = self.keys.len() * 2;
-        let old_keys = std::mem::replace(&mut self.keys, vec![NO_RANK; size]);
-        let old_slots = std::mem::replace(&mut self.slots, vec![V::EMPTY; size]);
+        let size = self.entries.len() * 2;
+        let old = std::mem::replace(&mut self.entries, vec![(NO_RANK, V::EMPTY); size]);
         self.touched.clear();
-        for (k, v) in old_keys.into_iter().zip(old_slots) {
+        for (k, v) in old {
             if k != NO_RANK {
                 let i = self.probe(k);
-                self.keys[i] = k;
-                self.slots[i] = v;
+                self.entries[i] = (k, v);
                 self.touched.push(i as u32);
             }
         }
@@ -521,7 +533,7 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
     #[inline]
     fn get(&self, state: &RankState) -> Option<V> {
         let v = if self.probed {
-            self.slots[self.probe(state.rank as u32)]
+            self.entries[self.probe(state.rank as u32)].1
         } else {
             self.slots[state.rank as usize]
         };
@@ -531,16 +543,15 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
     fn insert(&mut self, state: &RankState, value: V) {
         if self.probed {
             let mut i = self.probe(state.rank as u32);
-            if self.keys[i] == NO_RANK {
-                if 2 * (self.count + 1) > self.keys.len() {
+            if self.entries[i].0 == NO_RANK {
+                if 2 * (self.count + 1) > self.entries.len() {
                     self.grow();
                     i = self.probe(state.rank as u32);
                 }
-                self.keys[i] = state.rank as u32;
                 self.touched.push(i as u32);
                 self.count += 1;
             }
-            self.slots[i] = value;
+            self.entries[i] = (state.rank as u32, value);
             return;
         }
         let slot = &mut self.slots[state.rank as usize];
@@ -554,10 +565,13 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
     }
     fn clear(&mut self) {
         if self.track {
-            for &r in &self.touched {
-                self.slots[r as usize] = V::EMPTY;
-                if self.probed {
-                    self.keys[r as usize] = NO_RANK;
+            if self.probed {
+                for &i in &self.touched {
+                    self.entries[i as usize] = (NO_RANK, V::EMPTY);
+                }
+            } else {
+                for &r in &self.touched {
+                    self.slots[r as usize] = V::EMPTY;
                 }
             }
             self.touched.clear();
@@ -570,7 +584,9 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
         self.count
     }
     fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<V>() + (self.keys.len() + self.touched.capacity()) * 4
+        self.slots.len() * std::mem::size_of::<V>()
+            + self.entries.len() * std::mem::size_of::<(u32, V)>()
+            + self.touched.capacity() * 4
     }
 }
 

@@ -9,9 +9,9 @@
 use super::dijkstra::{Frontier, Heap};
 use super::wrapper::Search;
 use super::{path_from, too_many_states, Dist, Solution, Stats, Step};
-use crate::board::{Board, Puzzle};
+use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
-use crate::encoding::{Encoding, FlatMap, Rank, RankState, Slot, StateMap};
+use crate::encoding::{Encoding, Rank, RankState, StateMap};
 use crate::error::Result;
 use std::any::Any;
 use std::collections::VecDeque;
@@ -23,24 +23,29 @@ use std::time::{Duration, Instant};
 pub(crate) struct Built<E: Encoding> {
     puzzle: Puzzle,
     enc: E,
-    steps: E::Map<Step>,
+    steps: Steps<E>,
+}
+
+/// The stored moves: in the encoding's map, or for unit costs over ranks in [`RankSteps`].
+enum Steps<E: Encoding> {
+    Map(E::Map<Step>),
+    Ranks(RankSteps),
 }
 
 impl<E: Encoding> Built<E> {
     /// Builds the table for `puzzle`.
     pub(crate) fn build(puzzle: &Puzzle, max_states: u64) -> Result<Built<E>> {
         let enc = E::new(puzzle, max_states)?;
+        if let (true, Some(rank)) =
+            (puzzle.costs().is_unit(), (&enc as &dyn Any).downcast_ref::<Rank>())
+        {
+            let steps = RankSteps::build(rank, puzzle, max_states)?;
+            return Ok(Built { puzzle: puzzle.clone(), enc, steps: Steps::Ranks(steps) });
+        }
         let mut steps = enc.new_table();
         let goal = enc.encode(puzzle.goal());
         steps.insert(&goal, Step::ROOT);
-        let any_enc: &dyn Any = &enc;
-        let flat = (&mut steps as &mut dyn Any).downcast_mut::<FlatMap<Step>>();
-        if let (true, Some(rank), Some(flat)) =
-            (puzzle.costs().is_unit(), any_enc.downcast_ref::<Rank>(), flat)
-        {
-            let goal = rank.encode(puzzle.goal());
-            bfs_over_ranks(rank, &goal, flat, max_states)?;
-        } else if puzzle.costs().is_unit() {
+        if puzzle.costs().is_unit() {
             // Each state is queued with the move that reached it, so its parent is not rebuilt.
             let mut queue = VecDeque::new();
             queue.push_back((goal, None));
@@ -79,68 +84,125 @@ impl<E: Encoding> Built<E> {
                 }
             }
         }
-        Ok(Built { puzzle: puzzle.clone(), enc, steps })
+        Ok(Built { puzzle: puzzle.clone(), enc, steps: Steps::Map(steps) })
     }
 
     /// Number of states that reach the goal.
     pub(crate) fn states(&self) -> usize {
-        self.steps.len()
+        match &self.steps {
+            Steps::Map(m) => m.len(),
+            Steps::Ranks(r) => r.count,
+        }
+    }
+
+    /// Bytes the table holds.
+    fn bytes(&self) -> usize {
+        match &self.steps {
+            Steps::Map(m) => m.bytes(),
+            Steps::Ranks(r) => r.bytes(),
+        }
     }
 
     /// The moves from `start` to the goal, `None` when it cannot reach the goal.
-    pub(crate) fn walk(&self, start: &Board) -> Option<Vec<crate::board::Move>> {
-        let s = self.enc.encode(start);
-        self.steps.get(&s)?;
-        Some(path_from(&self.enc, &self.steps, &s, |v| v))
+    pub(crate) fn walk(&self, start: &Board) -> Option<Vec<Move>> {
+        match &self.steps {
+            Steps::Map(steps) => {
+                let s = self.enc.encode(start);
+                steps.get(&s)?;
+                Some(path_from(&self.enc, steps, &s, |v| v))
+            }
+            Steps::Ranks(steps) => {
+                let rank = (&self.enc as &dyn Any).downcast_ref::<Rank>()?;
+                steps.walk(rank, start)
+            }
+        }
+    }
+}
+
+/// A unit-cost table over ranks in two small arrays: one bit per arrangement saying whether it
+/// was reached (45 KB for the 3x3, in L1 during the build) and two bits holding the move that
+/// reached it (90 KB, so a query's walk reads L2 at worst), instead of one byte per arrangement.
+struct RankSteps {
+    reached: Vec<u64>,
+    moves: Vec<u8>,
+    goal: u32,
+    count: usize,
+}
+
+impl RankSteps {
+    /// The BFS from the goal. Its queue is two flat arrays (ranks, and boards with the move back
+    /// in the top nibble so the parent is not rebuilt) read by index; each successor is written
+    /// at the end unconditionally and kept only if new, so the visited test does not branch.
+    fn build(rank: &Rank, puzzle: &Puzzle, max_states: u64) -> Result<RankSteps> {
+        let n = rank.arrangements();
+        let mut reached = vec![0u64; n.div_ceil(64)];
+        let mut moves = vec![0u8; n.div_ceil(4)];
+        let goal = rank.encode(puzzle.goal());
+        // Every reachable state once, plus room for the last successors written past the end;
+        // zeroed pages are mapped only when touched.
+        let mut ranks = vec![0u32; n + 4];
+        let mut boards = vec![0u64; n + 4];
+        ranks[0] = goal.rank as u32;
+        boards[0] = goal.packed;
+        reached[goal.rank as usize / 64] |= 1 << (goal.rank % 64);
+        let (mut head, mut len) = (0, 1);
+        while head < len {
+            let word = boards[head];
+            let state =
+                RankState { rank: u64::from(ranks[head]), packed: word & !(15 << BACK_SHIFT) };
+            head += 1;
+            let back = (word >> BACK_SHIFT) as u8;
+            let blank = rank.blank_of(state.packed);
+            for &(mv, to) in rank.moves_from(blank) {
+                if mv as u8 + 1 == back {
+                    continue;
+                }
+                let next = rank.step(&state, blank, to as usize);
+                let r = next.rank as usize;
+                let bits = reached[r / 64];
+                let new = (bits >> (r % 64)) & 1 == 0;
+                reached[r / 64] = bits | 1 << (r % 64);
+                moves[r / 4] |= (u8::from(new) * mv as u8) << (2 * (r % 4));
+                ranks[len] = r as u32;
+                boards[len] = next.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT;
+                len += usize::from(new);
+            }
+            if len as u64 > max_states {
+                return Err(too_many_states(max_states));
+            }
+        }
+        Ok(RankSteps { reached, moves, goal: goal.rank as u32, count: len })
+    }
+
+    fn bytes(&self) -> usize {
+        self.reached.len() * 8 + self.moves.len()
+    }
+
+    /// The stored moves undone from `start` until the goal.
+    fn walk(&self, rank: &Rank, start: &Board) -> Option<Vec<Move>> {
+        let mut s = rank.encode(start);
+        let r = s.rank as usize;
+        if (self.reached[r / 64] >> (r % 64)) & 1 == 0 {
+            return None;
+        }
+        // Room for every 8-puzzle answer (at most 31 moves) in one allocation.
+        let mut path = Vec::with_capacity(32);
+        let mut blank = rank.blank_of(s.packed);
+        while s.rank != u64::from(self.goal) {
+            let r = s.rank as usize;
+            let back = Move::from_index(self.moves[r / 4] >> (2 * (r % 4))).opposite();
+            path.push(back);
+            let to = rank.target(blank, back).expect("recorded moves can be undone");
+            s = rank.step(&s, blank, to);
+            blank = to;
+        }
+        Some(path)
     }
 }
 
 /// Marks a queued board's top nibble (free: tables hold at most 12 squares) with one plus the
 /// move back to its parent, 0 for the root.
 const BACK_SHIFT: u32 = 60;
-
-/// The unit-cost build for the rank encoding, written against its flat array: a BFS whose queue
-/// is two flat sequential arrays (ranks, and boards with the move back in the top nibble), read
-/// from the front by index and never shrunk, and whose only random accesses are the one-byte
-/// steps of neighbours. Same order and same steps as the generic BFS.
-fn bfs_over_ranks(
-    rank: &Rank,
-    goal: &RankState,
-    steps: &mut FlatMap<Step>,
-    max_states: u64,
-) -> Result<()> {
-    let (slots, count) = steps.untracked_parts_mut();
-    let expect = slots.len() / 2 + 1;
-    let mut ranks: Vec<u32> = Vec::with_capacity(expect);
-    let mut boards: Vec<u64> = Vec::with_capacity(expect);
-    ranks.push(goal.rank as u32);
-    boards.push(goal.packed);
-    let mut head = 0;
-    while head < ranks.len() {
-        let word = boards[head];
-        let state = RankState { rank: u64::from(ranks[head]), packed: word & !(15 << BACK_SHIFT) };
-        head += 1;
-        let back = (word >> BACK_SHIFT) as u8;
-        let blank = rank.blank_of(state.packed);
-        for &(mv, to) in rank.moves_from(blank) {
-            if mv as u8 + 1 == back {
-                continue;
-            }
-            let next = rank.step(&state, blank, to as usize);
-            let slot = &mut slots[next.rank as usize];
-            if slot.is_empty() {
-                *slot = Step::of(mv);
-                ranks.push(next.rank as u32);
-                boards.push(next.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT);
-            }
-        }
-        if ranks.len() as u64 > max_states {
-            return Err(too_many_states(max_states));
-        }
-    }
-    *count = ranks.len();
-    Ok(())
-}
 
 /// The reverse-search table solver; forks share the built table.
 #[derive(Clone)]
@@ -181,7 +243,7 @@ impl<E: Encoding> Search for Table<E> {
         let stats = |walked: u64| Stats {
             expanded: walked,
             stored: built.states() as u64,
-            peak_bytes: built.steps.bytes() as u64,
+            peak_bytes: built.bytes() as u64,
         };
         Ok(match built.walk(start) {
             Some(moves) => {
