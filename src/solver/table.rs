@@ -138,40 +138,47 @@ impl RankSteps {
         let mut reached = vec![0u64; n.div_ceil(64)];
         let mut moves = vec![0u8; n.div_ceil(4)];
         let goal = rank.encode(puzzle.goal());
-        // Every reachable state once, plus room for the last successors written past the end;
-        // zeroed pages are mapped only when touched.
-        let mut ranks = vec![0u32; n + 4];
-        let mut boards = vec![0u64; n + 4];
-        ranks[0] = goal.rank as u32;
-        boards[0] = goal.packed;
+        // The layer being expanded and the next one, each as ranks beside boards (the move
+        // back in the top nibble), swapped after each layer: a few hundred kilobytes reused,
+        // not a queue over the whole space. Each successor is written past the end of the next
+        // layer unconditionally and kept only if new, so the visited test does not branch.
+        let mut layer: (Vec<u32>, Vec<u64>) = (vec![goal.rank as u32], vec![goal.packed]);
+        let mut next: (Vec<u32>, Vec<u64>) = (Vec::new(), Vec::new());
         reached[goal.rank as usize / 64] |= 1 << (goal.rank % 64);
-        let (mut head, mut len) = (0, 1);
-        while head < len {
-            let word = boards[head];
-            let state =
-                RankState { rank: u64::from(ranks[head]), packed: word & !(15 << BACK_SHIFT) };
-            head += 1;
-            let back = (word >> BACK_SHIFT) as u8;
-            let blank = rank.blank_of(state.packed);
-            for &(mv, to) in rank.moves_from(blank) {
-                if mv as u8 + 1 == back {
-                    continue;
+        let mut count = 1usize;
+        while !layer.0.is_empty() {
+            let mut len = 0;
+            let room = 3 * layer.0.len() + 4;
+            next.0.resize(room, 0);
+            next.1.resize(room, 0);
+            for (&r, &word) in layer.0.iter().zip(&layer.1) {
+                let state = RankState { rank: u64::from(r), packed: word & !(15 << BACK_SHIFT) };
+                let back = (word >> BACK_SHIFT) as u8;
+                let blank = rank.blank_of(state.packed);
+                for &(mv, to) in rank.moves_from(blank) {
+                    if mv as u8 + 1 == back {
+                        continue;
+                    }
+                    let s = rank.step(&state, blank, to as usize);
+                    let r = s.rank as usize;
+                    let bits = reached[r / 64];
+                    let new = (bits >> (r % 64)) & 1 == 0;
+                    reached[r / 64] = bits | 1 << (r % 64);
+                    moves[r / 4] |= (u8::from(new) * mv as u8) << (2 * (r % 4));
+                    next.0[len] = r as u32;
+                    next.1[len] = s.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT;
+                    len += usize::from(new);
                 }
-                let next = rank.step(&state, blank, to as usize);
-                let r = next.rank as usize;
-                let bits = reached[r / 64];
-                let new = (bits >> (r % 64)) & 1 == 0;
-                reached[r / 64] = bits | 1 << (r % 64);
-                moves[r / 4] |= (u8::from(new) * mv as u8) << (2 * (r % 4));
-                ranks[len] = r as u32;
-                boards[len] = next.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT;
-                len += usize::from(new);
             }
-            if len as u64 > max_states {
+            next.0.truncate(len);
+            next.1.truncate(len);
+            count += len;
+            if count as u64 > max_states {
                 return Err(too_many_states(max_states));
             }
+            std::mem::swap(&mut layer, &mut next);
         }
-        Ok(RankSteps { reached, moves, goal: goal.rank as u32, count: len })
+        Ok(RankSteps { reached, moves, goal: goal.rank as u32, count })
     }
 
     fn bytes(&self) -> usize {
