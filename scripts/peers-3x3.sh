@@ -6,6 +6,7 @@
 #   --runs N        runs of each program per comparison (default 5), alternating ours and theirs
 #   --record LABEL  also append the table, with the command, commit and load, to
 #                   results/peers-3x3.md under the heading LABEL
+#   SLIDEBENCH=PATH measure that slidebench binary instead of building this checkout's
 #
 # Builds the peers with ../shared/peers/build.sh (PEERS_DIR overrides where they are), builds
 # slidebench, writes the case files into target/peers-3x3/ with `slidebench cases`, and checks
@@ -24,8 +25,9 @@ while [ $# -gt 0 ]; do
 done
 peers_dir=${PEERS_DIR:-../shared/peers}
 bash "$peers_dir/build.sh" >/dev/null
-cargo build --release --locked --quiet --bin slidebench
-sb=target/release/slidebench
+# SLIDEBENCH names another slidebench binary to measure (an earlier commit's, say).
+if [ -z "${SLIDEBENCH:-}" ]; then cargo build --release --locked --quiet --bin slidebench; fi
+sb=${SLIDEBENCH:-target/release/slidebench}
 peer=target/peers
 dir=target/peers-3x3
 mkdir -p "$dir"
@@ -60,21 +62,30 @@ for f in cruller cruller-unit; do
     done
 done
 
-# Wall time of one run in microseconds: `elapsed INPUT PROGRAM ARGS...`.
+# Wall time and CPU time (perf's task-clock; the wall time again where perf is missing) of one
+# run in microseconds: `elapsed INPUT PROGRAM ARGS...`. On a loaded machine the CPU time is
+# the steadier of the two: it leaves out the time spent waiting for a core.
+stat_out=$(mktemp)
+trap 'rm -f "$stat_out"' EXIT
 elapsed() {
     local input=$1; shift
-    local t0 t1
+    local t0 t1 cpu
     t0=$(date +%s%N)
-    "$@" <"$input" >/dev/null
+    if command -v perf >/dev/null; then
+        perf stat -x, -e task-clock -o "$stat_out" -- "$@" <"$input" >/dev/null
+    else
+        "$@" <"$input" >/dev/null
+    fi
     t1=$(date +%s%N)
-    echo $(((t1 - t0) / 1000))
+    cpu=$(awk -F, '/task-clock/ { printf "%d", $1 * 1000 }' "$stat_out" 2>/dev/null)
+    echo "$(((t1 - t0) / 1000)) ${cpu:-$(((t1 - t0) / 1000))}"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-table="| comparison | cases | ours (ms) | theirs (ms) | ours faster by | goal |
-|---|---|---:|---:|---:|---|"
+table="| comparison | cases | ours, wall (ms) | theirs, wall (ms) | faster by, wall | ours, CPU (ms) | theirs, CPU (ms) | faster by, CPU | goal |
+|---|---|---:|---:|---:|---:|---:|---:|---|"
 # `compare LABEL CASES GOAL INPUT -- OURS... -- THEIRS...`: alternating runs, medians, ratio.
 compare() {
     local label=$1 cases=$2 goal=$3 input=$4; shift 4
@@ -85,15 +96,17 @@ compare() {
     theirs=("$@")
     local a="" b=""
     for _ in $(seq "$runs"); do
-        a+="$(elapsed "$input" "${ours[@]}") "
-        b+="$(elapsed "$input" "${theirs[@]}") "
+        a+="$(elapsed "$input" "${ours[@]}")"$'\n'
+        b+="$(elapsed "$input" "${theirs[@]}")"$'\n'
     done
-    local ma mb
-    ma=$(echo "$a" | tr ' ' '\n' | grep . | median)
-    mb=$(echo "$b" | tr ' ' '\n' | grep . | median)
+    local ma mb ca cb
+    ma=$(echo "$a" | grep . | cut -d' ' -f1 | median)
+    mb=$(echo "$b" | grep . | cut -d' ' -f1 | median)
+    ca=$(echo "$a" | grep . | cut -d' ' -f2 | median)
+    cb=$(echo "$b" | grep . | cut -d' ' -f2 | median)
     local row
-    row=$(awk -v l="$label" -v c="$cases" -v g="$goal" -v a="$ma" -v b="$mb" \
-        'BEGIN { printf "| %s | %s | %.1f | %.1f | %.2f× | %s |", l, c, a / 1000, b / 1000, b / a, g }')
+    row=$(awk -v l="$label" -v c="$cases" -v g="$goal" -v a="$ma" -v b="$mb" -v x="$ca" -v y="$cb" \
+        'BEGIN { printf "| %s | %s | %.1f | %.1f | %.2f× | %.1f | %.1f | %.2f× | %s |", l, c, a / 1000, b / 1000, b / a, x / 1000, y / 1000, y / x, g }')
     echo "$row"
     table+=$'\n'"$row"
 }
@@ -138,8 +151,9 @@ if [ -n "$record" ]; then
         echo
         echo "## $record"
         echo
-        echo "\`scripts/peers-3x3.sh --runs $runs --record '$record'\` at commit" \
-            "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo ' (with uncommitted changes)'), $(date -u '+%Y-%m-%d %H:%M UTC');" \
+        echo "\`${SLIDEBENCH:+SLIDEBENCH=$SLIDEBENCH }scripts/peers-3x3.sh --runs $runs --record '$record'\`" \
+            "(script at commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src scripts || echo ', with uncommitted changes'))," \
+            "$(date -u '+%Y-%m-%d %H:%M UTC');" \
             "load average before $load_before, after $load_after."
         echo
         echo "$table"
