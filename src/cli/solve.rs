@@ -136,15 +136,11 @@ fn answer(
     line: u64,
     board: slidebench::Result<Board>,
 ) -> Answer {
-    let outcome = board.and_then(|b| {
-        if puzzle.known_solvable(&b) == Some(false) {
-            return Ok(None);
-        }
-        solver.solve(puzzle, &b).map(|s| Some(s.judge_line())).map_err(|e| e.with_line(line))
-    });
+    // Every solver answers a board the parity rule rules out at once, before any search or
+    // table build (the shared precheck), so it is not tested twice here.
+    let outcome = board.and_then(|b| solver.solve(puzzle, &b).map_err(|e| e.with_line(line)));
     match outcome {
-        Ok(Some(moves)) => (moves, None),
-        Ok(None) => ("unsolvable".to_string(), None),
+        Ok(solution) => (solution.judge_line(), None),
         Err(e) => ("error".to_string(), Some(e)),
     }
 }
