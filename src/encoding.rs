@@ -90,6 +90,12 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     fn new_table<V: Slot>(&self) -> Self::Map<V> {
         self.new_map()
     }
+    /// A new empty map for a search that usually touches a small part of the space (a
+    /// bidirectional BFS): the rank encoding then sizes it to what is touched rather than to the
+    /// whole space. Other encodings' maps already are.
+    fn new_search_map<V: Slot>(&self) -> Self::Map<V> {
+        self.new_map()
+    }
     /// Bytes one state takes in a queue, heap included.
     fn state_bytes(&self) -> usize;
 }
@@ -226,7 +232,12 @@ pub struct Rank {
     /// For each square of the empty square: (move, target square) pairs, copied flat.
     moves: [[(Move, u8); 4]; MAX_CELLS],
     move_count: [u8; MAX_CELLS],
+    /// `targets[blank][move]`: the square the empty square reaches, [`NO_TARGET`] if closed.
+    targets: [[u8; 4]; MAX_CELLS],
 }
+
+/// A closed move in [`Rank`]'s targets.
+const NO_TARGET: u8 = u8::MAX;
 
 impl Rank {
     /// The square holding the empty square (the one zero nibble).
@@ -271,16 +282,31 @@ impl Rank {
         let n = puzzle.shape().cells();
         let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
         let mut move_count = [0u8; MAX_CELLS];
+        let mut targets = [[NO_TARGET; 4]; MAX_CELLS];
         for b in 0..n {
             let m = puzzle.moves_from(b);
             moves[b][..m.len()].copy_from_slice(m);
             move_count[b] = m.len() as u8;
+            // From the puzzle, not from `m`: on narrow tori two moves may reach one square and
+            // `m` lists it once.
+            for mv in Move::ALL {
+                if let Some(to) = puzzle.target(b, mv) {
+                    targets[b][mv as usize] = to as u8;
+                }
+            }
         }
         let mut weight = [0u64; MAX_CELLS];
         for (k, w) in weight.iter_mut().enumerate().take(n) {
             *w = FACTORIAL[n - 1 - k];
         }
-        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count }
+        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count, targets }
+    }
+
+    /// The square the empty square on `blank` reaches with `mv`, if the move is open.
+    #[inline]
+    pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
+        let t = self.targets[blank][mv as usize];
+        (t != NO_TARGET).then_some(t as usize)
     }
 
     /// The moves open to an empty square on `blank`.
@@ -394,7 +420,7 @@ impl Encoding for Rank {
 
     fn apply(&self, state: &RankState, mv: Move) -> Option<RankState> {
         let blank = self.blank_of(state.packed);
-        let to = self.puzzle.target(blank, mv)?;
+        let to = self.target(blank, mv)?;
         Some(self.step(state, blank, to))
     }
 
@@ -406,41 +432,128 @@ impl Encoding for Rank {
         FlatMap::new(self.arrangements(), false)
     }
 
+    fn new_search_map<V: Slot>(&self) -> FlatMap<V> {
+        FlatMap::probed()
+    }
+
     fn state_bytes(&self) -> usize {
         std::mem::size_of::<RankState>()
     }
 }
 
-/// The rank encoding's map: one slot per arrangement, indexed by rank, plus the list of ranks
-/// touched so clearing costs what the query used rather than `n!`.
+/// The rank encoding's map, in one of two layouts chosen when it is made:
+/// - flat: one slot per arrangement, indexed by rank, plus the list of ranks touched so clearing
+///   costs what the query used rather than `n!` (tables and searches that cover much of the
+///   space);
+/// - probed: open addressing over ranks, sized to what the query touches (searches that touch a
+///   few thousand states, whose slots then stay in the L1/L2 caches instead of being scattered
+///   over a megabyte-sized array). The touched list then holds slot indices.
 #[derive(Debug)]
 pub struct FlatMap<V> {
+    /// Flat layout: the value of each rank.
     slots: Vec<V>,
+    /// Probed layout: each slot's rank ([`NO_RANK`] when free) beside its value, so a probe
+    /// reads one cache line.
+    entries: Vec<(u32, V)>,
     touched: Vec<u32>,
     track: bool,
+    probed: bool,
     count: usize,
 }
+
+/// A free slot's key in a probed [`FlatMap`] (no rank reaches it: ranks index `u32` arrays).
+const NO_RANK: u32 = u32::MAX;
+
+/// Slots a probed map starts with; it doubles when half full.
+const FIRST_PROBED_SLOTS: usize = 1 << 12;
 
 impl<V: Slot> FlatMap<V> {
     /// A map over `len` ranks, all empty; `track` keeps the touched list for cheap clearing.
     pub fn new(len: usize, track: bool) -> FlatMap<V> {
-        FlatMap { slots: vec![V::EMPTY; len], touched: Vec::new(), track, count: 0 }
+        FlatMap {
+            slots: vec![V::EMPTY; len],
+            entries: Vec::new(),
+            touched: Vec::new(),
+            track,
+            probed: false,
+            count: 0,
+        }
     }
 
-    /// The raw slots, indexed by rank.
+    /// An empty map in the probed layout (see the type's docs).
+    pub fn probed() -> FlatMap<V> {
+        FlatMap {
+            slots: Vec::new(),
+            entries: vec![(NO_RANK, V::EMPTY); FIRST_PROBED_SLOTS],
+            touched: Vec::new(),
+            track: true,
+            probed: true,
+            count: 0,
+        }
+    }
+
+    /// The raw slots, indexed by rank (flat layout only).
     pub fn slots(&self) -> &[V] {
+        debug_assert!(!self.probed);
         &self.slots
+    }
+
+    /// The probed slot of `rank`: where it is stored, or the free slot where it would go.
+    #[inline(always)]
+    fn probe(&self, rank: u32) -> usize {
+        let mask = self.entries.len() - 1;
+        // Fibonacci hashing: the high bits of the product spread neighbouring ranks.
+        let mut i = (rank.wrapping_mul(0x9E37_79B1) as usize >> 8) & mask;
+        loop {
+            let k = self.entries[i].0;
+            if k == rank || k == NO_RANK {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles a probed map's slots, placing every entry anew.
+    #[cold]
+    fn grow(&mut self) {
+        let size = self.entries.len() * 2;
+        let old = std::mem::replace(&mut self.entries, vec![(NO_RANK, V::EMPTY); size]);
+        self.touched.clear();
+        for (k, v) in old {
+            if k != NO_RANK {
+                let i = self.probe(k);
+                self.entries[i] = (k, v);
+                self.touched.push(i as u32);
+            }
+        }
     }
 }
 
 impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
     #[inline]
     fn get(&self, state: &RankState) -> Option<V> {
-        let v = self.slots[state.rank as usize];
+        let v = if self.probed {
+            self.entries[self.probe(state.rank as u32)].1
+        } else {
+            self.slots[state.rank as usize]
+        };
         (!v.is_empty()).then_some(v)
     }
     #[inline]
     fn insert(&mut self, state: &RankState, value: V) {
+        if self.probed {
+            let mut i = self.probe(state.rank as u32);
+            if self.entries[i].0 == NO_RANK {
+                if 2 * (self.count + 1) > self.entries.len() {
+                    self.grow();
+                    i = self.probe(state.rank as u32);
+                }
+                self.touched.push(i as u32);
+                self.count += 1;
+            }
+            self.entries[i] = (state.rank as u32, value);
+            return;
+        }
         let slot = &mut self.slots[state.rank as usize];
         if slot.is_empty() {
             self.count += 1;
@@ -452,8 +565,14 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
     }
     fn clear(&mut self) {
         if self.track {
-            for &r in &self.touched {
-                self.slots[r as usize] = V::EMPTY;
+            if self.probed {
+                for &i in &self.touched {
+                    self.entries[i as usize] = (NO_RANK, V::EMPTY);
+                }
+            } else {
+                for &r in &self.touched {
+                    self.slots[r as usize] = V::EMPTY;
+                }
             }
             self.touched.clear();
         } else {
@@ -465,7 +584,9 @@ impl<V: Slot> StateMap<RankState, V> for FlatMap<V> {
         self.count
     }
     fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<V>() + self.touched.capacity() * 4
+        self.slots.len() * std::mem::size_of::<V>()
+            + self.entries.len() * std::mem::size_of::<(u32, V)>()
+            + self.touched.capacity() * 4
     }
 }
 

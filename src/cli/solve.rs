@@ -94,14 +94,18 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
             if threads == 1 { "" } else { "s" }
         ));
     }
-    // Build a table once, before forking; if it cannot be built, every board says why.
-    let _ = solver.prepare(&puzzle);
     let batch = if table { TABLE_BATCH } else { 1 };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let bad = if threads == 1 {
-        let boards = BoardReader::new(io::stdin().lock(), args.shape);
+        // One thread builds a table when the first board that needs it comes (solving
+        // prepares), so input without a solvable board costs no build.
+        let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+        let boards = BoardReader::new(input, args.shape);
         solve_in_turn(&mut *solver, &puzzle, boards, &mut out, &mut diagnostics)
     } else {
+        // Build a table once, before forking, so the workers share it; if it cannot be built,
+        // every board says why.
+        let _ = solver.prepare(&puzzle);
         let workers: Vec<Box<dyn Solver>> = (0..threads).map(|_| solver.fork()).collect();
         solve_in_parallel(workers, &puzzle, batch, &mut out, &mut diagnostics)
     };
@@ -132,15 +136,11 @@ fn answer(
     line: u64,
     board: slidebench::Result<Board>,
 ) -> Answer {
-    let outcome = board.and_then(|b| {
-        if puzzle.known_solvable(&b) == Some(false) {
-            return Ok(None);
-        }
-        solver.solve(puzzle, &b).map(|s| Some(s.judge_line())).map_err(|e| e.with_line(line))
-    });
+    // Every solver answers a board the parity rule rules out at once, before any search or
+    // table build (the shared precheck), so it is not tested twice here.
+    let outcome = board.and_then(|b| solver.solve(puzzle, &b).map_err(|e| e.with_line(line)));
     match outcome {
-        Ok(Some(moves)) => (moves, None),
-        Ok(None) => ("unsolvable".to_string(), None),
+        Ok(solution) => (solution.judge_line(), None),
         Err(e) => ("error".to_string(), Some(e)),
     }
 }

@@ -45,7 +45,7 @@ impl<E: Encoding> Search for BidirShared<E> {
         work: &mut Option<Self::Work>,
     ) -> Result<Option<Duration>> {
         fit_space(work, puzzle, max_states, |e: &E| Work {
-            sides: [e.new_map(), e.new_map()],
+            sides: [e.new_search_map(), e.new_search_map()],
             queue: VecDeque::new(),
         })?;
         Ok(None)

@@ -2,11 +2,11 @@
 //! bucket queue) and `astar` (a heuristic) reuse with another frontier or key.
 
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{path_to, too_many_states, Dist, Solution, Stats, Step};
-use crate::board::{Board, Puzzle};
+use super::{path_to, too_many_states, Solution, Stats, Step};
+use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
-use crate::encoding::{Encoding, StateMap};
-use crate::error::Result;
+use crate::encoding::{Encoding, Slot, StateMap};
+use crate::error::{Error, ErrorKind, Result};
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -22,76 +22,116 @@ pub(crate) trait Frontier<S>: Send {
     fn len(&self) -> usize;
 }
 
-/// A binary min-heap written for the search: priorities (key, then cost so far, packed in one
-/// `u64`) live in their own array apart from the states, so sifting compares and moves 8-byte
-/// words and never compares states (which for strings would cost more than the heap itself).
+/// A binary min-heap written for the search: each entry is a priority (key, then cost so far,
+/// packed in one `u64`) beside its state, so a level of sifting touches one cache line, and
+/// sifting compares only priorities, never states (which for strings would cost more than the
+/// heap itself). Sifting moves a hole instead of swapping, one write per level.
 pub(crate) struct Heap<S> {
-    prio: Vec<u64>,
-    states: Vec<S>,
+    entries: Vec<(u64, S)>,
 }
 
 impl<S> Heap<S> {
     pub(crate) fn new() -> Self {
-        Heap { prio: Vec::new(), states: Vec::new() }
+        Heap { entries: Vec::new() }
     }
 }
 
 impl<S: Send> Frontier<S> for Heap<S> {
     #[inline]
     fn push(&mut self, key: u32, g: u32, state: S) {
-        let p = (key as u64) << 32 | g as u64;
-        let mut i = self.prio.len();
-        self.prio.push(p);
-        self.states.push(state);
-        while i > 0 {
+        let p = u64::from(key) << 32 | u64::from(g);
+        let mut i = self.entries.len();
+        self.entries.push((p, state));
+        // Only the priorities are compared on the way up; the entry is moved once at the end.
+        let mut to = i;
+        while to > 0 && self.entries[(to - 1) / 2].0 > p {
+            to = (to - 1) / 2;
+        }
+        while i > to {
             let parent = (i - 1) / 2;
-            if self.prio[parent] <= p {
-                break;
-            }
-            self.prio.swap(i, parent);
-            self.states.swap(i, parent);
+            self.entries.swap(i, parent);
             i = parent;
         }
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(u32, S)> {
-        let last = self.prio.len().checked_sub(1)?;
-        self.prio.swap(0, last);
-        self.states.swap(0, last);
-        let top = self.prio.pop().expect("not empty");
-        let state = self.states.pop().expect("not empty");
-        let n = self.prio.len();
-        let mut i = 0;
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
+        let last = self.entries.len().checked_sub(1)?;
+        self.entries.swap(0, last);
+        let (top, state) = self.entries.pop().expect("not empty");
+        let n = self.entries.len();
+        if n > 1 {
+            // Walk the hole down by the smaller child, moving each child up once, and drop the
+            // former last entry where it belongs.
+            let p = self.entries[0].0;
+            let mut i = 0;
+            loop {
+                let left = 2 * i + 1;
+                if left >= n {
+                    break;
+                }
+                let right = left + 1;
+                let child = if right < n && self.entries[right].0 < self.entries[left].0 {
+                    right
+                } else {
+                    left
+                };
+                if p <= self.entries[child].0 {
+                    break;
+                }
+                self.entries.swap(i, child);
+                i = child;
             }
-            let right = left + 1;
-            let child = if right < n && self.prio[right] < self.prio[left] { right } else { left };
-            if self.prio[i] <= self.prio[child] {
-                break;
-            }
-            self.prio.swap(i, child);
-            self.states.swap(i, child);
-            i = child;
         }
         Some((top as u32, state))
     }
 
     fn clear(&mut self) {
-        self.prio.clear();
-        self.states.clear();
+        self.entries.clear();
     }
     fn len(&self) -> usize {
-        self.prio.len()
+        self.entries.len()
+    }
+}
+
+/// Cost so far and the move that achieved it in one 32-bit word (the move, or the root mark, in
+/// the low 3 bits): half of `Dist`, since a search over a whole 3x3 space reads it at random
+/// and 2.9 MB of 8-byte slots do not fit in L2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reached(u32);
+
+/// Costs so far must stay below this to fit beside the move.
+const MAX_REACHED_COST: u32 = (1 << 29) - 1;
+const ROOT_BITS: u32 = 4;
+
+impl Reached {
+    /// `dist` (at most [`MAX_REACHED_COST`]) reached by `mv`, or the root for `None`.
+    #[inline]
+    fn new(dist: u32, mv: Option<Move>) -> Reached {
+        Reached(dist << 3 | mv.map_or(ROOT_BITS, |m| m as u32))
+    }
+    #[inline]
+    fn dist(self) -> u32 {
+        self.0 >> 3
+    }
+    fn step(self) -> Step {
+        match self.0 & 7 {
+            ROOT_BITS => Step::ROOT,
+            m => Step::of(Move::from_index(m as u8)),
+        }
+    }
+}
+
+impl Slot for Reached {
+    const EMPTY: Reached = Reached(u32::MAX);
+    fn is_empty(&self) -> bool {
+        self.0 == u32::MAX
     }
 }
 
 /// Buffers kept between queries by every best-first search.
 pub(crate) struct Work<E: Encoding, F> {
-    pub(crate) dist: E::Map<Dist>,
+    pub(crate) dist: E::Map<Reached>,
     pub(crate) frontier: F,
 }
 
@@ -113,13 +153,13 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
     let costs = puzzle.costs();
     let goal = enc.encode(puzzle.goal());
     let start = enc.encode(start);
-    dist.insert(&start, Dist { dist: 0, step: Step::ROOT });
+    dist.insert(&start, Reached::new(0, None));
     frontier.push(h(&start), 0, start);
     let mut stats = Stats::default();
     let mut peak = 0usize;
     let mut found = false;
     while let Some((g, state)) = frontier.pop() {
-        if dist.get(&state).is_some_and(|d| g > d.dist) {
+        if dist.get(&state).is_some_and(|d| g > d.dist()) {
             continue;
         }
         if state == goal {
@@ -128,13 +168,30 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
         }
         stats.expanded += 1;
         meter.charge(1)?;
-        enc.successors(&state, |mv, next| {
-            let ng = g + costs.of(mv);
-            if dist.get(&next).is_none_or(|old| ng < old.dist) {
-                dist.insert(&next, Dist { dist: ng, step: Step::of(mv) });
-                frontier.push(ng + h(&next), ng, next);
-            }
+        // All successors first, then their slots: the (often cache-missing) reads of up to
+        // four slots overlap instead of each waiting behind the previous update's branch.
+        let mut next: [Option<(Move, E::State)>; 4] = [None, None, None, None];
+        let mut count = 0;
+        enc.successors(&state, |mv, s| {
+            next[count] = Some((mv, s));
+            count += 1;
         });
+        let old: [Option<Reached>; 4] =
+            std::array::from_fn(|i| next[i].as_ref().and_then(|(_, s)| dist.get(s)));
+        for (slot, old) in next.into_iter().zip(old).take(count) {
+            let (mv, s) = slot.expect("filled above");
+            let ng = g + costs.of(mv);
+            if old.is_none_or(|o| ng < o.dist()) {
+                if ng > MAX_REACHED_COST {
+                    return Err(Error::new(
+                        ErrorKind::TooLarge,
+                        format!("a path costs over {MAX_REACHED_COST}, more than searches hold"),
+                    ));
+                }
+                dist.insert(&s, Reached::new(ng, Some(mv)));
+                frontier.push(ng + h(&s), ng, s);
+            }
+        }
         peak = peak.max(frontier.len());
         if dist.len() as u64 > max_states {
             return Err(too_many_states(max_states));
@@ -145,7 +202,7 @@ pub(crate) fn best_first<E: Encoding, F: Frontier<E::State>>(
     if !found {
         return Ok(Solution::unsolvable(stats));
     }
-    let moves = path_to(enc, dist, &goal, |d: Dist| d.step);
+    let moves = path_to(enc, dist, &goal, Reached::step);
     Ok(Solution::solved(puzzle, moves, stats))
 }
 

@@ -1001,7 +1001,9 @@ pub(crate) fn expand_side<E: Encoding>(
     let (first, second) = sides.split_at_mut(1);
     let (own, other) =
         if side == 0 { (&mut first[0], &second[0]) } else { (&mut second[0], &first[0]) };
-    enc.successors(state, |mv, next| {
+    // The parent is on this side already: skip it (a meeting there was recorded before).
+    let back = own.get(state).and_then(|l| l.step.mv()).map(Move::opposite);
+    enc.successors_except(state, back, |mv, next| {
         let (mine, new) = if let Some(l) = own.get(&next) {
             (l.depth as u32, false)
         } else {
