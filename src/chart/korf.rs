@@ -1,0 +1,440 @@
+//! Charts of Korf's 100 fifteen-puzzle instances: time per instance, nodes per heuristic next
+//! to the published averages, and where a pattern database pays for its build.
+
+use super::{
+    algorithm_colours, break_even, colour, draw_category_labels, draw_mesh, draw_solver_lines,
+    entry, line_legend, log_bounds, num, on_log, plural, render, series_style, summary_of, Axes,
+    DrawResult, Mark, SolverSeries, KORF_SET,
+};
+use crate::report::{Outcome, RunRow, SummaryRow};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Mean nodes generated over the 100 instances, as published by Korf and Felner (2002), Table 2
+/// ("Disjoint pattern database heuristics", Artificial Intelligence 134).
+pub const KORF_FELNER_2002: [(&str, f64); 5] = [
+    ("Manhattan", 401_189_630.0),
+    ("5-5-5 PDB", 3_090_405.0),
+    ("6-6-3 PDB", 617_555.0),
+    ("7-8 PDB", 136_288.0),
+    ("7-8 PDB + reflection", 36_710.0),
+];
+
+/// Mean of the NODES column of Korf's 1985 table (IDA* with Manhattan distance), bundled in
+/// the crate.
+pub fn korf_1985_mean_nodes() -> f64 {
+    let instances = crate::cases::korf100::instances();
+    instances.iter().map(|i| i.nodes as f64).sum::<f64>() / instances.len().max(1) as f64
+}
+
+fn stopped(r: &RunRow) -> bool {
+    matches!(r.outcome, Outcome::Budget | Outcome::Skipped)
+}
+
+fn korf_rows(runs: &[RunRow]) -> Vec<&RunRow> {
+    runs.iter().filter(|r| r.case_set == KORF_SET).collect()
+}
+
+/// a. Time per instance for each solver, instances sorted by optimal length; queries stopped by
+/// their budget (or skipped) are crosses on the budget line.
+#[allow(clippy::too_many_lines)] // one chart: order, series, budget line, axes, crosses
+pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Option<String>> {
+    let rows = korf_rows(runs);
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    // Instance -> its optimal length (published, so every row of it carries the same).
+    let mut optimal: BTreeMap<u64, u64> = BTreeMap::new();
+    for r in &rows {
+        let o = optimal.entry(r.case_id).or_insert(0);
+        *o = (*o).max(r.optimal.unwrap_or(0));
+    }
+    let mut order: Vec<(u64, u64)> = optimal.iter().map(|(&id, &len)| (len, id)).collect();
+    order.sort_unstable();
+    let position: BTreeMap<u64, usize> =
+        order.iter().enumerate().map(|(i, &(_, id))| (id, i)).collect();
+    let lengths: Vec<u64> = order.iter().map(|&(len, _)| len).collect();
+
+    let mut by_solver: BTreeMap<&str, Vec<&RunRow>> = BTreeMap::new();
+    for r in &rows {
+        by_solver.entry(&r.solver).or_default().push(r);
+    }
+    let mut series = Vec::new();
+    let mut crosses: Vec<(String, f64)> = Vec::new(); // (algorithm, x)
+    for solver_rows in by_solver.values() {
+        let first = solver_rows[0];
+        let mut points: Vec<(f64, f64)> = solver_rows
+            .iter()
+            .filter(|r| r.outcome == Outcome::Solved)
+            .map(|r| (position[&r.case_id] as f64, r.time_ns as f64 / 1e6))
+            .collect();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crosses.extend(
+            solver_rows
+                .iter()
+                .filter(|r| stopped(r))
+                .map(|r| (first.algorithm.clone(), position[&r.case_id] as f64)),
+        );
+        series.push(SolverSeries {
+            algorithm: first.algorithm.clone(),
+            encoding: first.encoding.clone(),
+            points,
+        });
+    }
+    // The budget line: the run's time budget, else the longest stopped query.
+    let budget_ms = budget_ns.map(|b| b / 1e6).or_else(|| {
+        rows.iter()
+            .filter(|r| r.outcome == Outcome::Budget)
+            .map(|r| r.time_ns as f64 / 1e6)
+            .reduce(f64::max)
+    });
+    let (lo, hi) =
+        log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain(budget_ms));
+    let cap = budget_ms.unwrap_or(hi);
+    let colours = algorithm_colours(series.iter().map(|s| s.algorithm.as_str()));
+    let stopped_count = crosses.len();
+    let title = format!(
+        "Korf's 100: time per instance by optimal length ({}, {}, {} over budget or skipped)",
+        plural(order.len() as u64, "instance", "instances"),
+        plural(series.len() as u64, "solver", "solvers"),
+        stopped_count
+    );
+    let mut legend = line_legend(&series, &colours);
+    if stopped_count > 0 {
+        legend.push(entry("over budget / skipped", RGBColor(70, 70, 70), Mark::Cross));
+    }
+    let n = order.len();
+    let svg = render(&title, &legend, |area| {
+        let mut chart = ChartBuilder::on(area)
+            .margin(15)
+            .x_label_area_size(55)
+            .y_label_area_size(90)
+            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, (lo..hi).log_scale())?;
+        let label = |v: &f64| {
+            let i = v.round();
+            if (v - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < lengths.len() {
+                lengths[i as usize].to_string()
+            } else {
+                String::new()
+            }
+        };
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "instances sorted by optimal length (label: length in moves)",
+                y_desc: "time per query (ms, log scale)",
+                x_format: &label,
+                y_format: &|v| num(*v),
+                x_labels: Some(n.clamp(2, 20)),
+            },
+        )?;
+        draw_solver_lines(&mut chart, &series, &colours, lo, hi)?;
+        if stopped_count > 0 && budget_ms.is_some() {
+            chart.draw_series(DashedLineSeries::new(
+                vec![(-0.5, cap), (n as f64 - 0.5, cap)],
+                6,
+                4,
+                RGBColor(90, 90, 90).stroke_width(1),
+            ))?;
+        }
+        chart.draw_series(crosses.iter().map(|(algorithm, x)| {
+            Cross::new((*x, on_log(cap, lo, hi)), 6, colour(colours[algorithm]).stroke_width(2))
+        }))?;
+        Ok(())
+    })?;
+    Ok(Some(svg))
+}
+
+/// b. Mean nodes generated per solver over the instances every solver solved, next to the
+/// published means over all 100.
+pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
+    let rows = korf_rows(runs);
+    let solvers: BTreeSet<&str> = rows.iter().map(|r| r.solver.as_str()).collect();
+    if solvers.is_empty() {
+        return Ok(None);
+    }
+    let solved_by = |s: &str| -> BTreeSet<u64> {
+        rows.iter()
+            .filter(|r| r.solver == s && r.outcome == Outcome::Solved)
+            .map(|r| r.case_id)
+            .collect()
+    };
+    let mut common: Option<BTreeSet<u64>> = None;
+    for s in &solvers {
+        let mine = solved_by(s);
+        common = Some(match common {
+            None => mine,
+            Some(c) => c.intersection(&mine).copied().collect(),
+        });
+    }
+    let common = common.unwrap_or_default();
+    if common.is_empty() {
+        return Ok(None);
+    }
+    let mut measured: Vec<(String, f64)> = solvers
+        .iter()
+        .map(|s| {
+            let picked: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.solver == *s && common.contains(&r.case_id))
+                .map(|r| r.expanded as f64)
+                .collect();
+            ((*s).to_string(), picked.iter().sum::<f64>() / picked.len().max(1) as f64)
+        })
+        .collect();
+    measured.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut bars: Vec<(String, f64, bool)> =
+        measured.into_iter().map(|(s, v)| (s, v, false)).collect();
+    bars.push(("published: Manhattan, Korf 1985".into(), korf_1985_mean_nodes(), true));
+    for (what, v) in KORF_FELNER_2002 {
+        bars.push((format!("published: {what}, K&F 2002"), v, true));
+    }
+    let (lo, hi) = log_bounds(bars.iter().map(|b| b.1));
+    let hi = hi * 3.0; // room for the value labels
+    let title = format!(
+        "Korf's 100: mean nodes generated per query (measured over the {} every solver solved; \
+         published over all 100)",
+        plural(common.len() as u64, "instance", "instances")
+    );
+    let ours = colour(0);
+    let theirs = RGBColor(150, 150, 150);
+    let legend = [entry("measured here", ours, Mark::Bar), entry("published", theirs, Mark::Bar)];
+    let names: Vec<&str> = bars.iter().map(|b| b.0.as_str()).collect();
+    let n = bars.len();
+    let svg = render(&title, &legend, |area| {
+        let mut chart = ChartBuilder::on(area)
+            .margin(15)
+            .x_label_area_size(260)
+            .y_label_area_size(90)
+            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, (lo..hi).log_scale())?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "",
+                y_desc: "mean nodes generated (log scale)",
+                x_format: &|_| String::new(),
+                y_format: &|v| num(*v),
+                x_labels: Some(0),
+            },
+        )?;
+        draw_category_labels(&mut chart, &names, lo)?;
+        let label_font = TextStyle::from((super::FONT, 15).into_font())
+            .pos(Pos::new(HPos::Center, VPos::Bottom));
+        for (i, (_, v, published)) in bars.iter().enumerate() {
+            let x = i as f64;
+            let top = on_log(*v, lo, hi);
+            let c = if *published { theirs } else { ours };
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [(x - 0.35, lo), (x + 0.35, top)],
+                c.filled(),
+            )))?;
+            chart.draw_series(std::iter::once(
+                EmptyElement::at((x, top)) + Text::new(num(*v), (0, -3), label_font.clone()),
+            ))?;
+        }
+        Ok(())
+    })?;
+    Ok(Some(svg))
+}
+
+/// Largest number of queries on the PDB break-even chart.
+const MAX_PDB_QUERIES: f64 = 1e4;
+
+/// d. Build time plus Q queries for the solvers that build tables on Korf's 100 (the pattern
+/// databases) against Q queries of the solvers that build nothing.
+pub(super) fn pdb_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
+    let rows = summary_of(summary, KORF_SET);
+    let builds = rows.iter().any(|r| r.build_ns.is_some());
+    let plain = rows.iter().any(|r| r.build_ns.is_none());
+    if !builds || !plain {
+        return Ok(None);
+    }
+    let steps = 80;
+    let qs: Vec<f64> = (0..=steps)
+        .map(|k| 10f64.powf(MAX_PDB_QUERIES.log10() * f64::from(k) / f64::from(steps)))
+        .collect();
+    let colours = algorithm_colours(rows.iter().map(|r| r.algorithm.as_str()));
+    let series: Vec<SolverSeries> = rows
+        .iter()
+        .map(|r| {
+            let build = r.build_ns.unwrap_or(0) as f64;
+            let per = r.median_ns as f64;
+            SolverSeries {
+                algorithm: r.algorithm.clone(),
+                encoding: r.encoding.clone(),
+                points: qs.iter().map(|&q| (q, (build + q * per) / 1e9)).collect(),
+            }
+        })
+        .collect();
+    let (lo, hi) = log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
+    let (phrase, q_even) = break_even(&rows);
+    let title = format!(
+        "Pattern databases on Korf's 100: build + Q queries (median of solved queries): {phrase}"
+    );
+    let mut legend = line_legend(&series, &colours);
+    if q_even.is_some_and(|q| q <= MAX_PDB_QUERIES) {
+        legend.push(entry("break-even", RGBColor(90, 90, 90), Mark::Line { dashed: true }));
+    }
+    let svg = render(&title, &legend, |area| {
+        let mut chart = ChartBuilder::on(area)
+            .margin(15)
+            .x_label_area_size(55)
+            .y_label_area_size(90)
+            .build_cartesian_2d((1f64..MAX_PDB_QUERIES).log_scale(), (lo..hi).log_scale())?;
+        draw_mesh(
+            &mut chart,
+            &Axes {
+                x_desc: "queries Q (log scale)",
+                y_desc: "total time (s, log scale)",
+                x_format: &|v| num(*v),
+                y_format: &|v| num(*v),
+                x_labels: None,
+            },
+        )?;
+        for s in &series {
+            let c = colour(colours[&s.algorithm]);
+            let pts = s.points.iter().map(|&(q, y)| (q, on_log(y, lo, hi)));
+            if s.encoding == "rank" {
+                chart.draw_series(LineSeries::new(pts, series_style(c)))?;
+            } else {
+                chart.draw_series(DashedLineSeries::new(pts, 8, 5, series_style(c)))?;
+            }
+        }
+        if let Some(q) = q_even.filter(|&q| q <= MAX_PDB_QUERIES) {
+            chart.draw_series(DashedLineSeries::new(
+                vec![(q, lo), (q, hi)],
+                6,
+                4,
+                RGBColor(90, 90, 90).stroke_width(1),
+            ))?;
+        }
+        Ok(())
+    })?;
+    Ok(Some(svg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{render_all, KORF_NODES_SVG, KORF_TIMES_SVG, PDB_BREAK_EVEN_SVG};
+    use super::*;
+    use crate::report::{write_csv, RUNS_CSV, SUMMARY_CSV};
+    use std::path::Path;
+
+    pub(crate) fn korf_run(solver: &str, case_id: u64, optimal: u64, outcome: Outcome) -> RunRow {
+        let (algorithm, encoding) = solver.split_once('/').unwrap();
+        RunRow {
+            solver: solver.into(),
+            algorithm: algorithm.into(),
+            encoding: encoding.into(),
+            case_set: KORF_SET.into(),
+            case_id,
+            shape: "4x4".into(),
+            topology: "grid".into(),
+            board: "0123456789abcdef".into(),
+            goal: "0123456789abcdef".into(),
+            ch: 1,
+            cv: 1,
+            optimal: Some(optimal),
+            outcome,
+            solvable: outcome == Outcome::Solved,
+            length: (outcome == Outcome::Solved).then_some(optimal),
+            cost: (outcome == Outcome::Solved).then_some(optimal),
+            expanded: if algorithm.contains("pdb") { 1000 } else { 100_000 } * (case_id + 1),
+            stored: 0,
+            time_ns: 1_000_000 * (case_id + 1),
+            repeats: 1,
+            peak_bytes: 0,
+            threads: 1,
+        }
+    }
+
+    fn korf_summary(solver: &str, median_ns: u64, build_ns: Option<u64>) -> SummaryRow {
+        let (algorithm, encoding) = solver.split_once('/').unwrap();
+        SummaryRow {
+            solver: solver.into(),
+            algorithm: algorithm.into(),
+            encoding: encoding.into(),
+            case_set: KORF_SET.into(),
+            threads: 1,
+            cases: 4,
+            solved: 4,
+            over_budget: 0,
+            skipped: 0,
+            p5_ns: median_ns,
+            median_ns,
+            mean_ns: median_ns as f64,
+            p95_ns: median_ns,
+            queries_per_sec: 1.0,
+            build_ns,
+            mean_expanded: 1.0,
+            peak_bytes: 0,
+            agree: true,
+            seed: 1,
+            repeats: 1,
+        }
+    }
+
+    fn write_korf(dir: &Path) {
+        let mut runs = Vec::new();
+        for id in 0..4 {
+            runs.push(korf_run("idastar-pdb663/packed", id, 50 + id, Outcome::Solved));
+            let md = if id == 3 { Outcome::Budget } else { Outcome::Solved };
+            runs.push(korf_run("idastar-md/packed", id, 50 + id, md));
+        }
+        write_csv(&dir.join(RUNS_CSV), &runs).unwrap();
+        write_csv(
+            &dir.join(SUMMARY_CSV),
+            &[
+                korf_summary("idastar-md/packed", 200_000_000, None),
+                korf_summary("idastar-pdb663/packed", 2_000_000, Some(1_000_000_000)),
+            ],
+        )
+        .unwrap();
+    }
+
+    fn chart<'a>(charts: &'a [(&str, String)], name: &str) -> &'a str {
+        &charts.iter().find(|c| c.0 == name).unwrap_or_else(|| panic!("{name} missing")).1
+    }
+
+    #[test]
+    fn korf_charts_draw_with_budget_crosses_and_published_bars() {
+        let dir = tempfile::tempdir().unwrap();
+        write_korf(dir.path());
+        let charts = render_all(dir.path()).unwrap();
+        let times = chart(&charts, KORF_TIMES_SVG);
+        assert!(times.contains("4 instances, 2 solvers, 1 over budget or skipped"), "{times}");
+        assert!(times.contains("over budget / skipped"));
+        let nodes = chart(&charts, KORF_NODES_SVG);
+        // idastar-md solved instances 0..3 only: the means are over those three.
+        assert!(nodes.contains("measured over the 3 instances every solver solved"));
+        assert!(nodes.contains("published: 6-6-3 PDB, K&amp;F 2002"));
+        assert!(nodes.contains("published: Manhattan, Korf 1985"));
+        assert!(nodes.contains("2e5\n"), "the mean of 1e5, 2e5, 3e5 is drawn as a label");
+        let pdb = chart(&charts, PDB_BREAK_EVEN_SVG);
+        // 1 s build, 2 ms against 200 ms per query: pays off from Q = floor(1e9 / 198e6) + 1.
+        assert!(pdb.contains("idastar-pdb663/packed pays off from Q = 6 vs idastar-md/packed"));
+    }
+
+    #[test]
+    fn korf_charts_are_skipped_without_korf_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        write_korf(dir.path());
+        let mut runs: Vec<RunRow> = crate::report::read_csv(&dir.path().join(RUNS_CSV)).unwrap();
+        for r in &mut runs {
+            r.case_set = "walk".into();
+        }
+        write_csv(&dir.path().join(RUNS_CSV), &runs).unwrap();
+        write_csv::<SummaryRow>(&dir.path().join(SUMMARY_CSV), &[]).unwrap();
+        let names: Vec<&str> = render_all(dir.path()).unwrap().iter().map(|c| c.0).collect();
+        for name in [KORF_TIMES_SVG, KORF_NODES_SVG, PDB_BREAK_EVEN_SVG] {
+            assert!(!names.contains(&name), "{name} drawn without data");
+        }
+    }
+
+    #[test]
+    fn korf_1985_mean_is_about_3_6e8() {
+        let mean = korf_1985_mean_nodes();
+        assert!((3.5e8..3.7e8).contains(&mean), "{mean}");
+    }
+}
