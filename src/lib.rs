@@ -33,6 +33,7 @@ pub mod error;
 pub mod fsutil;
 pub mod harness;
 pub mod heuristic;
+pub mod html;
 pub mod judge;
 pub mod pdb;
 pub mod peer_informed;
