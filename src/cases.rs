@@ -16,6 +16,9 @@ use std::io::BufRead;
 use std::str::FromStr;
 
 pub mod korf100;
+mod set_def;
+
+pub use set_def::{SetDef, DEPTH_MAX_ARRANGEMENTS};
 
 /// The HDU 1043 sample input.
 pub const HDU_SAMPLE: &str = "2 3 4 1 5 x 7 6 8\n";
@@ -56,12 +59,23 @@ pub enum SetKind {
     All,
     /// Random start/goal pairs with random costs 1..99, on the torus and on the grid.
     Weighted,
+    /// Boards a fixed number of random moves from the goal, never undoing the last move.
+    Walk,
+    /// Korf's 100 15-puzzle instances, easiest (shortest optimal solution) first.
+    Korf100,
 }
 
 impl SetKind {
     /// Every kind, in listing order.
-    pub const ALL: [SetKind; 5] =
-        [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::All, SetKind::Weighted];
+    pub const ALL: [SetKind; 7] = [
+        SetKind::Sample,
+        SetKind::Random,
+        SetKind::Depth,
+        SetKind::All,
+        SetKind::Weighted,
+        SetKind::Walk,
+        SetKind::Korf100,
+    ];
 
     /// The name used on the command line and in CSV files.
     pub fn name(self) -> &'static str {
@@ -71,6 +85,8 @@ impl SetKind {
             SetKind::Depth => "depth",
             SetKind::All => "all",
             SetKind::Weighted => "weighted",
+            SetKind::Walk => "walk",
+            SetKind::Korf100 => "korf100",
         }
     }
 
@@ -81,6 +97,8 @@ impl SetKind {
             SetKind::Random => 200,
             SetKind::Depth => 3,
             SetKind::Weighted => 40,
+            SetKind::Walk => 50,
+            SetKind::Korf100 => 100,
         }
     }
 }
@@ -91,33 +109,52 @@ impl FromStr for SetKind {
         SetKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
             Error::new(
                 ErrorKind::Parse,
-                format!("unknown case set `{s}` (expected sample, random, depth, all or weighted)"),
+                format!(
+                    "unknown case set `{s}` (expected sample, random, depth, all, weighted, walk \
+                     or korf100)"
+                ),
             )
         })
     }
 }
 
-/// Generates a set. `count` is boards for `random`, boards per distance for `depth`, datasets
-/// for `weighted`; `sample` and `all` ignore it.
+/// Generates a set on its default shape (see [`SetDef::of`]). `count` is boards for `random`
+/// and `walk`, boards per distance for `depth`, datasets for `weighted`, the easiest instances
+/// for `korf100`; `sample` and `all` ignore it.
 pub fn generate(kind: SetKind, count: usize, seed: u64) -> Vec<Case> {
     stream(kind, count, seed).collect()
 }
 
 /// The cases of a set one at a time, in the order and with the bytes of [`generate`], so a huge
 /// `count` costs no memory and the first case comes at once. (`depth` holds its distance table,
-/// 181,440 entries, whatever the count.)
+/// 181,440 entries on 3×3, whatever the count.)
 pub fn stream(kind: SetKind, count: usize, seed: u64) -> Box<dyn Iterator<Item = Case> + Send> {
-    let name = kind.name();
-    let eight = Puzzle::eight();
+    SetDef::of(kind, count, seed).stream().expect("every set is defined on its default shape")
+}
+
+/// The puzzle of a unit-cost grid set: the usual goal (tiles in row order, the empty square
+/// last), which on 3×3 is the 8-puzzle of HDU 1043.
+pub fn unit_grid(shape: Shape) -> Puzzle {
+    Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape))
+        .expect("unit costs are valid")
+}
+
+/// The cases of `def`, which [`SetDef::check`] has accepted.
+fn stream_def(def: &SetDef) -> Box<dyn Iterator<Item = Case> + Send> {
+    let name = def.name();
+    let shape = def.shape;
+    let count = def.count;
+    let grid = unit_grid(shape);
     let case = move |id: usize, puzzle: &Puzzle, start: Board| Case {
-        set: name.to_string(),
+        set: name.clone(),
         id: id as u64,
         puzzle: puzzle.clone(),
         start,
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    match kind {
+    let mut rng = ChaCha8Rng::seed_from_u64(def.seed);
+    match def.kind {
         SetKind::Sample => {
+            let eight = Puzzle::eight();
             let mut out = Vec::new();
             for item in EightReader::new(HDU_SAMPLE.as_bytes()) {
                 let (_, board) = item.expect("in-memory reads do not fail");
@@ -130,11 +167,20 @@ pub fn stream(kind: SetKind, count: usize, seed: u64) -> Box<dyn Iterator<Item =
             }
             Box::new(out.into_iter())
         }
-        SetKind::Random => Box::new(
-            (0..count).map(move |i| case(i, &eight, random_board(&mut rng, eight.shape()))),
-        ),
+        // The 3×3 set mixes solvable and unsolvable boards, as it always has; on other shapes
+        // every board is solvable, so the set measures searches.
+        SetKind::Random if shape == Shape::THREE_BY_THREE => {
+            Box::new((0..count).map(move |i| case(i, &grid, random_board(&mut rng, shape))))
+        }
+        SetKind::Random => Box::new((0..count).map(move |i| {
+            let mut start = random_board(&mut rng, shape);
+            while !crate::solvability::solvable(&grid, &start) {
+                start = random_board(&mut rng, shape);
+            }
+            case(i, &grid, start)
+        })),
         SetKind::Depth => {
-            let dist = distance_table(&eight);
+            let dist = distance_table(&grid);
             let mut by_depth: Vec<Vec<u32>> = Vec::new();
             for (r, &d) in dist.iter().enumerate() {
                 if d != UNREACHED {
@@ -147,18 +193,17 @@ pub fn stream(kind: SetKind, count: usize, seed: u64) -> Box<dyn Iterator<Item =
             let mut out = Vec::new();
             for ranks in &by_depth {
                 for &r in ranks.choose_multiple(&mut rng, count.min(ranks.len())) {
-                    out.push(case(out.len(), &eight, board_of_rank(eight.shape(), u64::from(r))));
+                    out.push(case(out.len(), &grid, board_of_rank(shape, u64::from(r))));
                 }
             }
             Box::new(out.into_iter())
         }
         SetKind::All => Box::new(
-            (0..FACTORIAL[9])
-                .map(move |r| case(r as usize, &eight, board_of_rank(eight.shape(), r))),
+            (0..FACTORIAL[shape.cells()])
+                .map(move |r| case(r as usize, &grid, board_of_rank(shape, r))),
         ),
         SetKind::Weighted => Box::new((0..count).map(move |i| {
             let topology = if i % 2 == 0 { Topology::Torus } else { Topology::Grid };
-            let shape = Shape::THREE_BY_THREE;
             let costs =
                 Costs { horizontal: rng.gen_range(1..100), vertical: rng.gen_range(1..100) };
             let goal = random_board(&mut rng, shape);
@@ -170,7 +215,40 @@ pub fn stream(kind: SetKind, count: usize, seed: u64) -> Box<dyn Iterator<Item =
             }
             case(i, &p, start)
         })),
+        SetKind::Walk => {
+            let length = def.length;
+            Box::new((0..count).map(move |i| case(i, &grid, random_walk(&mut rng, &grid, length))))
+        }
+        SetKind::Korf100 => {
+            let puzzle = korf100::korf_puzzle();
+            Box::new(
+                korf100::by_length()
+                    .into_iter()
+                    .take(count)
+                    .enumerate()
+                    .map(move |(i, k)| case(i, &puzzle, k.board)),
+            )
+        }
     }
+}
+
+/// The board `length` random moves from the goal, never undoing the move before.
+fn random_walk(rng: &mut ChaCha8Rng, puzzle: &Puzzle, length: usize) -> Board {
+    let mut board = *puzzle.goal();
+    let mut last: Option<crate::board::Move> = None;
+    for _ in 0..length {
+        let blank = board.blank();
+        let open: Vec<(crate::board::Move, u8)> = puzzle
+            .moves_from(blank)
+            .iter()
+            .copied()
+            .filter(|&(m, _)| last != Some(m.opposite()))
+            .collect();
+        let &(mv, to) = open.choose(rng).expect("every square has two moves or more");
+        board.swap_blank(blank, to as usize);
+        last = Some(mv);
+    }
+    board
 }
 
 /// Boards of the 8-puzzle at each distance 0..=31 from the goal (OEIS A089473).
@@ -181,12 +259,7 @@ const BOARDS_AT_DISTANCE: [usize; 32] = [
 
 /// How many cases `generate(kind, count, _)` yields, without generating them.
 pub fn set_len(kind: SetKind, count: usize) -> usize {
-    match kind {
-        SetKind::Sample => 5,
-        SetKind::Random | SetKind::Weighted => count,
-        SetKind::Depth => BOARDS_AT_DISTANCE.iter().map(|&n| count.min(n)).sum(),
-        SetKind::All => FACTORIAL[9] as usize,
-    }
+    SetDef::of(kind, count, DEFAULT_SEED).len()
 }
 
 fn random_board(rng: &mut ChaCha8Rng, shape: Shape) -> Board {
@@ -206,7 +279,8 @@ pub fn board_of_rank(shape: Shape, r: u64) -> Board {
 pub const UNREACHED: u8 = u8::MAX;
 
 /// Distance to the goal of every arrangement, indexed by rank, by a breadth-first search from
-/// the goal (unit costs). Meant for the 3×3 board: it allocates one byte per arrangement.
+/// the goal (unit costs). Meant for spaces up to [`DEPTH_MAX_ARRANGEMENTS`]: it allocates one
+/// byte per arrangement.
 pub fn distance_table(puzzle: &Puzzle) -> Vec<u8> {
     let n = puzzle.shape().cells();
     let mut dist = vec![UNREACHED; FACTORIAL[n] as usize];
@@ -337,6 +411,19 @@ pub enum Format {
     Aoj,
 }
 
+/// Writes each case's start board on a line of its own, symbols separated by spaces (`x` for
+/// the empty square, `a`–`f` for tiles 10–15): the input of `slidebench solve --shape WxH`, for
+/// boards no judge format expresses.
+pub fn write_boards<C: Borrow<Case>>(
+    cases: impl IntoIterator<Item = C>,
+    out: &mut impl std::io::Write,
+) -> Result<()> {
+    for c in cases {
+        writeln!(out, "{}", c.borrow().start.to_judge_line())?;
+    }
+    Ok(())
+}
+
 /// Writes the cases that the format can express, as they come; returns how many were left out.
 pub fn write_judge<C: Borrow<Case>>(
     cases: impl IntoIterator<Item = C>,
@@ -442,5 +529,76 @@ mod tests {
         let (cases, errors) = load(AOJ_SAMPLE.as_bytes(), "file").unwrap();
         assert_eq!((cases.len(), errors.len()), (4, 0));
         assert_eq!(cases[1].puzzle.costs(), Costs { horizontal: 31, vertical: 31 });
+    }
+}
+
+#[cfg(test)]
+mod shaped_tests {
+    use super::*;
+
+    fn def(text: &str, count: usize) -> SetDef {
+        SetDef::parse(text, None, Some(count), None, 3).unwrap()
+    }
+
+    #[test]
+    fn walk_boards_are_at_most_their_length_from_the_goal_with_its_parity() {
+        let eight = Puzzle::eight();
+        let dist = distance_table(&eight);
+        let cases = def("walk:3x3:15", 40).generate().unwrap();
+        assert_eq!(cases.len(), 40);
+        for c in &cases {
+            let d = dist[rank(c.start.cells()) as usize];
+            assert!(d <= 15 && d % 2 == 1, "{} at {d}", c.start);
+        }
+    }
+
+    #[test]
+    fn korf100_set_is_easiest_first_with_their_goal() {
+        let cases = SetDef::of(SetKind::Korf100, 100, 0).generate().unwrap();
+        let published = korf100::instances();
+        let length = |c: &Case| published.iter().find(|k| k.board == c.start).unwrap().length;
+        assert_eq!(cases.len(), 100);
+        assert_eq!(length(&cases[0]), 41);
+        assert!(cases.windows(2).all(|w| length(&w[0]) <= length(&w[1])));
+        assert!(cases.iter().all(|c| c.puzzle == korf100::korf_puzzle()));
+        assert_eq!(SetDef::of(SetKind::Korf100, 25, 0).len(), 25);
+    }
+
+    #[test]
+    fn random_boards_off_3x3_are_all_solvable() {
+        for shape in ["2x3", "4x3", "4x4"] {
+            let cases = def(&format!("random:{shape}"), 50).generate().unwrap();
+            assert_eq!(cases.len(), 50);
+            assert!(cases.iter().all(|c| crate::solvability::solvable(&c.puzzle, &c.start)));
+        }
+    }
+
+    #[test]
+    fn depth_set_on_2x3_covers_every_distance_and_4x3_is_refused() {
+        let d = def("depth:2x3", 2);
+        let cases = d.generate().unwrap();
+        assert_eq!(cases.len(), d.len());
+        let dist = distance_table(&unit_grid(d.shape));
+        let max = dist.iter().filter(|&&x| x != UNREACHED).max().copied().unwrap();
+        assert_eq!(max, 21, "the 2x3 puzzle's diameter");
+        let last = cases.last().unwrap();
+        assert_eq!(dist[rank(last.start.cells()) as usize], max);
+        let err = SetDef::parse("depth:4x3", None, None, None, 1).unwrap_err().to_string();
+        assert!(err.contains("distance table") && err.contains("4x3"), "{err}");
+    }
+
+    #[test]
+    fn set_names_read_back_and_3x3_sets_keep_their_names() {
+        for text in ["random", "depth", "weighted", "random:4x4", "walk:4x4:40", "korf100"] {
+            let d = SetDef::parse(text, None, None, None, 1).unwrap();
+            assert_eq!(d.name(), text);
+        }
+        assert_eq!(
+            SetDef::parse("random", Some(korf100::shape()), None, None, 1).unwrap().name(),
+            "random:4x4"
+        );
+        for bad in ["korf100:3x3", "sample:4x4", "random:4x4:9", "walk:4x4:x", "walk:9x9"] {
+            assert!(SetDef::parse(bad, None, None, None, 1).is_err(), "{bad}");
+        }
     }
 }

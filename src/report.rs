@@ -17,6 +17,12 @@ pub const SUMMARY_CSV: &str = "summary.csv";
 pub const THREADS_CSV: &str = "threads.csv";
 /// File name of the whole-space census table.
 pub const CENSUS_CSV: &str = "census.csv";
+/// File name of the solvers that sat out a set, and why.
+pub const SKIPPED_CSV: &str = "skipped.csv";
+/// File name of the per-query table as JSON (`compare --export-json`).
+pub const RUNS_JSON: &str = "runs.json";
+/// File name of the per-solver, per-case-set table as JSON (`compare --export-json`).
+pub const SUMMARY_JSON: &str = "summary.json";
 /// File name of the run's description (seed, code version, shard, budgets, machine).
 pub const META_JSON: &str = "meta.json";
 
@@ -170,6 +176,18 @@ pub struct RunMeta {
     pub budget_streak: u32,
     /// Timed repeats per query.
     pub repeats: u32,
+}
+
+/// A solver that sat out a whole case set (`skipped.csv`): it does not take the set's puzzles,
+/// its space does not fit the state bound, or the policy finds it too slow for the set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkipRow {
+    /// Solver id.
+    pub solver: String,
+    /// Case set.
+    pub case_set: String,
+    /// Why it did not run.
+    pub reason: String,
 }
 
 /// Throughput of one solver at one thread count (`threads.csv`).

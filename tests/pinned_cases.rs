@@ -16,19 +16,28 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The format `slidebench cases` writes a set in when none is asked for.
-fn default_format(kind: SetKind) -> Format {
+/// The format `slidebench cases` writes a set in when none is asked for; `None` for one
+/// board a line (sets off the 3×3 judges' puzzles).
+fn default_format(kind: SetKind) -> Option<Format> {
     match kind {
-        SetKind::Weighted => Format::Aoj,
-        SetKind::Sample | SetKind::Random | SetKind::Depth | SetKind::All => Format::Hdu,
+        SetKind::Weighted => Some(Format::Aoj),
+        SetKind::Sample | SetKind::Random | SetKind::Depth | SetKind::All | SetKind::Walk => {
+            Some(Format::Hdu)
+        }
+        SetKind::Korf100 => None,
     }
 }
 
 /// What `slidebench cases KIND --seed SEED` prints, made through the library.
-fn judge_text(kind: SetKind, seed: u64, format: Format) -> String {
+fn judge_text(kind: SetKind, seed: u64, format: impl Into<Option<Format>>) -> String {
     let set = cases::generate(kind, kind.default_count(), seed);
     let mut out = Vec::new();
-    cases::write_judge(&set, format, &mut out).unwrap();
+    match format.into() {
+        Some(format) => {
+            cases::write_judge(&set, format, &mut out).unwrap();
+        }
+        None => cases::write_boards(&set, &mut out).unwrap(),
+    }
     String::from_utf8(out).unwrap()
 }
 
@@ -59,6 +68,17 @@ fn pinned(kind: SetKind) -> (u64, u64, usize, &'static [&'static str]) {
         SetKind::Weighted => {
             (DEFAULT_SEED, 0xa3aad3ce5e7b6903, 141, &["6 60", "7 6 3", "2 5 0", "4 1 8"])
         }
+        // 50 boards 20 moves from the goal.
+        SetKind::Walk => {
+            (DEFAULT_SEED, 0xaa0aa41f7bd4a455, 50, &["x 8 4 7 3 2 6 1 5", "8 4 1 2 7 3 6 5 x"])
+        }
+        // Korf's 100, easiest first, one board a line; no seed enters.
+        SetKind::Korf100 => (
+            DEFAULT_SEED,
+            0xa2060e1a412d974d,
+            100,
+            &["d 8 e 3 9 1 x 7 f 5 4 a c 2 6 b", "1 3 2 5 a 9 f 6 8 e d b c 4 7 x"],
+        ),
     }
 }
 

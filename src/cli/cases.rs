@@ -1,30 +1,32 @@
 //! `slidebench cases`: a seeded case set in a judge's format, streamed case by case.
 
 use super::output::{status, CliResult, Diagnostics};
-use slidebench::cases::{self, Format, SetKind};
+use slidebench::cases::{self, Format, SetDef, SetKind};
+use slidebench::Shape;
 use std::io::{self, BufWriter, Write};
 
-/// Prints the set; cases the format cannot express are counted on stderr.
-pub(super) fn run(
-    set: SetKind,
-    count: Option<usize>,
-    seed: u64,
-    format: Option<Format>,
-) -> CliResult {
-    let stream = cases::stream(set, count.unwrap_or(set.default_count()), seed);
+/// Prints the set; cases the format cannot express are counted on stderr. Boards off the 3×3
+/// judges' puzzles, with no format asked for, are printed one per line (`solve --shape` input).
+pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
+    let stream = def.stream()?;
+    let mut out = BufWriter::new(io::stdout().lock());
     let format = match format {
         Some(f) => f,
-        None if set == SetKind::Weighted => Format::Aoj,
-        None => Format::Hdu,
+        None if def.kind == SetKind::Weighted && def.shape == Shape::THREE_BY_THREE => Format::Aoj,
+        None if def.shape == Shape::THREE_BY_THREE => Format::Hdu,
+        None => {
+            cases::write_boards(stream, &mut out)?;
+            out.flush()?;
+            return Ok(status(false));
+        }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
     let skipped = cases::write_judge(stream, format, &mut out)?;
     out.flush()?;
     let mut diagnostics = Diagnostics::new();
     if skipped > 0 {
         diagnostics.line(format_args!(
             "{skipped} cases of `{}` cannot be written in this format; left out",
-            set.name()
+            def.name()
         ));
     }
     Ok(status(!diagnostics.finish()))

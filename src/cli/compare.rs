@@ -3,22 +3,36 @@
 use super::output::{status, CliResult, Failure};
 use super::{count_arg, default_threads, solver_ids, threads_arg, whole_number, FormatArg};
 use clap::builder::PossibleValuesParser;
-use slidebench::cases::{self, SetKind};
+use slidebench::budget::Budget;
+use slidebench::cases::{self, SetDef, SetKind};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
-use slidebench::harness::{self, CompareOptions, SetSpec};
+use slidebench::harness::{self, CompareOptions, RunControls, SetSpec, Shard};
 use slidebench::solver::{all_solvers, solver_info};
+use slidebench::Shape;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// Where results go unless `--out` says otherwise: a scratch directory, so a trial run never
+/// overwrites the committed `results/` (`scripts/regenerate-results.sh` names it).
+pub(super) const DEFAULT_OUT: &str = "target/slidebench-results";
 
 #[derive(clap::Args, Debug)]
 pub(super) struct CompareArgs {
-    /// Case sets (sample, random, depth, all, weighted) or judge-format files; repeatable. A
-    /// file is never taken for a set: write `./all` for a file named like one.
+    /// Case sets or judge-format files; repeatable. A set is `KIND[:WxH][:LENGTH]`: sample,
+    /// random, depth, all, weighted, walk or korf100, optionally on another board and, for
+    /// walk, with its length (`random:4x4`, `walk:4x4:40`). A file is never taken for a set:
+    /// write `./all` for a file named like one.
     #[arg(long = "cases", num_args = 1..)]
     cases: Vec<String>,
+    /// Board of the named sets that do not give one (default 3x3; korf100 is 4x4).
+    #[arg(long, value_parser = super::census::shape_arg)]
+    shape: Option<Shape>,
+    /// Moves from the goal of `walk` boards that do not give it (default 20).
+    #[arg(long, value_parser = count_arg)]
+    length: Option<usize>,
     /// Format of the case files (default: from the extension `.hdu`/`.aoj`, else from every
     /// line, refusing a file that could be either).
     #[arg(long, value_enum)]
@@ -29,8 +43,9 @@ pub(super) struct CompareArgs {
     /// Worker threads, 1 to 256 (1 gives the cleanest timing).
     #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
-    /// Directory for runs.csv, summary.csv, threads.csv and the charts.
-    #[arg(long, default_value = "results")]
+    /// Directory for the result set (runs.csv, summary.csv, skipped.csv, threads.csv,
+    /// meta.json) and the charts. `scripts/regenerate-results.sh` writes `results`.
+    #[arg(long, default_value = DEFAULT_OUT)]
     out: PathBuf,
     /// Size of generated sets (see `slidebench cases`).
     #[arg(long, value_parser = count_arg)]
@@ -38,32 +53,85 @@ pub(super) struct CompareArgs {
     /// Seed of generated sets.
     #[arg(long, default_value_t = cases::DEFAULT_SEED, value_parser = whole_number)]
     seed: u64,
-    /// The long run: larger sets, and the `all` set for every fast solver.
+    /// The long run: larger sets, the `all` set for every fast solver, all of Korf's 100 and
+    /// random boards of every shape from 2x3 to 4x3.
     #[arg(long)]
     full: bool,
     /// Largest number of states a search or table may hold.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
     max_states: u64,
+    /// Time budget per query, seconds (0: none). A query over it stops and is recorded with
+    /// the outcome `budget`.
+    #[arg(long, default_value_t = harness::DEFAULT_BUDGET_TIME.as_secs_f64(), value_parser = seconds_arg)]
+    budget_time: f64,
+    /// State budget per query: states expanded (IDA*: nodes generated). None by default.
+    #[arg(long, value_parser = whole_number)]
+    budget_states: Option<u64>,
+    /// Over-budget queries in a row after which a solver sits out the rest of a set (0: never).
+    #[arg(long, default_value_t = harness::DEFAULT_BUDGET_STREAK, value_parser = streak_arg)]
+    budget_streak: u32,
+    /// Timed runs of each query; runs.csv records the median.
+    #[arg(long, default_value_t = 1, value_parser = repeat_arg)]
+    repeat: u32,
+    /// Run only the K-th of N disjoint slices of every set (`K/N`): the cases whose index in
+    /// their set is K-1 modulo N.
+    #[arg(long, value_parser = shard_arg)]
+    shard: Option<Shard>,
+    /// Also write runs.json and summary.json next to the CSV files.
+    #[arg(long)]
+    export_json: bool,
     /// Do not draw charts after the run.
     #[arg(long)]
     no_charts: bool,
 }
 
-/// A `--cases` value: a set name, else an existing file.
-fn set_spec(name: &str, args: &CompareArgs) -> Result<SetSpec, Failure> {
-    if let Ok(kind) = name.parse::<SetKind>() {
-        let base = args.count.unwrap_or(kind.default_count());
-        let count = if args.full && args.count.is_none() {
+fn seconds_arg(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !v.is_finite() || !(0.0..=1e9).contains(&v) {
+        return Err(format!("`{s}`: use 0 (no budget) to 1e9 seconds"));
+    }
+    Ok(v)
+}
+
+fn streak_arg(s: &str) -> Result<u32, String> {
+    u32::try_from(whole_number(s)?).map_err(|_| format!("`{s}` is too large"))
+}
+
+fn repeat_arg(s: &str) -> Result<u32, String> {
+    match whole_number(s)? {
+        0 => Err("`0`: each query runs at least once".into()),
+        n => u32::try_from(n.min(1_000_000)).map_err(|_| format!("`{s}` is too large")),
+    }
+}
+
+fn shard_arg(s: &str) -> Result<Shard, String> {
+    s.parse().map_err(|e: slidebench::Error| e.to_string())
+}
+
+/// A `--cases` value: a set, else an existing file. A policy set comes with its own size
+/// (`default_count`) and board (`shape` is `None` for them: `--shape` is for named sets).
+fn set_spec(
+    name: &str,
+    default_count: Option<usize>,
+    shape: Option<Shape>,
+    args: &CompareArgs,
+) -> Result<SetSpec, Failure> {
+    let kind = name.split(':').next().unwrap_or_default();
+    if let Ok(kind) = kind.parse::<SetKind>() {
+        let base = args.count.or(default_count).unwrap_or(kind.default_count());
+        let count = if args.full && args.count.is_none() && default_count.is_none() {
             base.saturating_mul(harness::FULL_RUN_SCALE)
         } else {
             base
         };
-        return Ok(SetSpec::Generated { kind, count, seed: args.seed });
+        let def = SetDef::parse(name, shape, Some(count), args.length, args.seed)?;
+        return Ok(SetSpec::Def(def));
     }
     let path = PathBuf::from(name);
     if !path.exists() {
         return Err(Failure::Error(format!(
-            "`{name}`: no such file, and not a case set (sample, random, depth, all, weighted)"
+            "`{name}`: no such file, and not a case set (sample, random, depth, all, weighted, \
+             walk, korf100)"
         )));
     }
     if path.is_dir() {
@@ -77,12 +145,13 @@ fn set_spec(name: &str, args: &CompareArgs) -> Result<SetSpec, Failure> {
 
 /// Runs the comparison, writes the result set and the charts into `--out`.
 pub(super) fn run(args: &CompareArgs) -> CliResult {
+    let started_utc = harness::utc_now();
     let sets: Vec<SetSpec> = if args.cases.is_empty() {
-        let kinds: &[SetKind] =
+        let policy: &[(&str, Option<usize>)] =
             if args.full { &harness::FULL_SETS } else { &harness::DEFAULT_SETS };
-        kinds.iter().map(|k| set_spec(k.name(), args)).collect::<Result<_, _>>()?
+        policy.iter().map(|(n, c)| set_spec(n, *c, None, args)).collect::<Result<_, _>>()?
     } else {
-        args.cases.iter().map(|n| set_spec(n, args)).collect::<Result<_, _>>()?
+        args.cases.iter().map(|n| set_spec(n, None, args.shape, args)).collect::<Result<_, _>>()?
     };
     let chosen: Vec<String> = if args.solvers.is_empty() {
         all_solvers().into_iter().map(|s| s.id).collect()
@@ -90,6 +159,16 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         args.solvers.clone()
     };
     let infos: Vec<_> = chosen.iter().filter_map(|id| solver_info(id)).collect();
+    let controls = RunControls {
+        budget: Budget {
+            time: (args.budget_time > 0.0).then(|| Duration::from_secs_f64(args.budget_time)),
+            states: args.budget_states,
+        },
+        budget_streak: args.budget_streak,
+        repeat: args.repeat,
+        warm_up: true,
+        shard: args.shard,
+    };
     // One run per directory at a time, found out before any work: the lock proves the directory
     // can be written, and a killed run's temporary files are cleared under it.
     fsutil::check_writable(&args.out)?;
@@ -102,15 +181,16 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         threads: args.threads,
         max_states: args.max_states,
         progress: true,
+        // The sweep times whole sets again: it belongs to unsharded runs only.
         sweep_solvers: harness::SWEEP_SOLVERS
             .iter()
-            .filter(|id| chosen.iter().any(|c| c == *id))
+            .filter(|id| args.shard.is_none() && chosen.iter().any(|c| c == *id))
             .map(std::string::ToString::to_string)
             .collect(),
         sweep_threads: (1..=default_threads().max(2)).collect(),
     };
     let started = Instant::now();
-    let mut report = harness::compare(&opts)?;
+    let mut report = harness::compare_controlled(&opts, &controls, Vec::new())?;
     // Every arrangement times every solver would make runs.csv hundreds of megabytes: the
     // generated `all` set is kept in summary.csv only (files never carry its name).
     let all = SetKind::All.name();
@@ -120,7 +200,8 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         diagnostics.line(format_args!("{}: {e}", path.display()));
     }
     let delivered = diagnostics.finish();
-    harness::write_report(&report, &args.out)?;
+    let meta = harness::run_meta(started_utc, args.seed, &controls);
+    harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;
     writeln!(

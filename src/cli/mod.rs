@@ -16,7 +16,7 @@ mod solvers;
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use output::{CliResult, Failure};
-use slidebench::cases::{Format, SetKind, DEFAULT_SEED};
+use slidebench::cases::{Format, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::harness::MAX_THREADS;
 use slidebench::solver::{all_solvers, DEFAULT_WEIGHTED_SOLVER};
@@ -140,11 +140,20 @@ enum Command {
     /// Print a case set in a judge's input format, streaming: any count prints its first case
     /// at once.
     Cases {
-        /// sample, random, depth, all or weighted.
-        set: SetKind,
-        /// Boards (random), boards per distance (depth) or datasets (weighted).
+        /// sample, random, depth, all, weighted, walk or korf100, optionally with a board and a
+        /// walk length: `KIND[:WxH][:LENGTH]`, for example `random:4x4` or `walk:4x4:40`.
+        set: String,
+        /// Board shape, `WxH` (default 3x3; korf100 is 4x4). `depth` and `all` need a distance
+        /// table and stop at 10 squares; `sample` is 3x3 only.
+        #[arg(long, value_parser = census::shape_arg)]
+        shape: Option<slidebench::Shape>,
+        /// Boards (random, walk), boards per distance (depth), datasets (weighted) or the
+        /// easiest instances (korf100).
         #[arg(long, value_parser = count_arg)]
         count: Option<usize>,
+        /// Random moves from the goal of each `walk` board (default 20), never undoing the last.
+        #[arg(long, value_parser = count_arg)]
+        length: Option<usize>,
         /// Seed of the generator.
         #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number)]
         seed: u64,
@@ -230,8 +239,11 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Cruller { solver, max_states } => cruller::run(&solver, max_states),
         Command::Solvers { weighted, long } => solvers::run(weighted, long),
-        Command::Cases { set, count, seed, format } => {
-            cases::run(set, count, seed, format.map(Format::from))
+        Command::Cases { set, shape, count, length, seed, format } => {
+            match slidebench::cases::SetDef::parse(&set, shape, count, length, seed) {
+                Ok(def) => cases::run(&def, format.map(Format::from)),
+                Err(e) => usage_error(&["cases"], &e.to_string()),
+            }
         }
         Command::Compare(args) => compare::run(&args),
         Command::Check { threads } => check::run(threads),

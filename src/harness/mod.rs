@@ -1,30 +1,45 @@
 //! The comparison harness: runs solvers over case sets, replays every answer, checks that all
 //! solvers agree with a reference, and gathers the rows of the result tables.
+//!
+//! Each query runs within a [`Budget`]; a solver over budget on [`RunControls::budget_streak`]
+//! queries in a row sits out the rest of the set (its rows say `skipped`). Sets are ordered by
+//! difficulty, so that cut-off is where the technique stops. A set whose true costs are known
+//! (published lengths, a distance table, the parity rule) is checked against them; on larger
+//! spaces the reference is the answer of the best optimal solver that finished
+//! ([`default_solver_for`]), and every answer is replayed either way.
+
+mod meta;
+mod run;
+
+pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
 
 use crate::board::Puzzle;
-use crate::cases::{self, Case, Format, SetKind};
+use crate::budget::Budget;
+use crate::cases::{self, korf100, Case, Format, SetDef, SetKind};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil;
-use crate::report::{self, Outcome, RunRow, SummaryRow, ThreadsRow};
-use crate::solver::{all_solvers, new_solver, Solution, Solver, SolverInfo};
+use crate::report::{self, Outcome, RunMeta, RunRow, SkipRow, SummaryRow, ThreadsRow};
+use crate::solver::{all_solvers, default_solver_for, new_solver, Solution, Solver, SolverInfo};
 use crate::units::{group_digits, human_bytes};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use run::{run_solver, SolverRun};
+use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::str::FromStr;
+use std::time::Duration;
 
-/// The solver whose answers others are checked against on unit-cost puzzles.
+/// The solver whose answers others are checked against on unit-cost puzzles whose whole space
+/// fits under the state bound.
 pub const REFERENCE: &str = "table/rank";
-/// The reference on weighted puzzles.
+/// The reference on weighted puzzles whose whole space fits.
 pub const WEIGHTED_REFERENCE: &str = "dijkstra/rank";
 
 /// Where a case set comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetSpec {
-    /// A generated set.
+    /// A generated set on its default board (see [`SetDef::of`]).
     Generated {
         /// Which set.
         kind: SetKind,
@@ -33,6 +48,8 @@ pub enum SetSpec {
         /// Its seed.
         seed: u64,
     },
+    /// A generated set on any board (`random:4x4`, `walk:4x4:40`).
+    Def(SetDef),
     /// A judge-format file; its format comes from its extension (`.hdu`, `.aoj`) or from every
     /// line of it (see [`cases::detect_format`]).
     File(PathBuf),
@@ -46,18 +63,27 @@ impl SetSpec {
         SetSpec::Generated { kind, count: kind.default_count(), seed: cases::DEFAULT_SEED }
     }
 
-    fn seed(&self) -> u64 {
+    /// The generated set it names, if any.
+    pub fn def(&self) -> Option<SetDef> {
         match self {
-            SetSpec::Generated { seed, .. } => *seed,
-            SetSpec::File(_) | SetSpec::FileAs(..) => 0,
+            SetSpec::Generated { kind, count, seed } => Some(SetDef::of(*kind, *count, *seed)),
+            SetSpec::Def(d) => Some(*d),
+            SetSpec::File(_) | SetSpec::FileAs(..) => None,
         }
     }
 
-    /// The name its cases carry in the result tables. A file's is `file:` and its file name,
-    /// so no file can pass for a generated set (a file named `all.in` is not the `all` set).
+    fn seed(&self) -> u64 {
+        self.def().map_or(0, |d| d.seed)
+    }
+
+    /// The name its cases carry in the result tables ([`SetDef::name`]). A file's is `file:`
+    /// and its file name, so no file can pass for a generated set (a file named `all.in` is not
+    /// the `all` set).
     pub fn name(&self) -> String {
         match self {
-            SetSpec::Generated { kind, .. } => kind.name().to_string(),
+            SetSpec::Generated { .. } | SetSpec::Def(_) => {
+                self.def().expect("a generated set").name()
+            }
             SetSpec::File(p) | SetSpec::FileAs(p, _) => format!(
                 "file:{}",
                 p.file_name()
@@ -69,30 +95,47 @@ impl SetSpec {
     /// The file it is read from, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {
-            SetSpec::Generated { .. } => None,
+            SetSpec::Generated { .. } | SetSpec::Def(_) => None,
             SetSpec::File(p) | SetSpec::FileAs(p, _) => Some(p),
         }
     }
 
     /// How many cases a generated set holds (files: unknown until read).
     fn generated_len(&self) -> Option<usize> {
-        match self {
-            SetSpec::Generated { kind, count, .. } => Some(cases::set_len(*kind, *count)),
-            _ => None,
-        }
+        self.def().map(|d| d.len())
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The comparison policy, as data: which sets each command runs, which solvers sit out where.
 
-/// Sets `compare` runs when none are named.
-pub const DEFAULT_SETS: [SetKind; 4] =
-    [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::Weighted];
-/// Sets `compare --full` runs when none are named.
-pub const FULL_SETS: [SetKind; 5] =
-    [SetKind::Sample, SetKind::Random, SetKind::Depth, SetKind::Weighted, SetKind::All];
-/// How much larger generated sets are in a `--full` run.
+/// Sets `compare` runs when none are named, with their sizes (`None`: the set's default, or
+/// `--count`): the 3×3 sets, then the easiest 25 of Korf's 100 and a 4×4 walk set.
+pub const DEFAULT_SETS: [(&str, Option<usize>); 6] = [
+    ("sample", None),
+    ("random", None),
+    ("depth", None),
+    ("weighted", None),
+    ("walk:4x4:40", Some(20)),
+    ("korf100", Some(25)),
+];
+/// Sets `compare --full` runs when none are named: the default sets larger ([`FULL_RUN_SCALE`]),
+/// every 3×3 arrangement, all of Korf's 100, and random boards of every shape from 2×3 to 4×3,
+/// so each technique's time can be drawn against the size of the space.
+pub const FULL_SETS: [(&str, Option<usize>); 11] = [
+    ("sample", None),
+    ("random:2x3", Some(200)),
+    ("random:2x4", Some(200)),
+    ("random", None),
+    ("depth", None),
+    ("weighted", None),
+    ("all", None),
+    ("random:2x5", Some(200)),
+    ("random:4x3", Some(100)),
+    ("walk:4x4:40", Some(100)),
+    ("korf100", Some(100)),
+];
+/// How much larger generated sets of default size are in a `--full` run.
 pub const FULL_RUN_SCALE: usize = 5;
 /// Informed searches over ranks, fast enough for every arrangement in a `--full` run.
 pub const ALL_SET_IN_FULL_RUN: [&str; 3] = ["bidir-shared/rank", "bidir-split/rank", "astar/rank"];
@@ -102,14 +145,24 @@ pub const WEIGHTED_SET_SKIPS: [&str; 1] = ["table/text"];
 pub const SWEEP_SOLVERS: [&str; 4] = ["bfs/rank", "bidir-split/rank", "astar/rank", "table/rank"];
 /// Most worker threads a comparison starts.
 pub const MAX_THREADS: usize = 256;
+/// Time budget per query of the default `compare`: the slow 4×4 solvers go over it on their
+/// first queries and sit out the rest of the set after [`DEFAULT_BUDGET_STREAK`].
+pub const DEFAULT_BUDGET_TIME: Duration = Duration::from_secs(1);
+/// Over-budget queries in a row after which a solver sits out the rest of a set.
+pub const DEFAULT_BUDGET_STREAK: u32 = 3;
 
 /// The sets `check` runs: every kind of case, CI-sized.
 pub fn check_sets() -> Vec<SetSpec> {
+    let def = |text: &str, count: usize| {
+        SetSpec::Def(SetDef::parse(text, None, Some(count), None, 7).expect("a valid set"))
+    };
     vec![
         SetSpec::Generated { kind: SetKind::Sample, count: 0, seed: cases::DEFAULT_SEED },
         SetSpec::Generated { kind: SetKind::Random, count: 300, seed: 7 },
         SetSpec::Generated { kind: SetKind::Depth, count: 2, seed: 7 },
         SetSpec::Generated { kind: SetKind::Weighted, count: 16, seed: 7 },
+        def("random:2x3", 20),
+        def("walk:4x4:16", 6),
     ]
 }
 
@@ -130,13 +183,41 @@ pub fn too_slow(set: SetKind, info: &SolverInfo, full: bool) -> bool {
 pub fn skips(sets: &[SetSpec], solvers: &[SolverInfo], full: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for spec in sets {
-        if let SetSpec::Generated { kind, .. } = spec {
-            for s in solvers.iter().filter(|s| too_slow(*kind, s, full)) {
+        if let Some(def) = spec.def() {
+            for s in solvers.iter().filter(|s| too_slow(def.kind, s, full)) {
                 out.push((spec.name(), s.id.clone()));
             }
         }
     }
     out
+}
+
+/// Why a solver cannot run on `puzzle` within `max_states`, if it cannot: the rank encoding
+/// indexes every arrangement, and a table or a blind search holds most of the reachable space.
+/// Such solvers are skipped and listed with the reason, not run into the bound.
+pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Option<String> {
+    use crate::solver::EncodingKind;
+    let n = puzzle.arrangements();
+    if info.encoding_kind == Some(EncodingKind::Rank) && n > max_states.min(u64::from(u32::MAX)) {
+        return Some(format!(
+            "space does not fit: the rank encoding indexes all {} arrangements of {}, more than \
+             --max-states {}",
+            group_digits(n),
+            puzzle.shape(),
+            group_digits(max_states)
+        ));
+    }
+    if (info.table || info.blind) && n / 2 > max_states {
+        return Some(format!(
+            "space does not fit: a {} holds up to the {} reachable states of {}, more than \
+             --max-states {}",
+            if info.table { "table" } else { "blind search" },
+            group_digits(n / 2),
+            puzzle.shape(),
+            group_digits(max_states)
+        ));
+    }
+    None
 }
 
 /// Bytes a comparison holds per case and solver: the case, its reference, and one result row.
@@ -210,6 +291,72 @@ pub struct CompareOptions {
     pub skip: Vec<(String, String)>,
 }
 
+/// How each query is run: its budget, the over-budget streak, repeats, warm-up, and the shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunControls {
+    /// What one query may spend.
+    pub budget: Budget,
+    /// Over-budget queries in a row (in the order they finish) after which a solver sits out
+    /// the rest of a set; 0 never stops one.
+    pub budget_streak: u32,
+    /// Timed runs of each query; the rows record the median.
+    pub repeat: u32,
+    /// Whether each worker runs one untimed query per solver and set before the timed ones.
+    pub warm_up: bool,
+    /// Which slice of every set to run.
+    pub shard: Option<Shard>,
+}
+
+impl Default for RunControls {
+    /// No budget, a streak of [`DEFAULT_BUDGET_STREAK`], one timed run, a warm-up, every case.
+    fn default() -> Self {
+        RunControls {
+            budget: Budget::UNLIMITED,
+            budget_streak: DEFAULT_BUDGET_STREAK,
+            repeat: 1,
+            warm_up: true,
+            shard: None,
+        }
+    }
+}
+
+/// The K-th of N disjoint, deterministic slices of every set: the cases whose index within
+/// their set is K-1 modulo N. Written `K/N`, 1 ≤ K ≤ N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 1.
+    pub index: u64,
+    /// How many slices.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether the case at `id` within its set belongs to this slice.
+    pub fn holds(self, id: u64) -> bool {
+        id % self.count == self.index - 1
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Shard> {
+        let bad = |why: &str| Error::new(ErrorKind::Parse, format!("bad shard `{s}`: {why}"));
+        let (k, n) = s.split_once('/').ok_or_else(|| bad("expected K/N, for example 2/8"))?;
+        let k: u64 = k.trim().parse().map_err(|_| bad("K is not a whole number"))?;
+        let n: u64 = n.trim().parse().map_err(|_| bad("N is not a whole number"))?;
+        if n == 0 || k == 0 || k > n {
+            return Err(bad("K must be 1 to N, and N at least 1"));
+        }
+        Ok(Shard { index: k, count: n })
+    }
+}
+
 /// A case on which a solver's answer did not check out.
 #[derive(Clone, Debug)]
 pub struct Disagreement {
@@ -242,6 +389,8 @@ pub struct Report {
 
 /// The reference answer of a case: its cheapest cost, or `None` when it cannot be solved.
 type Reference = Option<u64>;
+/// A reference known before the solvers run (`None`: decided from their answers afterwards).
+type Known = Option<Reference>;
 
 fn describe(sol: &Result<Solution>) -> String {
     match sol {
@@ -265,8 +414,9 @@ fn describe_reference(r: Reference) -> String {
 pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
     let name = spec.name();
     let (path, format) = match spec {
-        SetSpec::Generated { kind, count, seed } => {
-            return Ok((name, cases::generate(*kind, *count, *seed), Vec::new()));
+        SetSpec::Generated { .. } | SetSpec::Def(_) => {
+            let def = spec.def().expect("a generated set");
+            return Ok((name, def.generate()?, Vec::new()));
         }
         SetSpec::FileAs(path, format) => (path, Some(*format)),
         SetSpec::File(path) => {
@@ -298,10 +448,17 @@ pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
     Ok((name, cases, errors))
 }
 
-/// Reference answers for every case, in parallel.
-fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Result<Vec<Reference>> {
+/// References known before any solver runs, in parallel: boards the parity rule rejects,
+/// Korf's published lengths, and, where the whole space fits under `max_states`, the table
+/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get `None`: their reference is
+/// taken from the solvers' answers ([`settle_references`]).
+fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Result<Vec<Known>> {
     let unit = new_solver(REFERENCE, max_states)?;
     let weighted = new_solver(WEIGHTED_REFERENCE, max_states)?;
+    let korf = korf100::korf_puzzle();
+    let published: std::collections::HashMap<u64, u64> =
+        korf100::instances().iter().map(|k| (k.board.packed(), u64::from(k.length))).collect();
+    let fits = |p: &Puzzle| p.arrangements() <= max_states.min(u64::from(u32::MAX));
     pool.install(|| {
         cases
             .par_iter()
@@ -309,14 +466,81 @@ fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Resu
             .map_init(
                 || (unit.fork(), weighted.fork()),
                 |(unit, weighted), case| {
-                    let solver = if case.puzzle.costs().is_unit() { unit } else { weighted };
-                    let sol = solver.solve(&case.puzzle, &case.start)?;
-                    check_replay(&case.puzzle, case, &sol)?;
-                    Ok(sol.cost)
+                    let p = &case.puzzle;
+                    if p.known_solvable(&case.start) == Some(false) && !fits(p) {
+                        return Ok(Some(None));
+                    }
+                    if *p == korf {
+                        if let Some(&len) = published.get(&case.start.packed()) {
+                            return Ok(Some(Some(len)));
+                        }
+                    }
+                    if !fits(p) {
+                        return Ok(None);
+                    }
+                    let solver = if p.costs().is_unit() { unit } else { weighted };
+                    let sol = solver.solve(p, &case.start)?;
+                    check_replay(p, case, &sol)?;
+                    Ok(Some(sol.cost))
                 },
             )
             .collect()
     })
+}
+
+/// Decides the reference of every case whose cost was not known beforehand from the answers
+/// of `runs` (one per solver, all over the set `cases`): the answer of the default solver for
+/// the puzzle ([`default_solver_for`]) when it finished, else the first finished answer in
+/// solver order (every solver here is optimal). Fills `optimal` in every row of those cases
+/// and records the answers that differ from it as disagreements.
+fn settle_references(
+    cases: &[Case],
+    known: &[Known],
+    runs: &mut [(SolverInfo, SolverRun)],
+    max_states: u64,
+) {
+    use std::collections::HashMap;
+    let index: HashMap<u64, usize> = cases.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let mut decided: Vec<Option<(Reference, String)>> = vec![None; cases.len()];
+    let finished = |r: &RunRow| matches!(r.outcome, Outcome::Solved | Outcome::Unsolvable);
+    for (i, case) in cases.iter().enumerate() {
+        if known[i].is_some() {
+            continue;
+        }
+        let best = default_solver_for(&case.puzzle, max_states);
+        let answers = runs.iter().filter_map(|(info, run)| {
+            run.rows.iter().find(|r| r.case_id == case.id && finished(r)).map(|r| (info, r))
+        });
+        let mut first = None;
+        for (info, row) in answers {
+            if info.id == best {
+                first = Some((row.cost, info.id.clone()));
+                break;
+            }
+            if first.is_none() {
+                first = Some((row.cost, info.id.clone()));
+            }
+        }
+        decided[i] = first;
+    }
+    for (info, run) in runs.iter_mut() {
+        for row in &mut run.rows {
+            let Some(&i) = index.get(&row.case_id) else { continue };
+            let Some((reference, by)) = &decided[i] else { continue };
+            row.optimal = *reference;
+            if finished(row) && row.cost != *reference {
+                run.disagreements.push(Disagreement {
+                    case: cases[i].clone(),
+                    solver: info.id.clone(),
+                    said: match row.cost {
+                        Some(c) => format!("{} moves, cost {c}", row.length.unwrap_or(0)),
+                        None => "unsolvable".into(),
+                    },
+                    reference: format!("{} (by {by})", describe_reference(*reference)),
+                });
+            }
+        }
+    }
 }
 
 /// Checks that the answer's moves take the start to the goal at the stated cost.
@@ -333,132 +557,6 @@ fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Result<()> {
     Ok(())
 }
 
-/// One solver over one set.
-struct SolverRun {
-    rows: Vec<RunRow>,
-    disagreements: Vec<Disagreement>,
-    wall: Duration,
-    builds: Vec<Duration>,
-}
-
-#[allow(clippy::too_many_arguments)] // one run's inputs, each distinct
-#[allow(clippy::items_after_statements)] // the row type sits by the closure that builds it
-fn run_solver(
-    info: &SolverInfo,
-    proto: &dyn Solver,
-    set: &str,
-    cases: &[Case],
-    refs: &[Reference],
-    threads: usize,
-    bar: &ProgressBar,
-) -> Result<SolverRun> {
-    // More workers than cases would only wait; the rows record the threads that ran.
-    let threads = threads.clamp(1, MAX_THREADS).min(cases.len().max(1));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {threads} threads: {e}")))?;
-    // Solvers run only on the cases they accept: unit-cost ones on the unit-cost cases of a
-    // mixed set, grid-only ones (linear conflict) on the grid cases.
-    let (cases, refs): (Vec<&Case>, Vec<&Reference>) =
-        cases.iter().zip(refs).filter(|(c, _)| info.accepts(&c.puzzle)).unzip();
-    let mut proto = proto.fork();
-    let mut builds = Vec::new();
-    if let Some(first) = cases.first() {
-        if let Ok(Some(d)) = proto.prepare(&first.puzzle) {
-            builds.push(d);
-        }
-    }
-    // One solver per worker, prepared before the clock starts; workers pull the next case from
-    // a shared counter, so no per-split solver copies or workspace allocations are timed.
-    let mut workers: Vec<Box<dyn Solver>> = (0..threads)
-        .map(|_| {
-            let mut s = proto.fork();
-            if let Some(first) = cases.first() {
-                let _ = s.prepare(&first.puzzle);
-            }
-            s
-        })
-        .collect();
-    type Out = (RunRow, Option<Disagreement>, Option<Duration>);
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<(usize, Out)>> = Mutex::new(Vec::with_capacity(cases.len()));
-    let one = |solver: &mut Box<dyn Solver>, case: &Case, reference: Reference| -> Out {
-        // A table for another puzzle is built outside the timed query.
-        let build = solver.prepare(&case.puzzle).ok().flatten();
-        let t = Instant::now();
-        let sol = solver.solve(&case.puzzle, &case.start);
-        let time_ns = t.elapsed().as_nanos() as u64;
-        bar.inc(1);
-        let verdict = match &sol {
-            Ok(s) => check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference)),
-            Err(e) => Err(e.clone()),
-        };
-        let disagreement = verdict.err().map(|e| Disagreement {
-            case: case.clone(),
-            solver: info.id.clone(),
-            said: format!("{} ({e})", describe(&sol)),
-            reference: describe_reference(reference),
-        });
-        let s = sol.as_ref().ok();
-        let stats = s.map(|s| s.stats).unwrap_or_default();
-        let row = RunRow {
-            solver: info.id.clone(),
-            algorithm: info.algorithm.to_string(),
-            encoding: info.encoding.to_string(),
-            case_set: set.to_string(),
-            case_id: case.id,
-            shape: case.puzzle.shape().to_string(),
-            topology: case.puzzle.topology().to_string(),
-            board: case.start.to_text(),
-            goal: case.puzzle.goal().to_text(),
-            ch: case.puzzle.costs().horizontal,
-            cv: case.puzzle.costs().vertical,
-            optimal: reference,
-            outcome: match &sol {
-                Ok(s) if s.is_solvable() => Outcome::Solved,
-                Ok(_) => Outcome::Unsolvable,
-                Err(_) => Outcome::Error,
-            },
-            solvable: s.is_some_and(super::solver::Solution::is_solvable),
-            length: s.and_then(|s| s.moves.as_ref().map(|m| m.len() as u64)),
-            cost: s.and_then(|s| s.cost),
-            expanded: stats.expanded,
-            stored: stats.stored,
-            time_ns,
-            repeats: 1,
-            peak_bytes: stats.peak_bytes,
-            threads,
-        };
-        (row, disagreement, build)
-    };
-    let started = Instant::now();
-    pool.scope(|scope| {
-        for solver in &mut workers {
-            let (next, done, one, cases, refs) = (&next, &done, &one, &cases, &refs);
-            scope.spawn(move |_| {
-                let mut mine = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(case) = cases.get(i) else { break };
-                    mine.push((i, one(solver, case, *refs[i])));
-                }
-                done.lock().expect("a worker panicked").extend(mine);
-            });
-        }
-    });
-    let wall = started.elapsed();
-    let mut results = done.into_inner().expect("a worker panicked");
-    results.sort_unstable_by_key(|(i, _)| *i);
-    let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
-    for (_, (row, d, build)) in results {
-        run.rows.push(row);
-        run.disagreements.extend(d);
-        run.builds.extend(build);
-    }
-    Ok(run)
-}
-
 fn agree(sol: &Solution, reference: Reference) -> Result<()> {
     if sol.cost == reference {
         Ok(())
@@ -472,18 +570,22 @@ fn summarize(
     set: &str,
     seed: u64,
     threads: usize,
+    repeats: u32,
     run: &SolverRun,
 ) -> SummaryRow {
-    // Time statistics cover the cases that need a search: boards the parity rule rejects are
-    // answered in nanoseconds by every solver and would only blur the medians.
-    let mut times: Vec<u64> =
-        run.rows.iter().filter(|r| r.optimal.is_some()).map(|r| r.time_ns).collect();
+    // Time statistics cover the queries a solver answered with moves: boards the parity rule
+    // rejects are answered in nanoseconds by every solver and would only blur the medians, and
+    // queries stopped by their budget are counted in `over_budget` instead.
+    let solved: Vec<&RunRow> = run.rows.iter().filter(|r| r.outcome == Outcome::Solved).collect();
+    let mut times: Vec<u64> = solved.iter().map(|r| r.time_ns).collect();
     times.sort_unstable();
     let n = times.len().max(1);
     let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
     let build_ns = (!run.builds.is_empty()).then(|| {
         run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
     });
+    let count = |o: Outcome| run.rows.iter().filter(|r| r.outcome == o).count() as u64;
+    let ran = run.rows.len() as u64 - count(Outcome::Skipped);
     SummaryRow {
         solver: info.id.clone(),
         algorithm: info.algorithm.to_string(),
@@ -492,25 +594,19 @@ fn summarize(
         threads,
         cases: run.rows.len() as u64,
         solved: run.rows.iter().filter(|r| r.solvable).count() as u64,
-        over_budget: 0,
-        skipped: 0,
+        over_budget: count(Outcome::Budget),
+        skipped: count(Outcome::Skipped),
         p5_ns: pick(0.05),
         median_ns: pick(0.5),
         mean_ns: times.iter().sum::<u64>() as f64 / n as f64,
         p95_ns: pick(0.95),
-        queries_per_sec: run.rows.len() as f64 / run.wall.as_secs_f64().max(1e-9),
+        queries_per_sec: ran as f64 / run.wall.as_secs_f64().max(1e-9),
         build_ns: build_ns.or(if info.table { Some(0) } else { None }),
-        mean_expanded: run
-            .rows
-            .iter()
-            .filter(|r| r.optimal.is_some())
-            .map(|r| r.expanded)
-            .sum::<u64>() as f64
-            / n as f64,
+        mean_expanded: solved.iter().map(|r| r.expanded).sum::<u64>() as f64 / n as f64,
         peak_bytes: run.rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
         agree: run.disagreements.is_empty(),
         seed,
-        repeats: 1,
+        repeats,
     }
 }
 
@@ -544,6 +640,18 @@ pub fn compare(opts: &CompareOptions) -> Result<Report> {
 /// `opts.solvers` empty, only the custom solvers run.
 #[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, sweep
 pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Result<Report> {
+    compare_controlled(opts, &RunControls::default(), custom)
+}
+
+/// [`compare_with`] under `controls`: budgets, the over-budget streak, repeats, warm-up and the
+/// shard. Solvers that do not take a set's puzzles, or whose space does not fit
+/// ([`does_not_fit`]), are listed in [`Report::skipped`] with the reason.
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, references, sweep
+pub fn compare_controlled(
+    opts: &CompareOptions,
+    controls: &RunControls,
+    custom: Vec<Box<dyn Solver>>,
+) -> Result<Report> {
     if opts.threads > MAX_THREADS {
         return Err(Error::new(
             ErrorKind::TooLarge,
@@ -574,42 +682,43 @@ pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Resu
     let mut report = Report::default();
     let mut loaded = Vec::new();
     for spec in &opts.sets {
-        let (name, cases, errors) = load_set(spec)?;
+        let (name, mut cases, errors) = load_set(spec)?;
         if let Some(p) = spec.path() {
             report.input_errors.extend(errors.into_iter().map(|e| (p.to_path_buf(), e)));
+        }
+        if let Some(shard) = controls.shard {
+            cases.retain(|c| shard.holds(c.id));
         }
         let refs = references(&cases, opts.max_states, &pool)?;
         loaded.push((name, spec.seed(), cases, refs));
     }
-    let plan: Vec<(usize, usize)> = loaded
-        .iter()
-        .enumerate()
-        .flat_map(|(i, (name, _, cases, _))| {
-            let unit = cases.iter().any(|c| c.puzzle.costs().is_unit());
-            let solvers = &solvers;
-            solvers
-                .iter()
-                .enumerate()
-                .filter(move |(_, s)| s.weighted || unit)
-                .filter(move |(_, s)| !opts.skip.iter().any(|(set, id)| set == name && *id == s.id))
-                .map(move |(k, _)| (i, k))
-        })
-        .collect();
+    // Which solvers run on which set, and why the others sit out.
+    let mut plan: Vec<Vec<usize>> = Vec::new();
     for (name, _, cases, _) in &loaded {
-        let unit = cases.iter().any(|c| c.puzzle.costs().is_unit());
-        for s in &solvers {
-            if !unit && !s.weighted {
-                report.skipped.push((s.id.clone(), name.clone(), "unit costs only".into()));
-            } else if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
-                report.skipped.push((s.id.clone(), name.clone(), "too slow for this set".into()));
+        let mut running = Vec::new();
+        let largest = cases.iter().map(|c| &c.puzzle).max_by_key(|p| p.arrangements());
+        for (k, s) in solvers.iter().enumerate() {
+            let why = if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
+                Some("too slow for this set".to_string())
+            } else if !cases.is_empty() && !cases.iter().any(|c| s.accepts(&c.puzzle)) {
+                Some(if s.weighted { "grid only" } else { "unit costs only" }.to_string())
+            } else {
+                largest.and_then(|p| does_not_fit(s, p, opts.max_states))
+            };
+            match why {
+                Some(why) => report.skipped.push((s.id.clone(), name.clone(), why)),
+                None => running.push(k),
             }
         }
+        plan.push(running);
     }
     let total: u64 = plan
         .iter()
-        .map(|&(i, k)| {
-            let weighted = solvers[k].weighted;
-            loaded[i].2.iter().filter(|c| weighted || c.puzzle.costs().is_unit()).count() as u64
+        .zip(&loaded)
+        .map(|(ks, (_, _, cases, _))| {
+            ks.iter()
+                .map(|&k| cases.iter().filter(|c| solvers[k].accepts(&c.puzzle)).count() as u64)
+                .sum::<u64>()
         })
         .sum();
     let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
@@ -618,15 +727,22 @@ pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Resu
             .expect("valid template")
             .progress_chars("=> "),
     );
-    for (i, k) in plan {
-        let (name, seed, cases, refs) = &loaded[i];
-        let info = &solvers[k];
-        bar.set_message(format!("{} on {name}", info.id));
-        let run = run_solver(info, protos[k].as_ref(), name, cases, refs, threads, &bar)?;
-        let used = run.rows.first().map_or(threads, |r| r.threads);
-        report.summary.push(summarize(info, name, *seed, used, &run));
-        report.disagreements.extend(run.disagreements);
-        report.runs.extend(run.rows);
+    for (running, (name, seed, cases, refs)) in plan.iter().zip(&loaded) {
+        let mut runs = Vec::new();
+        for &k in running {
+            let info = &solvers[k];
+            bar.set_message(format!("{} on {name}", info.id));
+            let run =
+                run_solver(info, protos[k].as_ref(), name, cases, refs, threads, controls, &bar)?;
+            runs.push((info.clone(), run));
+        }
+        settle_references(cases, refs, &mut runs, opts.max_states);
+        for (info, run) in runs {
+            let used = run.rows.first().map_or(threads, |r| r.threads);
+            report.summary.push(summarize(&info, name, *seed, used, controls.repeat, &run));
+            report.disagreements.extend(run.disagreements);
+            report.runs.extend(run.rows);
+        }
     }
     for id in &opts.sweep_solvers {
         let Some((name, _, cases, refs)) = loaded.iter().find(|l| l.0 == "random") else {
@@ -643,8 +759,8 @@ pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Resu
                 ));
             }
             bar.set_message(format!("{id} with {t} threads"));
-            let run =
-                run_solver(&info, proto.as_ref(), name, cases, refs, t, &ProgressBar::hidden())?;
+            let hidden = ProgressBar::hidden();
+            let run = run_solver(&info, proto.as_ref(), name, cases, refs, t, controls, &hidden)?;
             report.disagreements.extend(run.disagreements);
             report.threads.push(ThreadsRow {
                 solver: info.id.clone(),
@@ -663,23 +779,79 @@ pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Resu
 }
 
 /// Writes runs.csv, summary.csv and (when there is a sweep) threads.csv into `dir` as one
-/// result set (see [`fsutil::write_set`]): a reader never takes files of two runs for one. A
-/// threads.csv of an earlier run is removed when this one has no sweep. Callers that may run
-/// at once hold the directory's lock ([`fsutil::LOCK_FILE`]).
+/// result set (see [`write_results`]).
 pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
+    write_results(report, dir, None, false)
+}
+
+/// Writes runs.csv, summary.csv, and when there is something to say threads.csv (the sweep),
+/// skipped.csv (solvers that sat out a set, and why), meta.json (`meta`), and with `json`
+/// runs.json and summary.json, into `dir` as one result set (see [`fsutil::write_set`]): a
+/// reader never takes files of two runs for one. An optional file of an earlier run that this
+/// one does not write is removed. Callers that may run at once hold the directory's lock
+/// ([`fsutil::LOCK_FILE`]).
+pub fn write_results(
+    report: &Report,
+    dir: &Path,
+    meta: Option<&RunMeta>,
+    json: bool,
+) -> Result<()> {
+    let json_bytes = |value: &dyn erased::Json| -> Result<Vec<u8>> {
+        value.bytes().map_err(|e| Error::new(ErrorKind::Io, format!("JSON: {e}")))
+    };
+    let skipped: Vec<SkipRow> = report
+        .skipped
+        .iter()
+        .map(|(solver, case_set, reason)| SkipRow {
+            solver: solver.clone(),
+            case_set: case_set.clone(),
+            reason: reason.clone(),
+        })
+        .collect();
     let mut files = vec![
-        (report::RUNS_CSV, report::csv_bytes(&report.runs)?),
-        (report::SUMMARY_CSV, report::csv_bytes(&report.summary)?),
+        (report::RUNS_CSV, Some(report::csv_bytes(&report.runs)?)),
+        (report::SUMMARY_CSV, Some(report::csv_bytes(&report.summary)?)),
+        (
+            report::THREADS_CSV,
+            (!report.threads.is_empty()).then(|| report::csv_bytes(&report.threads)).transpose()?,
+        ),
+        (
+            report::SKIPPED_CSV,
+            (!skipped.is_empty()).then(|| report::csv_bytes(&skipped)).transpose()?,
+        ),
+        (report::META_JSON, meta.map(|m| json_bytes(m)).transpose()?),
+        (report::RUNS_JSON, json.then(|| json_bytes(&report.runs)).transpose()?),
+        (report::SUMMARY_JSON, json.then(|| json_bytes(&report.summary)).transpose()?),
     ];
-    if report.threads.is_empty() {
-        let stale = dir.join(report::THREADS_CSV);
-        if stale.exists() {
-            std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
+    let mut present = Vec::new();
+    for (name, bytes) in files.drain(..) {
+        if let Some(b) = bytes {
+            present.push((name, b));
+        } else {
+            let stale = dir.join(name);
+            if stale.exists() {
+                std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
+            }
         }
-    } else {
-        files.push((report::THREADS_CSV, report::csv_bytes(&report.threads)?));
     }
-    fsutil::write_set(dir, &files)
+    fsutil::write_set(dir, &present)
+}
+
+/// Values written as pretty JSON, behind one object-safe trait.
+mod erased {
+    /// Pretty JSON bytes of a value.
+    pub trait Json {
+        /// The bytes, with a final newline.
+        fn bytes(&self) -> serde_json::Result<Vec<u8>>;
+    }
+
+    impl<T: serde::Serialize + ?Sized> Json for T {
+        fn bytes(&self) -> serde_json::Result<Vec<u8>> {
+            let mut out = serde_json::to_vec_pretty(self)?;
+            out.push(b'\n');
+            Ok(out)
+        }
+    }
 }
 
 /// Prints each set's solvers ranked by median time per query.
@@ -693,18 +865,29 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
     for set in sets {
         let mut rows: Vec<&SummaryRow> =
             report.summary.iter().filter(|r| r.case_set == set).collect();
-        rows.sort_by_key(|r| r.median_ns);
-        let cases = rows.first().map_or(0, |r| r.cases);
+        // Solvers that finished every query first, by median; then the rest by how many they
+        // finished.
+        rows.sort_by_key(|r| (r.over_budget + r.skipped, r.median_ns));
+        let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
         writeln!(out, "\n{set}: {cases} cases, {} threads", rows.first().map_or(1, |r| r.threads))?;
         writeln!(
             out,
-            "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10}  agree",
-            "#", "solver", "median µs", "p95 µs", "queries/s", "build ms", "expanded", "peak"
+            "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  agree",
+            "#",
+            "solver",
+            "median µs",
+            "p95 µs",
+            "queries/s",
+            "build ms",
+            "expanded",
+            "peak",
+            "budget",
+            "skipped"
         )?;
         for (k, r) in rows.iter().enumerate() {
             writeln!(
                 out,
-                "{:>3}  {:<26} {:>12.2} {:>12.2} {:>12.0} {:>10} {:>12.0} {:>10}  {}",
+                "{:>3}  {:<26} {:>12.2} {:>12.2} {:>12.0} {:>10} {:>12.0} {:>10} {:>7} {:>7}  {}",
                 k + 1,
                 r.solver,
                 r.median_ns as f64 / 1e3,
@@ -713,6 +896,8 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 r.build_ns.map_or_else(|| "-".into(), |b| format!("{:.2}", b as f64 / 1e6)),
                 r.mean_expanded,
                 human_bytes(r.peak_bytes),
+                r.over_budget,
+                r.skipped,
                 if r.agree { "yes" } else { "NO" }
             )?;
         }

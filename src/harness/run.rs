@@ -1,0 +1,238 @@
+//! One solver over one set: warm-up, budgets, the over-budget streak, repeats, and the rows.
+
+use super::{check_replay, describe, describe_reference, Disagreement, Known, RunControls};
+use crate::cases::Case;
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::{Outcome, RunRow};
+use crate::solver::{Solution, Solver, SolverInfo};
+use indicatif::ProgressBar;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One solver over one set.
+pub(super) struct SolverRun {
+    /// One row per case the solver accepts, in case order.
+    pub rows: Vec<RunRow>,
+    /// Answers that did not check out against a reference known beforehand.
+    pub disagreements: Vec<Disagreement>,
+    /// Wall time over the set, all workers.
+    pub wall: Duration,
+    /// Build times of tables and heuristics.
+    pub builds: Vec<Duration>,
+}
+
+/// What one query produced.
+type Out = (RunRow, Option<Disagreement>, Option<Duration>);
+
+/// Over-budget queries in a row, in the order they finished, and whether the solver stops.
+struct Streak {
+    in_a_row: Mutex<u32>,
+    stop: AtomicBool,
+    limit: u32,
+}
+
+impl Streak {
+    fn record(&self, outcome: Outcome) {
+        let mut n = self.in_a_row.lock().expect("a worker panicked");
+        *n = if outcome == Outcome::Budget { *n + 1 } else { 0 };
+        if self.limit > 0 && *n >= self.limit {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The median of `times` (the lower middle for an even count).
+fn median(times: &mut [u64]) -> u64 {
+    times.sort_unstable();
+    times.get(times.len().saturating_sub(1) / 2).copied().unwrap_or(0)
+}
+
+/// Runs the query `controls.repeat` times (once when it goes over budget) and returns the last
+/// answer with the median time. A solver that ignores the budget and returns after it is spent
+/// is taken as over budget by its time or its count.
+fn timed(
+    solver: &mut Box<dyn Solver>,
+    case: &Case,
+    controls: &RunControls,
+) -> (Result<Solution>, u64, u32) {
+    let mut times = Vec::with_capacity(controls.repeat.max(1) as usize);
+    loop {
+        let t = Instant::now();
+        let sol = solver.solve_within(&case.puzzle, &case.start, &controls.budget);
+        let elapsed = t.elapsed();
+        times.push(elapsed.as_nanos() as u64);
+        let over = match &sol {
+            Err(e) => e.kind() == ErrorKind::Budget,
+            Ok(s) => {
+                controls.budget.time.is_some_and(|b| elapsed > b)
+                    || controls.budget.states.is_some_and(|b| s.stats.expanded > b)
+            }
+        };
+        if over || times.len() >= controls.repeat.max(1) as usize {
+            let n = times.len() as u32;
+            let sol = if over && sol.is_ok() {
+                Err(Error::new(ErrorKind::Budget, "finished after its budget was spent"))
+            } else {
+                sol
+            };
+            return (sol, median(&mut times), n);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // one run's inputs, each distinct
+#[allow(clippy::too_many_lines)] // workers, rows and the streak belong together
+pub(super) fn run_solver(
+    info: &SolverInfo,
+    proto: &dyn Solver,
+    set: &str,
+    cases: &[Case],
+    refs: &[Known],
+    threads: usize,
+    controls: &RunControls,
+    bar: &ProgressBar,
+) -> Result<SolverRun> {
+    // More workers than cases would only wait; the rows record the threads that ran.
+    let threads = threads.clamp(1, super::MAX_THREADS).min(cases.len().max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {threads} threads: {e}")))?;
+    // Solvers run only on the cases they accept: unit-cost ones on the unit-cost cases of a
+    // mixed set, grid-only ones (linear conflict) on the grid cases.
+    let (cases, refs): (Vec<&Case>, Vec<&Known>) =
+        cases.iter().zip(refs).filter(|(c, _)| info.accepts(&c.puzzle)).unzip();
+    let mut proto = proto.fork();
+    let mut builds = Vec::new();
+    if let Some(first) = cases.first() {
+        if let Ok(Some(d)) = proto.prepare(&first.puzzle) {
+            builds.push(d);
+        }
+    }
+    // One solver per worker, prepared and warmed up on the set's first (easiest) case before
+    // the clock starts: the first timed queries then find warm caches and built workspaces.
+    let mut workers: Vec<Box<dyn Solver>> = (0..threads)
+        .map(|_| {
+            let mut s = proto.fork();
+            if let Some(first) = cases.first() {
+                let _ = s.prepare(&first.puzzle);
+                if controls.warm_up {
+                    let _ = s.solve_within(&first.puzzle, &first.start, &controls.budget);
+                }
+            }
+            s
+        })
+        .collect();
+    let streak = Streak {
+        in_a_row: Mutex::new(0),
+        stop: AtomicBool::new(false),
+        limit: controls.budget_streak,
+    };
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Out)>> = Mutex::new(Vec::with_capacity(cases.len()));
+    let one = |solver: &mut Box<dyn Solver>, case: &Case, known: Known| -> Out {
+        let row = |outcome: Outcome| RunRow {
+            solver: info.id.clone(),
+            algorithm: info.algorithm.to_string(),
+            encoding: info.encoding.to_string(),
+            case_set: set.to_string(),
+            case_id: case.id,
+            shape: case.puzzle.shape().to_string(),
+            topology: case.puzzle.topology().to_string(),
+            board: case.start.to_text(),
+            goal: case.puzzle.goal().to_text(),
+            ch: case.puzzle.costs().horizontal,
+            cv: case.puzzle.costs().vertical,
+            optimal: known.flatten(),
+            outcome,
+            solvable: false,
+            length: None,
+            cost: None,
+            expanded: 0,
+            stored: 0,
+            time_ns: 0,
+            repeats: 0,
+            peak_bytes: 0,
+            threads,
+        };
+        if streak.stop.load(Ordering::Relaxed) {
+            bar.inc(1);
+            return (row(Outcome::Skipped), None, None);
+        }
+        // A table for another puzzle is built outside the timed query.
+        let build = solver.prepare(&case.puzzle).ok().flatten();
+        let (sol, time_ns, repeats) = timed(solver, case, controls);
+        bar.inc(1);
+        let outcome = match &sol {
+            Ok(s) if s.is_solvable() => Outcome::Solved,
+            Ok(_) => Outcome::Unsolvable,
+            Err(e) if e.kind() == ErrorKind::Budget => Outcome::Budget,
+            Err(_) => Outcome::Error,
+        };
+        streak.record(outcome);
+        let verdict = match (&sol, known) {
+            (Ok(s), Some(reference)) => {
+                check_replay(&case.puzzle, case, s).and_then(|()| super::agree(s, reference))
+            }
+            (Ok(s), None) => check_replay(&case.puzzle, case, s),
+            (Err(_), _) if outcome == Outcome::Budget => Ok(()),
+            (Err(e), _) => Err(e.clone()),
+        };
+        let disagreement = verdict.err().map(|e| Disagreement {
+            case: case.clone(),
+            solver: info.id.clone(),
+            said: format!("{} ({e})", describe(&sol)),
+            reference: known.map_or_else(|| "not known".into(), describe_reference),
+        });
+        let mut r = row(outcome);
+        if let Ok(s) = &sol {
+            r.solvable = s.is_solvable();
+            r.length = s.moves.as_ref().map(|m| m.len() as u64);
+            r.cost = s.cost;
+            r.expanded = s.stats.expanded;
+            r.stored = s.stats.stored;
+            r.peak_bytes = s.stats.peak_bytes;
+        }
+        r.time_ns = time_ns;
+        r.repeats = repeats;
+        (r, disagreement, build)
+    };
+    let started = Instant::now();
+    pool.scope(|scope| {
+        for solver in &mut workers {
+            let (next, done, one, cases, refs) = (&next, &done, &one, &cases, &refs);
+            scope.spawn(move |_| {
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    mine.push((i, one(solver, case, *refs[i])));
+                }
+                done.lock().expect("a worker panicked").extend(mine);
+            });
+        }
+    });
+    let wall = started.elapsed();
+    let mut results = done.into_inner().expect("a worker panicked");
+    results.sort_unstable_by_key(|(i, _)| *i);
+    let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
+    for (_, (row, d, build)) in results {
+        run.rows.push(row);
+        run.disagreements.extend(d);
+        run.builds.extend(build);
+    }
+    Ok(run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median;
+
+    #[test]
+    fn median_takes_the_lower_middle() {
+        assert_eq!(median(&mut [5, 1, 3]), 3);
+        assert_eq!(median(&mut [4, 1, 3, 2]), 2);
+        assert_eq!(median(&mut []), 0);
+    }
+}
