@@ -35,6 +35,7 @@ pub mod harness;
 pub mod heuristic;
 pub mod html;
 pub mod judge;
+pub mod merge;
 pub mod pdb;
 pub mod peer_informed;
 pub mod rank;
