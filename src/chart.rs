@@ -771,8 +771,14 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
 // ---------------------------------------------------------------------------------------------
 // 4. Table break-even
 
+/// Whether the solver answers from a whole-space table (its build is the cost to amortise).
+/// Heuristic searches report a build too (a Manhattan table, a pattern database) but are not
+/// tables; a solver the registry does not know counts as one when it reports a build.
 fn is_table(r: &SummaryRow) -> bool {
-    r.build_ns.is_some()
+    match crate::solver::Algorithm::from_name(&r.algorithm) {
+        Some(a) => a.table(),
+        None => r.build_ns.is_some(),
+    }
 }
 
 /// Where the cheapest table overtakes the fastest per-query solver, as a phrase and a Q.
@@ -800,7 +806,7 @@ fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
 }
 
 fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
-    let with_table = summary.iter().filter(|r| is_table(r));
+    let with_table = summary.iter().filter(|r| is_table(r) && r.build_ns.is_some());
     let preferred = with_table
         .clone()
         .find(|r| r.case_set == PREFERRED_SET)

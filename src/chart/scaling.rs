@@ -88,7 +88,7 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
     let (x_lo, x_hi) = log_bounds(states.iter().copied());
     let (lo, hi) = log_bounds(time_series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
     let title = format!(
-        "Where each technique stops: time and share over budget vs state-space size ({}: {})",
+        "Where each technique stops ({}: {})",
         plural(shapes.len() as u64, "shape", "shapes"),
         shapes.iter().cloned().collect::<Vec<_>>().join(", ")
     );
