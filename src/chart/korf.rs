@@ -28,6 +28,29 @@ pub fn korf_1985_mean_nodes() -> f64 {
     instances.iter().map(|i| i.nodes as f64).sum::<f64>() / instances.len().max(1) as f64
 }
 
+/// Korf 1985's node count of each instance, keyed by the board as `runs.csv` writes it (hex
+/// digits, `x` for the empty square).
+fn korf_1985_nodes_by_board() -> BTreeMap<String, u64> {
+    crate::cases::korf100::instances()
+        .iter()
+        .map(|i| {
+            let text: String =
+                i.board
+                    .cells()
+                    .iter()
+                    .map(|&t| {
+                        if t == 0 {
+                            'x'
+                        } else {
+                            char::from_digit(u32::from(t), 16).unwrap_or('?')
+                        }
+                    })
+                    .collect();
+            (text, i.nodes)
+        })
+        .collect()
+}
+
 fn stopped(r: &RunRow) -> bool {
     matches!(r.outcome, Outcome::Budget | Outcome::Skipped)
 }
@@ -186,6 +209,18 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
     measured.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let mut bars: Vec<(String, f64, bool)> =
         measured.into_iter().map(|(s, v)| (s, v, false)).collect();
+    // Korf's own counts for the instances measured here, when the boards are his.
+    let published = korf_1985_nodes_by_board();
+    let boards: BTreeMap<u64, &str> = rows
+        .iter()
+        .filter(|r| common.contains(&r.case_id))
+        .map(|r| (r.case_id, r.board.as_str()))
+        .collect();
+    let same: Vec<u64> = boards.values().filter_map(|b| published.get(*b).copied()).collect();
+    if !same.is_empty() && same.len() == boards.len() && same.len() < 100 {
+        let mean = same.iter().sum::<u64>() as f64 / same.len() as f64;
+        bars.push((format!("Manhattan (Korf 1985), same {}", same.len()), mean, true));
+    }
     bars.push(("Manhattan (Korf 1985)".into(), korf_1985_mean_nodes(), true));
     for (what, v) in KORF_FELNER_2002 {
         bars.push((format!("{what} (K&F 2002)"), v, true));
@@ -360,8 +395,13 @@ mod tests {
             case_id,
             shape: "4x4".into(),
             topology: "grid".into(),
-            board: "0123456789abcdef".into(),
-            goal: "0123456789abcdef".into(),
+            // Korf's instance `case_id + 1`, as runs.csv writes boards.
+            board: korf_1985_nodes_by_board()
+                .into_iter()
+                .find(|(_, n)| *n == crate::cases::korf100::instances()[case_id as usize].nodes)
+                .unwrap()
+                .0,
+            goal: "x123456789abcdef".into(),
             ch: 1,
             cv: 1,
             optimal: Some(optimal),
@@ -439,6 +479,8 @@ mod tests {
         assert!(nodes.contains("(measured: 3 instances all solved; published: all 100)"));
         assert!(nodes.contains("6-6-3 (K&amp;F 2002)"));
         assert!(nodes.contains("Manhattan (Korf 1985)"));
+        // Korf's own counts for the same three boards, next to his mean over all 100.
+        assert!(nodes.contains("Manhattan (Korf 1985), same 3"), "{nodes}");
         assert!(nodes.contains("2e5\n"), "the mean of 1e5, 2e5, 3e5 is drawn as a label");
         let pdb = chart(&charts, PDB_BREAK_EVEN_SVG);
         // 1 s build, 2 ms against 200 ms per query (and a 4 µs Manhattan table): pays off from
