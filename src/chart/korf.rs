@@ -126,6 +126,10 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
     let mut legend = line_legend(&series, &colours);
     if stopped_count > 0 {
         legend.push(entry("over budget / skipped", RGBColor(70, 70, 70), Mark::Cross));
+        if let Some(b) = budget_ms.filter(|_| budget_ns.is_some()) {
+            let label = format!("budget {} ms", num(b));
+            legend.push(entry(label, RGBColor(90, 90, 90), Mark::Line { dashed: true }));
+        }
     }
     let n = order.len();
     let svg = render(&title, &legend, |area| {
@@ -153,7 +157,7 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
             },
         )?;
         draw_solver_lines(&mut chart, &series, &colours, lo, hi)?;
-        if stopped_count > 0 && budget_ms.is_some() {
+        if stopped_count > 0 && budget_ns.is_some() {
             chart.draw_series(DashedLineSeries::new(
                 vec![(-0.5, cap), (n as f64 - 0.5, cap)],
                 6,
@@ -474,6 +478,27 @@ mod tests {
         let times = chart(&charts, KORF_TIMES_SVG);
         assert!(times.contains("4 instances, 2 solvers, 1 over budget or skipped"), "{times}");
         assert!(times.contains("over budget / skipped"));
+        assert!(!times.contains("budget 500 ms"), "no budget line without meta.json");
+        let meta = crate::report::RunMeta {
+            code_version: "test".into(),
+            seed: 1,
+            shard: None,
+            command: "compare".into(),
+            started: String::new(),
+            finished: String::new(),
+            machine: String::new(),
+            budget_time_s: Some(0.5),
+            budget_states: None,
+            budget_streak: 0,
+            repeats: 1,
+        };
+        std::fs::write(
+            dir.path().join(crate::report::META_JSON),
+            serde_json::to_vec(&meta).unwrap(),
+        )
+        .unwrap();
+        let charts = render_all(dir.path()).unwrap();
+        assert!(chart(&charts, KORF_TIMES_SVG).contains("budget 500 ms"));
         let nodes = chart(&charts, KORF_NODES_SVG);
         // idastar-md solved instances 0..3 only: the means are over those three.
         assert!(nodes.contains("(measured: 3 instances all solved; published: all 100)"));
