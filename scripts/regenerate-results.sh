@@ -12,10 +12,13 @@ cargo build --release --locked
 bin=target/release/slidebench
 
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# compare writes to a scratch directory unless told otherwise: results/ is named here.
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+export SLIDEBENCH_COMMIT="$commit"
 if [ "${QUICK:-0}" = 1 ]; then
-  compare_cmd=("$bin" compare --out "$out" --no-charts)
+  compare_cmd=("$bin" compare --out "$out" --no-charts --export-json)
 else
-  compare_cmd=("$bin" compare --full --threads 1 --out "$out" --no-charts)
+  compare_cmd=("$bin" compare --full --threads 1 --repeat 3 --out "$out" --no-charts --export-json)
 fi
 echo "+ ${compare_cmd[*]}"
 "${compare_cmd[@]}" | tee "$out/.ranking.txt.tmp"
@@ -42,7 +45,6 @@ rustc_version=$(rustc --version)
 target_cpu=$(grep -o 'target-cpu=[^"]*' .cargo/config.toml 2>/dev/null | cut -d= -f2 || true)
 [ -n "$target_cpu" ] || target_cpu="rustc default"
 [ -n "${RUSTFLAGS:-}" ] && target_cpu="$target_cpu (RUSTFLAGS: $RUSTFLAGS)"
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -v " results/" | head -1 || true)
 [ -n "$dirty" ] && commit="$commit (with uncommitted changes)"
 tmp="$out/.README.md.tmp"
@@ -62,7 +64,10 @@ tmp="$out/.README.md.tmp"
   echo "| target CPU | $target_cpu |"
   echo "| comparison | \`${compare_cmd[*]}\` |"
   echo
-  echo "Files: \`runs.csv\` (one row per solver and case; the \`all\` set is summarised only),"
+  echo "Files: \`runs.csv\` (one row per solver and case, with its outcome: solved, unsolvable,"
+  echo "budget, skipped or error; the \`all\` set is summarised only), \`skipped.csv\` (solvers"
+  echo "that sat out a whole set, and why), \`meta.json\` (code version, seed, budgets, repeats,"
+  echo "machine, command), \`runs.json\` and \`summary.json\` (the same tables as JSON),"
   echo "\`summary.csv\` (one row per solver and case set), \`threads.csv\` (queries per second"
   echo "against worker threads), \`census.csv\` (whole-space censuses), \`ranking.txt\` (the ranked"
   echo "tables the run printed), \`FINDINGS.md\` (the headline ratios, computed from the CSV files by"

@@ -487,3 +487,72 @@ fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+#[test]
+fn cases_on_other_boards_print_one_board_a_line_and_depth_refuses_large_ones() {
+    let out = run(&["cases", "walk:4x4:12", "--count", "3", "--seed", "5"], b"");
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 3);
+    let shape = Shape::new(4, 4).unwrap();
+    assert!(lines.iter().all(|l| Board::parse(shape, l).is_ok()), "{lines:?}");
+    let same = run(
+        &["cases", "walk", "--shape", "4x4", "--length", "12", "--count", "3", "--seed", "5"],
+        b"",
+    );
+    assert_eq!(stdout_lines(&same), lines);
+
+    let out = run(&["cases", "depth", "--shape", "4x3"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr_text(&out);
+    assert!(err.contains("distance table") && err.contains("4x3"), "{err}");
+}
+
+#[test]
+fn a_sharded_compare_writes_its_shard_budgets_and_json_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(
+        &[
+            "compare",
+            "--cases",
+            "random:2x3",
+            "walk:4x4:30",
+            "--count",
+            "6",
+            "--solvers",
+            "bfs/packed",
+            "idastar-md/packed",
+            "--threads",
+            "1",
+            "--shard",
+            "2/3",
+            "--budget-states",
+            "1000",
+            "--budget-streak",
+            "0",
+            "--repeat",
+            "2",
+            "--export-json",
+            "--no-charts",
+            "--out",
+            dir.path().to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let runs: Vec<RunRow> = read_csv(&dir.path().join("runs.csv")).unwrap();
+    // Cases 1 and 4 of each set; bfs/packed sits out the 4x4 set.
+    assert_eq!(runs.len(), 2 + 2 + 2);
+    assert!(runs.iter().all(|r| r.case_id % 3 == 1));
+    let budget = slidebench::report::Outcome::Budget;
+    assert!(runs.iter().any(|r| r.outcome == budget), "a 30-move walk needs more than 1000 nodes");
+    let meta = std::fs::read_to_string(dir.path().join("meta.json")).unwrap();
+    for field in
+        ["\"shard\": \"2/3\"", "\"budget_states\": 1000", "\"repeats\": 2", "--export-json"]
+    {
+        assert!(meta.contains(field), "{field} in {meta}");
+    }
+    for file in ["runs.json", "summary.json", "skipped.csv", "manifest.txt"] {
+        assert!(dir.path().join(file).exists(), "{file}");
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::output::{status, CliResult};
 use slidebench::encoding::DEFAULT_MAX_STATES;
-use slidebench::harness::{self, CompareOptions};
+use slidebench::harness::{self, CompareOptions, RunControls};
 use std::io::{self, Write};
 
 /// Runs the check sets with every solver.
@@ -17,7 +17,9 @@ pub(super) fn run(threads: usize) -> CliResult {
         sweep_threads: Vec::new(),
         skip: Vec::new(),
     };
-    let report = harness::compare(&opts)?;
+    // Agreement only: no budget, and no warm-up, since nothing here is timed.
+    let controls = RunControls { warm_up: false, ..RunControls::default() };
+    let report = harness::compare_controlled(&opts, &controls, Vec::new())?;
     let mut out = io::stdout().lock();
     harness::print_disagreements(&report, &mut out)?;
     let solvers: std::collections::BTreeSet<&str> =

@@ -116,7 +116,7 @@ pub const DEFAULT_SETS: [(&str, Option<usize>); 6] = [
     ("random", None),
     ("depth", None),
     ("weighted", None),
-    ("walk:4x4:40", Some(20)),
+    ("walk:4x4:36", Some(20)),
     ("korf100", Some(25)),
 ];
 /// Sets `compare --full` runs when none are named: the default sets larger ([`FULL_RUN_SCALE`]),
@@ -148,6 +148,9 @@ pub const MAX_THREADS: usize = 256;
 /// Time budget per query of the default `compare`: the slow 4×4 solvers go over it on their
 /// first queries and sit out the rest of the set after [`DEFAULT_BUDGET_STREAK`].
 pub const DEFAULT_BUDGET_TIME: Duration = Duration::from_secs(1);
+/// Most time a warm-up query may take: enough to warm caches and grow buffers, and a solver
+/// that would go over its budget does not spend it once more per worker untimed.
+pub const WARM_UP_TIME: Duration = Duration::from_millis(50);
 /// Over-budget queries in a row after which a solver sits out the rest of a set.
 pub const DEFAULT_BUDGET_STREAK: u32 = 3;
 
@@ -524,11 +527,14 @@ fn settle_references(
         decided[i] = first;
     }
     for (info, run) in runs.iter_mut() {
+        // An answer that failed its replay is already a disagreement.
+        let failed: std::collections::HashSet<u64> =
+            run.disagreements.iter().map(|d| d.case.id).collect();
         for row in &mut run.rows {
             let Some(&i) = index.get(&row.case_id) else { continue };
             let Some((reference, by)) = &decided[i] else { continue };
             row.optimal = *reference;
-            if finished(row) && row.cost != *reference {
+            if finished(row) && row.cost != *reference && !failed.contains(&row.case_id) {
                 run.disagreements.push(Disagreement {
                     case: cases[i].clone(),
                     solver: info.id.clone(),

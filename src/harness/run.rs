@@ -1,6 +1,7 @@
 //! One solver over one set: warm-up, budgets, the over-budget streak, repeats, and the rows.
 
 use super::{check_replay, describe, describe_reference, Disagreement, Known, RunControls};
+use crate::budget::Budget;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
@@ -111,14 +112,24 @@ pub(super) fn run_solver(
         }
     }
     // One solver per worker, prepared and warmed up on the set's first (easiest) case before
-    // the clock starts: the first timed queries then find warm caches and built workspaces.
+    // the clock starts, for at most WARM_UP_TIME: the first timed queries then find warm
+    // caches and grown workspaces.
     let mut workers: Vec<Box<dyn Solver>> = (0..threads)
         .map(|_| {
             let mut s = proto.fork();
             if let Some(first) = cases.first() {
                 let _ = s.prepare(&first.puzzle);
                 if controls.warm_up {
-                    let _ = s.solve_within(&first.puzzle, &first.start, &controls.budget);
+                    let warm = Budget {
+                        time: Some(
+                            controls
+                                .budget
+                                .time
+                                .map_or(super::WARM_UP_TIME, |t| t.min(super::WARM_UP_TIME)),
+                        ),
+                        states: controls.budget.states,
+                    };
+                    let _ = s.solve_within(&first.puzzle, &first.start, &warm);
                 }
             }
             s

@@ -1,0 +1,258 @@
+//! The harness at scale: sets of any shape with their references, budgets and the over-budget
+//! streak, repeats, shards, and the files of a result set.
+
+use slidebench::budget::Budget;
+use slidebench::cases::{korf100, SetDef};
+use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec, Shard};
+use slidebench::report::{self, Outcome, RunRow};
+use slidebench::{
+    new_solver, Board, ErrorKind, Puzzle, Result, Solution, Solver, SolverInfo, DEFAULT_MAX_STATES,
+};
+use std::time::Duration;
+
+fn set(text: &str, count: usize) -> SetSpec {
+    SetSpec::Def(SetDef::parse(text, None, Some(count), None, 11).unwrap())
+}
+
+fn options(sets: Vec<SetSpec>, solvers: &[&str]) -> CompareOptions {
+    CompareOptions {
+        sets,
+        solvers: solvers.iter().map(|s| (*s).to_string()).collect(),
+        threads: 1,
+        max_states: DEFAULT_MAX_STATES,
+        progress: false,
+        sweep_solvers: Vec::new(),
+        sweep_threads: Vec::new(),
+        skip: Vec::new(),
+    }
+}
+
+fn run(opts: &CompareOptions, controls: &RunControls) -> Report {
+    harness::compare_controlled(opts, controls, Vec::new()).unwrap()
+}
+
+fn outcomes(report: &Report, solver: &str) -> Vec<Outcome> {
+    report.runs.iter().filter(|r| r.solver == solver).map(|r| r.outcome).collect()
+}
+
+#[test]
+fn a_query_stopped_by_its_budget_leaves_the_solver_ready() {
+    let puzzle = korf100::korf_puzzle();
+    let hard = korf100::by_length()[99].board;
+    let easy = Board::parse(puzzle.shape(), "1 x 2 3 4 5 6 7 8 9 a b c d e f").unwrap();
+    for id in ["idastar-md/packed", "idastar-lc/packed", "astar-md/packed", "bidir-split/packed"] {
+        let mut solver = new_solver(id, DEFAULT_MAX_STATES).unwrap();
+        let budget = Budget { time: None, states: Some(2_000) };
+        let err = solver.solve_within(&puzzle, &hard, &budget).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Budget, "{id}");
+        let sol = solver.solve_within(&puzzle, &easy, &budget).unwrap();
+        assert_eq!(sol.cost, Some(1), "{id}");
+        let (end, _) = puzzle.replay(&easy, sol.moves.as_ref().unwrap()).unwrap();
+        assert_eq!(&end, puzzle.goal(), "{id}");
+    }
+}
+
+#[test]
+fn over_budget_queries_are_recorded_and_a_streak_skips_the_rest_of_the_set() {
+    let opts = options(vec![set("walk:4x4:30", 8)], &["idastar-md/packed", "astar/packed"]);
+    let controls = RunControls {
+        budget: Budget { time: None, states: Some(1) },
+        budget_streak: 3,
+        ..RunControls::default()
+    };
+    let report = run(&opts, &controls);
+    let (b, s) = (Outcome::Budget, Outcome::Skipped);
+    assert_eq!(outcomes(&report, "idastar-md/packed"), [b, b, b, s, s, s, s, s]);
+    assert!(report.disagreements.is_empty(), "over budget is not a disagreement");
+    let summary = report.summary.iter().find(|r| r.solver == "astar/packed").unwrap();
+    assert_eq!((summary.solved, summary.over_budget, summary.skipped), (0, 3, 5));
+    assert!(summary.agree);
+}
+
+#[test]
+fn a_streak_of_zero_runs_every_query() {
+    let opts = options(vec![set("walk:4x4:30", 5)], &["idastar-md/packed"]);
+    let controls = RunControls {
+        budget: Budget { time: None, states: Some(1) },
+        budget_streak: 0,
+        ..RunControls::default()
+    };
+    assert_eq!(outcomes(&run(&opts, &controls), "idastar-md/packed"), [Outcome::Budget; 5]);
+}
+
+/// A solver written outside the crate that ignores budgets and takes its time.
+struct Sleepy {
+    info: SolverInfo,
+    inner: Box<dyn Solver>,
+}
+
+impl Solver for Sleepy {
+    fn info(&self) -> &SolverInfo {
+        &self.info
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+        std::thread::sleep(Duration::from_millis(30));
+        self.inner.solve(puzzle, start)
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(Sleepy { info: self.info.clone(), inner: self.inner.fork() })
+    }
+}
+
+#[test]
+fn a_custom_solver_that_ignores_the_budget_is_over_budget_by_its_time() {
+    let sleepy = Sleepy {
+        info: SolverInfo::custom("sleepy", "packed", false),
+        inner: new_solver("idastar-md/packed", DEFAULT_MAX_STATES).unwrap(),
+    };
+    let opts = options(vec![set("walk:4x4:10", 2)], &[]);
+    let controls = RunControls {
+        budget: Budget { time: Some(Duration::from_millis(5)), states: None },
+        warm_up: false,
+        ..RunControls::default()
+    };
+    let report = harness::compare_controlled(&opts, &controls, vec![Box::new(sleepy)]).unwrap();
+    assert_eq!(outcomes(&report, "sleepy/packed"), [Outcome::Budget; 2]);
+}
+
+#[test]
+fn repeats_are_recorded_in_runs_and_summary() {
+    let opts = options(vec![set("random:2x3", 6)], &["bfs/packed"]);
+    let controls = RunControls { repeat: 3, ..RunControls::default() };
+    let report = run(&opts, &controls);
+    assert!(report.runs.iter().all(|r| r.repeats == 3 && r.outcome == Outcome::Solved));
+    assert_eq!(report.summary[0].repeats, 3);
+}
+
+#[test]
+fn korf_instances_are_checked_against_their_published_lengths() {
+    let opts = options(vec![set("korf100", 2)], &["idastar-lc/packed"]);
+    let report = run(&opts, &RunControls::default());
+    assert!(report.disagreements.is_empty());
+    let published = korf100::by_length();
+    for (row, k) in report.runs.iter().zip(&published) {
+        assert_eq!(row.optimal, Some(u64::from(k.length)));
+        assert_eq!(row.length, Some(u64::from(k.length)));
+        assert_eq!(row.goal, korf100::korf_goal().to_text());
+    }
+}
+
+#[test]
+fn without_a_table_the_reference_comes_from_the_solvers_that_finished() {
+    // 4x3 is too large for a table under this bound: the answers are the reference.
+    let mut opts = options(
+        vec![set("random:4x3", 4)],
+        &["idastar-lc/packed", "astar-md/packed", "table/rank", "bfs/packed"],
+    );
+    opts.max_states = 1_000_000;
+    let report = run(&opts, &RunControls::default());
+    assert!(report.disagreements.is_empty());
+    assert_eq!(report.runs.len(), 8);
+    for row in &report.runs {
+        assert_eq!(row.optimal, row.cost, "{row:?}");
+        assert!(row.optimal.is_some());
+    }
+    let skipped: Vec<&str> = report.skipped.iter().map(|(id, _, _)| id.as_str()).collect();
+    assert_eq!(skipped, ["table/rank", "bfs/packed"]);
+    assert!(report.skipped.iter().all(|(_, _, why)| why.contains("space does not fit")));
+}
+
+#[test]
+fn a_wrong_answer_on_a_large_space_is_a_disagreement() {
+    /// Claims every board is one move further than it is, with a path that does not replay.
+    struct Liar(SolverInfo, Box<dyn Solver>);
+    impl Solver for Liar {
+        fn info(&self) -> &SolverInfo {
+            &self.0
+        }
+        fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+            let mut s = self.1.solve(puzzle, start)?;
+            s.cost = s.cost.map(|c| c + 2);
+            Ok(s)
+        }
+        fn fork(&self) -> Box<dyn Solver> {
+            Box::new(Liar(self.0.clone(), self.1.fork()))
+        }
+    }
+    let liar = Liar(
+        SolverInfo::custom("liar", "packed", false),
+        new_solver("idastar-md/packed", DEFAULT_MAX_STATES).unwrap(),
+    );
+    let mut opts = options(vec![set("walk:4x4:12", 2)], &["idastar-lc/packed"]);
+    opts.max_states = 1_000;
+    let report =
+        harness::compare_controlled(&opts, &RunControls::default(), vec![Box::new(liar)]).unwrap();
+    assert_eq!(report.disagreements.len(), 2);
+    assert!(report.disagreements.iter().all(|d| d.solver == "liar/packed"));
+}
+
+/// Rows with the timing left out, sorted, to compare runs made apart. Peak bytes go too: a
+/// worker's buffers grow with the queries it ran before, which differ between shards.
+fn untimed(rows: &[RunRow]) -> Vec<RunRow> {
+    let mut rows: Vec<RunRow> =
+        rows.iter().cloned().map(|r| RunRow { time_ns: 0, peak_bytes: 0, ..r }).collect();
+    rows.sort_by(|a, b| {
+        (&a.case_set, &a.solver, a.case_id).cmp(&(&b.case_set, &b.solver, b.case_id))
+    });
+    rows
+}
+
+#[test]
+fn shards_together_give_the_rows_of_one_unsharded_run() {
+    let opts = options(
+        vec![set("random", 20), set("random:2x4", 7), set("walk:4x4:18", 5)],
+        &["table/rank", "bidir-split/packed", "idastar-lc/packed", "astar/rank"],
+    );
+    let whole = run(&opts, &RunControls::default());
+    assert!(whole.disagreements.is_empty());
+    let mut union = Vec::new();
+    for k in 1..=3 {
+        let controls =
+            RunControls { shard: Some(Shard { index: k, count: 3 }), ..RunControls::default() };
+        let part = run(&opts, &controls);
+        assert!(part.disagreements.is_empty());
+        union.extend(part.runs);
+    }
+    let (union, whole) = (untimed(&union), untimed(&whole.runs));
+    assert_eq!(union.len(), whole.len());
+    for (a, b) in union.iter().zip(&whole) {
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn shard_syntax_is_k_of_n() {
+    assert_eq!("2/5".parse::<Shard>().unwrap(), Shard { index: 2, count: 5 });
+    for bad in ["0/3", "4/3", "1/0", "3", "a/b"] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn result_set_holds_meta_json_and_the_json_exports() {
+    let opts = options(vec![set("random:2x3", 3)], &["bfs/packed"]);
+    let controls =
+        RunControls { shard: Some(Shard { index: 1, count: 2 }), ..RunControls::default() };
+    let report = run(&opts, &controls);
+    let dir = tempfile::tempdir().unwrap();
+    let meta = harness::run_meta(harness::utc_now(), 11, &controls);
+    harness::write_results(&report, dir.path(), Some(&meta), true).unwrap();
+    slidebench::fsutil::verify_set(dir.path()).unwrap();
+    let read: report::RunMeta =
+        serde_json::from_slice(&std::fs::read(dir.path().join(report::META_JSON)).unwrap())
+            .unwrap();
+    assert_eq!(read.shard.as_deref(), Some("1/2"));
+    assert!(read.code_version.starts_with(env!("CARGO_PKG_VERSION")));
+    let runs: Vec<RunRow> =
+        serde_json::from_slice(&std::fs::read(dir.path().join(report::RUNS_JSON)).unwrap())
+            .unwrap();
+    assert_eq!(runs, report.runs);
+    assert_eq!(runs.len(), 2, "cases 0 and 2 of 3");
+    // A later run without the exports removes them, so no file of an older run stays behind.
+    harness::write_results(&report, dir.path(), None, false).unwrap();
+    assert!(!dir.path().join(report::RUNS_JSON).exists());
+    assert!(!dir.path().join(report::META_JSON).exists());
+    slidebench::fsutil::verify_set(dir.path()).unwrap();
+}
