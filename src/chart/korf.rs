@@ -51,6 +51,20 @@ fn korf_1985_nodes_by_board() -> BTreeMap<String, u64> {
         .collect()
 }
 
+/// Korf 1985's mean node count over the `common` instances of `rows`, when every one of their
+/// boards is his (and they are not all 100, whose mean is drawn anyway).
+fn korf_1985_on(rows: &[&RunRow], common: &BTreeSet<u64>) -> Option<(usize, f64)> {
+    let published = korf_1985_nodes_by_board();
+    let boards: BTreeMap<u64, &str> = rows
+        .iter()
+        .filter(|r| common.contains(&r.case_id))
+        .map(|r| (r.case_id, r.board.as_str()))
+        .collect();
+    let same: Vec<u64> = boards.values().filter_map(|b| published.get(*b).copied()).collect();
+    (!same.is_empty() && same.len() == boards.len() && same.len() < 100)
+        .then(|| (same.len(), same.iter().sum::<u64>() as f64 / same.len() as f64))
+}
+
 fn stopped(r: &RunRow) -> bool {
     matches!(r.outcome, Outcome::Budget | Outcome::Skipped)
 }
@@ -173,20 +187,29 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
     Ok(Some(svg))
 }
 
-/// b. Mean nodes generated per solver over the instances every solver solved, next to the
-/// published means over all 100.
-pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
-    let rows = korf_rows(runs);
-    let solvers: BTreeSet<&str> = rows.iter().map(|r| r.solver.as_str()).collect();
-    if solvers.is_empty() {
-        return Ok(None);
-    }
+/// The solvers the nodes chart shows and the instances all of them solved, with how many
+/// heuristic solvers were left out. Heuristic searches only (a blind search's count says nothing
+/// about a heuristic), and of those the ones that solved most of the set, so one weak solver
+/// does not shrink the common instances to nothing.
+fn shown_solvers<'a>(rows: &[&'a RunRow]) -> (BTreeSet<&'a str>, BTreeSet<u64>, usize) {
+    let instances: BTreeSet<u64> = rows.iter().map(|r| r.case_id).collect();
     let solved_by = |s: &str| -> BTreeSet<u64> {
         rows.iter()
             .filter(|r| r.solver == s && r.outcome == Outcome::Solved)
             .map(|r| r.case_id)
             .collect()
     };
+    let informed: BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r.solver.as_str())
+        .filter(|s| crate::solver::solver_info(s).is_none_or(|i| !i.blind))
+        .collect();
+    let solvers: BTreeSet<&str> = informed
+        .iter()
+        .copied()
+        .filter(|s| solved_by(s).len() as f64 >= MIN_SOLVED_SHARE * instances.len() as f64)
+        .collect();
+    let left_out = informed.len() - solvers.len();
     let mut common: Option<BTreeSet<u64>> = None;
     for s in &solvers {
         let mine = solved_by(s);
@@ -195,7 +218,14 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
             Some(c) => c.intersection(&mine).copied().collect(),
         });
     }
-    let common = common.unwrap_or_default();
+    (solvers, common.unwrap_or_default(), left_out)
+}
+
+/// b. Mean nodes generated per solver over the instances every solver shown solved, next to
+/// the published means over all 100.
+pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
+    let rows = korf_rows(runs);
+    let (solvers, common, left_out) = shown_solvers(&rows);
     if common.is_empty() {
         return Ok(None);
     }
@@ -213,17 +243,8 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
     measured.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let mut bars: Vec<(String, f64, bool)> =
         measured.into_iter().map(|(s, v)| (s, v, false)).collect();
-    // Korf's own counts for the instances measured here, when the boards are his.
-    let published = korf_1985_nodes_by_board();
-    let boards: BTreeMap<u64, &str> = rows
-        .iter()
-        .filter(|r| common.contains(&r.case_id))
-        .map(|r| (r.case_id, r.board.as_str()))
-        .collect();
-    let same: Vec<u64> = boards.values().filter_map(|b| published.get(*b).copied()).collect();
-    if !same.is_empty() && same.len() == boards.len() && same.len() < 100 {
-        let mean = same.iter().sum::<u64>() as f64 / same.len() as f64;
-        bars.push((format!("Manhattan (Korf 1985), same {}", same.len()), mean, true));
+    if let Some((n, mean)) = korf_1985_on(&rows, &common) {
+        bars.push((format!("Manhattan (Korf 1985), same {n}"), mean, true));
     }
     bars.push(("Manhattan (Korf 1985)".into(), korf_1985_mean_nodes(), true));
     for (what, v) in KORF_FELNER_2002 {
@@ -231,13 +252,19 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
     }
     let (lo, hi) = log_bounds(bars.iter().map(|b| b.1));
     let hi = hi * 3.0; // room for the value labels
+    let dropped = if left_out > 0 {
+        format!(" ({} under 80% solved left out)", plural(left_out as u64, "solver", "solvers"))
+    } else {
+        String::new()
+    };
     let title = format!(
-        "Korf's 100: mean nodes per query (measured: {} all solved; published: all 100)",
+        "Korf's 100: mean nodes per query, {} all solved{dropped}",
         plural(common.len() as u64, "instance", "instances")
     );
     let ours = colour(0);
     let theirs = RGBColor(150, 150, 150);
-    let legend = [entry("measured here", ours, Mark::Bar), entry("published", theirs, Mark::Bar)];
+    let legend =
+        [entry("measured here", ours, Mark::Bar), entry("published (all 100)", theirs, Mark::Bar)];
     let names: Vec<&str> = bars.iter().map(|b| b.0.as_str()).collect();
     let n = bars.len();
     let svg = render(&title, &legend, |area| {
@@ -275,6 +302,9 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
     })?;
     Ok(Some(svg))
 }
+
+/// Share of the instances a solver must have solved to be on the nodes chart.
+const MIN_SOLVED_SHARE: f64 = 0.8;
 
 /// Largest number of queries on the PDB break-even chart.
 const MAX_PDB_QUERIES: f64 = 1e4;
@@ -450,9 +480,9 @@ mod tests {
 
     fn write_korf(dir: &Path) {
         let mut runs = Vec::new();
-        for id in 0..4 {
+        for id in 0..5 {
             runs.push(korf_run("idastar-pdb663/packed", id, 50 + id, Outcome::Solved));
-            let md = if id == 3 { Outcome::Budget } else { Outcome::Solved };
+            let md = if id == 4 { Outcome::Budget } else { Outcome::Solved };
             runs.push(korf_run("idastar-md/packed", id, 50 + id, md));
         }
         write_csv(&dir.join(RUNS_CSV), &runs).unwrap();
@@ -476,7 +506,7 @@ mod tests {
         write_korf(dir.path());
         let charts = render_all(dir.path()).unwrap();
         let times = chart(&charts, KORF_TIMES_SVG);
-        assert!(times.contains("4 instances, 2 solvers, 1 over budget or skipped"), "{times}");
+        assert!(times.contains("5 instances, 2 solvers, 1 over budget or skipped"), "{times}");
         assert!(times.contains("over budget / skipped"));
         assert!(!times.contains("budget 500 ms"), "no budget line without meta.json");
         let meta = crate::report::RunMeta {
@@ -500,17 +530,35 @@ mod tests {
         let charts = render_all(dir.path()).unwrap();
         assert!(chart(&charts, KORF_TIMES_SVG).contains("budget 500 ms"));
         let nodes = chart(&charts, KORF_NODES_SVG);
-        // idastar-md solved instances 0..3 only: the means are over those three.
-        assert!(nodes.contains("(measured: 3 instances all solved; published: all 100)"));
+        // idastar-md solved instances 0..4 only (80%, enough to be shown): the means are over
+        // those four.
+        assert!(nodes.contains("mean nodes per query, 4 instances all solved\n"), "{nodes}");
+        assert!(nodes.contains("published (all 100)"));
         assert!(nodes.contains("6-6-3 (K&amp;F 2002)"));
         assert!(nodes.contains("Manhattan (Korf 1985)"));
         // Korf's own counts for the same three boards, next to his mean over all 100.
-        assert!(nodes.contains("Manhattan (Korf 1985), same 3"), "{nodes}");
-        assert!(nodes.contains("2e5\n"), "the mean of 1e5, 2e5, 3e5 is drawn as a label");
+        assert!(nodes.contains("Manhattan (Korf 1985), same 4"), "{nodes}");
+        assert!(nodes.contains("2.5e5\n"), "the mean of 1e5 to 4e5 is drawn as a label");
         let pdb = chart(&charts, PDB_BREAK_EVEN_SVG);
         // 1 s build, 2 ms against 200 ms per query (and a 4 µs Manhattan table): pays off from
         // Q = floor((1e9 - 4e3) / 198e6) + 1.
         assert!(pdb.contains("idastar-pdb663/packed pays off from Q = 6 vs idastar-md/packed"));
+    }
+
+    #[test]
+    fn solvers_under_80_percent_solved_are_left_out_of_the_nodes_chart() {
+        let mut runs = Vec::new();
+        for id in 0..5 {
+            runs.push(korf_run("idastar-pdb663/packed", id, 50 + id, Outcome::Solved));
+            let md = if id >= 3 { Outcome::Budget } else { Outcome::Solved };
+            runs.push(korf_run("idastar-md/packed", id, 50 + id, md));
+        }
+        let svg = nodes(&runs).unwrap().expect("drawn");
+        assert!(
+            svg.contains("5 instances all solved (1 solver under 80% solved left out)"),
+            "{svg}"
+        );
+        assert!(!svg.contains("idastar-md/packed"));
     }
 
     #[test]
