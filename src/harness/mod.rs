@@ -947,3 +947,33 @@ pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Re
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::DEFAULT_MAX_STATES;
+
+    #[test]
+    fn every_policy_set_names_a_set_that_can_be_made() {
+        for (text, count) in DEFAULT_SETS.iter().chain(&FULL_SETS) {
+            let def = SetDef::parse(text, None, *count, None, 1).unwrap();
+            assert_eq!(def.name(), *text);
+        }
+        assert!(check_sets().iter().all(|s| s.def().is_some_and(|d| d.check().is_ok())));
+    }
+
+    #[test]
+    fn rank_tables_and_blind_searches_do_not_fit_4x4_but_heuristic_searches_do() {
+        let korf = korf100::korf_puzzle();
+        let fits = |id: &str| {
+            does_not_fit(&crate::solver::solver_info(id).unwrap(), &korf, DEFAULT_MAX_STATES)
+                .is_none()
+        };
+        assert!(!fits("table/rank") && !fits("bfs/packed") && !fits("astar/rank"));
+        assert!(fits("idastar-pdb663/packed") && fits("bidir-split/packed") && fits("astar/text"));
+        let eight = Puzzle::eight();
+        assert!(all_solvers()
+            .iter()
+            .all(|s| does_not_fit(s, &eight, DEFAULT_MAX_STATES).is_none()));
+    }
+}
