@@ -4,7 +4,10 @@
 //! `summary.csv` is recomputed from it with the harness's rules (time statistics over the
 //! solved queries; budget and skipped counted apart). What `runs.csv` cannot say comes from the
 //! shards' summaries: the wall time behind queries per second (summed), the table build time
-//! (averaged) and agreement (all must agree). `skipped.csv` is the union of the shards';
+//! (averaged) and agreement (all must agree). A set kept in `summary.csv` only (the `all` set)
+//! is combined from the shards' summary rows: counts summed and means weighted exactly, each
+//! percentile the case-weighted median of the shards' values (an estimate: without the rows it
+//! cannot be recomputed). `skipped.csv` is the union of the shards';
 //! `threads.csv` is not carried (a sweep of one slice says nothing about the whole).
 //!
 //! Refused, naming what is wrong: a shard whose result set is incomplete or has no manifest,
@@ -225,6 +228,57 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
     }
 }
 
+/// A set kept in `summary.csv` only (compare leaves the `all` set out of `runs.csv`): the
+/// counts are summed and the means weighted exactly, but the percentiles cannot be recomputed
+/// without the rows, so each is the case-weighted median of the shards' values, an estimate
+/// (the shards are interleaved slices of the set).
+fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
+    let first = shard_rows[0];
+    let sum = |f: &dyn Fn(&SummaryRow) -> u64| shard_rows.iter().map(|r| f(r)).sum::<u64>();
+    let timed = |r: &SummaryRow| (r.cases - r.over_budget - r.skipped).max(1) as f64;
+    let weight: f64 = shard_rows.iter().map(|r| timed(r)).sum();
+    let mean = |f: &dyn Fn(&SummaryRow) -> f64| {
+        shard_rows.iter().map(|r| f(r) * timed(r)).sum::<f64>() / weight
+    };
+    let weighted_median = |f: &dyn Fn(&SummaryRow) -> u64| {
+        let mut v: Vec<(u64, u64)> = shard_rows.iter().map(|r| (f(r), r.cases)).collect();
+        v.sort_unstable();
+        let half = v.iter().map(|x| x.1).sum::<u64>().div_ceil(2);
+        let mut acc = 0;
+        v.iter()
+            .find(|x| {
+                acc += x.1;
+                acc >= half
+            })
+            .map_or(0, |x| x.0)
+    };
+    let wall_s: f64 = shard_rows
+        .iter()
+        .filter(|s| s.queries_per_sec > 0.0)
+        .map(|s| (s.cases - s.skipped) as f64 / s.queries_per_sec)
+        .sum();
+    let builds: Vec<u64> = shard_rows.iter().filter_map(|s| s.build_ns).collect();
+    let ran = sum(&|r| r.cases - r.skipped);
+    SummaryRow {
+        cases: sum(&|r| r.cases),
+        solved: sum(&|r| r.solved),
+        over_budget: sum(&|r| r.over_budget),
+        skipped: sum(&|r| r.skipped),
+        p5_ns: weighted_median(&|r| r.p5_ns),
+        median_ns: weighted_median(&|r| r.median_ns),
+        mean_ns: mean(&|r| r.mean_ns),
+        p95_ns: weighted_median(&|r| r.p95_ns),
+        queries_per_sec: if wall_s > 0.0 { ran as f64 / wall_s } else { f64::NAN },
+        build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
+        mean_expanded: mean(&|r| r.mean_expanded),
+        peak_bytes: shard_rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        agree: shard_rows.iter().all(|s| s.agree),
+        threads: shard_rows.iter().map(|r| r.threads).max().unwrap_or(1),
+        seed,
+        ..first.clone()
+    }
+}
+
 fn merge_meta(shards: &[ShardSet], command: &str) -> Option<RunMeta> {
     let metas: Vec<&RunMeta> = shards.iter().filter_map(|s| s.meta.as_ref()).collect();
     let first = *metas.first()?;
@@ -271,7 +325,6 @@ pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
     }
     let mut summary = Vec::new();
     for k in &order {
-        let Some(rows) = groups.get(k) else { continue };
         let shard_rows: Vec<&SummaryRow> = shards
             .iter()
             .flat_map(|s| &s.summary)
@@ -283,7 +336,10 @@ pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
             .or_else(|| shard_rows.first().map(|s| s.seed))
             .unwrap_or(0);
         let repeats = shard_rows.iter().map(|s| s.repeats).max().unwrap_or(1);
-        summary.push(summarize(rows, &shard_rows, seed, repeats));
+        match groups.get(k) {
+            Some(rows) => summary.push(summarize(rows, &shard_rows, seed, repeats)),
+            None => summary.push(combine_summaries(&shard_rows, seed)),
+        }
     }
     let mut skipped: Vec<SkipRow> = Vec::new();
     for s in shards.iter().flat_map(|s| &s.skipped) {

@@ -138,6 +138,47 @@ fn two_shards_merge_into_one_sorted_set_with_a_recomputed_summary() {
 }
 
 #[test]
+fn a_set_kept_in_the_summary_only_is_combined_from_the_shards_summaries() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dirs: Vec<PathBuf> = [(0u64, 10u64, 1000u64), (1, 30, 3000)]
+        .into_iter()
+        .map(|(k, cases, median)| {
+            let dir = tmp.path().join(format!("s{k}"));
+            let rows = [row("bfs/rank", k, 3)];
+            let mut summary = summary_of(&rows, 7);
+            let mut all = summary[0].clone();
+            all.case_set = "all".into();
+            (all.cases, all.solved, all.median_ns, all.mean_expanded) =
+                (cases, cases, median, median as f64);
+            all.queries_per_sec = cases as f64; // one second each
+            summary.push(all);
+            std::fs::create_dir_all(&dir).unwrap();
+            write_set(
+                &dir,
+                &[
+                    (RUNS_CSV, csv_bytes(&rows).unwrap()),
+                    (SUMMARY_CSV, csv_bytes(&summary).unwrap()),
+                    (
+                        META_JSON,
+                        serde_json::to_vec(&meta(7, "v1", &format!("{}/2", k + 1))).unwrap(),
+                    ),
+                ],
+            )
+            .unwrap();
+            dir
+        })
+        .collect();
+    let merged = merge(&dirs, "test").unwrap();
+    let all = merged.summary.iter().find(|r| r.case_set == "all").expect("kept");
+    assert_eq!((all.cases, all.solved), (40, 40));
+    // Means weighted by the shards' cases: (10·1000 + 30·3000) / 40.
+    assert!((all.mean_expanded - 2500.0).abs() < 1e-9, "{}", all.mean_expanded);
+    // The median: the case-weighted median of the shards' medians.
+    assert_eq!(all.median_ns, 3000);
+    assert!((all.queries_per_sec - 20.0).abs() < 1e-9);
+}
+
+#[test]
 fn duplicate_rows_are_refused_naming_them() {
     let tmp = tempfile::tempdir().unwrap();
     let a = shard(
