@@ -109,10 +109,86 @@ def main(out_dir):
     if parts:
         add("| queries per second, 2 threads against 1 | " + ", ".join(parts) + " | threads.csv |")
 
+    fifteen_findings(d, summary, runs, add)
+
     for r in census:
         add(f"| census {r['shape']} {r['topology']}: {int(r['states']):,} states, max distance {r['max_distance']} | "
             f"{float(r['seconds']):.2f} s, peak {int(r['peak_bytes']) / 2**20:.0f} MiB | census.csv |")
     print("\n".join(lines))
+
+DEFAULT_4X4 = "idastar-pdb663/packed"
+FOUR_BY_FOUR_RIVALS = ["idastar-pdb555/packed", "astar-pdb663/packed", "idastar-lc/packed",
+                       "idastar-md/packed", "pathfinding-idastar/packed"]
+
+
+def korf_nodes_by_board(root):
+    """Korf 1985's node counts (IDA*, Manhattan), keyed by the board as runs.csv writes it."""
+    table = root / "src" / "cases" / "korf100.txt"
+    if not table.exists():
+        return {}
+    out = {}
+    for line in table.read_text().split("\n"):
+        f = line.split()
+        if len(f) == 19:
+            board = "".join("x" if t == "0" else format(int(t), "x") for t in f[3:])
+            out[board] = int(f[2])
+    return out
+
+
+def fifteen_findings(d, summary, runs, add):
+    """4x4 headline ratios, when the results hold Korf's 100 or 4x4 sets."""
+    korf = [r for r in runs if r["case_set"] == "korf100"]
+    if korf:
+        solved = {}
+        for r in korf:
+            if r["outcome"] == "solved":
+                solved.setdefault(r["solver"], {})[r["case_id"]] = r
+        n = len({r["case_id"] for r in korf})
+        base = solved.get(DEFAULT_4X4, {})
+        for other in FOUR_BY_FOUR_RIVALS:
+            theirs = solved.get(other)
+            if not base or not theirs:
+                continue
+            both = sorted(set(base) & set(theirs))
+            if not both:
+                continue
+            t_base = sum(float(base[c]["time_ns"]) for c in both)
+            t_other = sum(float(theirs[c]["time_ns"]) for c in both)
+            stopped = sum(1 for r in korf if r["solver"] == other and r["outcome"] in ("budget", "skipped"))
+            add(f"| Korf's 100 (`korf100`, {n} instances easiest first): default `{DEFAULT_4X4}` against "
+                f"`{other}`, total time over the {len(both)} both solved | {t_other / t_base:.1f}× faster "
+                f"({stopped} of `{other}`'s queries over budget or skipped) | runs.csv |")
+        published = korf_nodes_by_board(Path(__file__).resolve().parent.parent)
+        md = solved.get("idastar-md/packed", {})
+        same = [r for r in md.values() if r["board"] in published]
+        if same:
+            ours = statistics.mean(float(r["expanded"]) for r in same)
+            korf85 = statistics.mean(published[r["board"]] for r in same)
+            add(f"| `idastar-md/packed` nodes generated against Korf 1985's IDA* (Manhattan), same "
+                f"{len(same)} instances | mean {ours:,.0f} against {korf85:,.0f} ({ours / korf85:.2f}×) | runs.csv |")
+        pdb, lc = row_of(summary, DEFAULT_4X4, "korf100"), row_of(summary, "idastar-lc/packed", "korf100")
+        if pdb and lc and pdb["build_ns"]:
+            build = float(pdb["build_ns"])
+            m_pdb, m_lc = float(pdb["median_ns"]), float(lc["median_ns"])
+            if m_lc > m_pdb:
+                q = int((build - float(lc["build_ns"] or 0)) / (m_lc - m_pdb)) + 1
+                q = max(1, q)
+                add(f"| `{DEFAULT_4X4}` tables ({build / 1e9:.3f} s to build, or to load from the PDB cache) "
+                    f"plus queries beat `idastar-lc/packed` on Korf's 100 from | {q} {'query' if q == 1 else 'queries'} "
+                    f"(medians of solved queries) | summary.csv |")
+    for r in summary:
+        if r["solver"] == DEFAULT_4X4 and r["case_set"].startswith("walk:4x4"):
+            lc = row_of(summary, "idastar-lc/packed", r["case_set"])
+            if lc and float(r["median_ns"]) > 0:
+                add(f"| `{r['case_set']}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, median per query | "
+                    f"{float(lc['median_ns']) / float(r['median_ns']):.1f}× faster | summary.csv |")
+
+
+def row_of(summary, solver, case_set):
+    for r in summary:
+        if r["solver"] == solver and r["case_set"] == case_set:
+            return r
+    return None
 
 
 if __name__ == "__main__":

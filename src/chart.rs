@@ -12,6 +12,10 @@
 //! | `rank-speedup.svg`     | summary.csv   | median time of text over median time of rank          |
 //! | `threads.svg`          | threads.csv   | queries per second against worker threads            |
 //! | `census.svg`           | census.csv    | census time and peak memory against reachable states  |
+//! | `korf100-times.svg`    | runs.csv      | time per Korf instance by optimal length, budget marked |
+//! | `korf100-nodes.svg`    | runs.csv      | mean nodes per solver on Korf's 100, and published means |
+//! | `where-it-stops.svg`   | runs.csv      | median time and share over budget vs state-space size |
+//! | `pdb-break-even.svg`   | summary.csv   | PDB build plus Q queries vs IDA* without tables (4x4)  |
 //!
 //! Summary charts use the case set named [`PREFERRED_SET`] when it is present and otherwise the
 //! first set in file order; the depth charts use the runs of the set named [`DEPTH_SET`]. When a
@@ -22,8 +26,8 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::write_atomic;
 use crate::report::{
-    read_csv, CensusRow, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, RUNS_CSV, SUMMARY_CSV,
-    THREADS_CSV,
+    read_csv, CensusRow, RunMeta, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, META_JSON, RUNS_CSV,
+    SUMMARY_CSV, THREADS_CSV,
 };
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
@@ -53,6 +57,33 @@ pub const RANK_SPEEDUP_SVG: &str = "rank-speedup.svg";
 pub const THREADS_SVG: &str = "threads.svg";
 /// File name of the census chart.
 pub const CENSUS_SVG: &str = "census.svg";
+/// File name of the Korf's 100 time-per-instance chart.
+pub const KORF_TIMES_SVG: &str = "korf100-times.svg";
+/// File name of the Korf's 100 nodes-per-heuristic chart.
+pub const KORF_NODES_SVG: &str = "korf100-nodes.svg";
+/// File name of the time and over-budget share against state-space size chart.
+pub const WHERE_IT_STOPS_SVG: &str = "where-it-stops.svg";
+/// File name of the pattern database break-even chart.
+pub const PDB_BREAK_EVEN_SVG: &str = "pdb-break-even.svg";
+/// Every chart, in the order [`render_all`] draws them and the report shows them.
+pub const CHARTS: [&str; 11] = [
+    MEDIAN_TIME_SVG,
+    TIME_VS_DEPTH_SVG,
+    EXPANDED_VS_DEPTH_SVG,
+    TABLE_BREAK_EVEN_SVG,
+    RANK_SPEEDUP_SVG,
+    THREADS_SVG,
+    CENSUS_SVG,
+    KORF_TIMES_SVG,
+    KORF_NODES_SVG,
+    WHERE_IT_STOPS_SVG,
+    PDB_BREAK_EVEN_SVG,
+];
+/// Case set of Korf's 100 instances (4x4, published optimal lengths).
+pub const KORF_SET: &str = "korf100";
+
+mod korf;
+mod scaling;
 
 const SIZE: (u32, u32) = (1000, 600);
 const LEGEND_WIDTH: u32 = 215;
@@ -93,13 +124,27 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
 /// Redraws every chart it has data for from the CSV files in `from`, writing SVGs into `out`.
 /// Returns the paths written. Missing runs.csv or summary.csv is an error naming the file;
-/// threads.csv and census.csv are optional (their charts are skipped when absent).
+/// threads.csv, census.csv and meta.json are optional (charts without data are skipped).
 pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+    let charts = render_all(from)?;
+    let mut written = Vec::with_capacity(charts.len());
+    for (name, svg) in charts {
+        let path = out.join(name);
+        write_atomic(&path, svg.as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Every chart there is data for in `from`, as `(file name, SVG text)` in [`CHARTS`] order,
+/// rendered in memory and written nowhere (the HTML report inlines them).
+pub fn render_all(from: &Path) -> Result<Vec<(&'static str, String)>> {
     crate::fsutil::verify_set(from)?;
     let runs: Vec<RunRow> = read_required(&from.join(RUNS_CSV))?;
     let summary: Vec<SummaryRow> = read_required(&from.join(SUMMARY_CSV))?;
     let threads: Option<Vec<ThreadsRow>> = read_optional(&from.join(THREADS_CSV))?;
     let census: Option<Vec<CensusRow>> = read_optional(&from.join(CENSUS_CSV))?;
+    let meta = read_meta(from)?;
     let path = from.join(SUMMARY_CSV);
     for (i, r) in summary.iter().enumerate() {
         check_value(&path, i, "mean_ns", r.mean_ns)?;
@@ -114,9 +159,14 @@ pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
     for (i, r) in census.iter().flatten().enumerate() {
         check_value(&path, i, "seconds", r.seconds)?;
     }
+    let budget_ns = meta
+        .as_ref()
+        .and_then(|m| m.budget_time_s)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_CHART_VALUE)
+        .map(|s| s * 1e9);
 
     // Render everything first, so a failure writes nothing.
-    let mut charts: Vec<(&str, String)> = Vec::new();
+    let mut charts: Vec<(&'static str, String)> = Vec::new();
     let mut add = |name: &'static str, svg: DrawResult<Option<String>>| -> Result<()> {
         match svg {
             Ok(Some(svg)) => {
@@ -138,14 +188,23 @@ pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
     if let Some(census) = &census {
         add(CENSUS_SVG, census_chart(census))?;
     }
+    add(KORF_TIMES_SVG, korf::times(&runs, budget_ns))?;
+    add(KORF_NODES_SVG, korf::nodes(&runs))?;
+    add(WHERE_IT_STOPS_SVG, scaling::where_it_stops(&runs))?;
+    add(PDB_BREAK_EVEN_SVG, korf::pdb_break_even(&summary))?;
+    Ok(charts)
+}
 
-    let mut written = Vec::with_capacity(charts.len());
-    for (name, svg) in charts {
-        let path = out.join(name);
-        write_atomic(&path, svg.as_bytes())?;
-        written.push(path);
+/// The run's `meta.json` when there is one; a malformed one is an error naming it.
+pub fn read_meta(dir: &Path) -> Result<Option<RunMeta>> {
+    let path = dir.join(META_JSON);
+    if !path.exists() {
+        return Ok(None);
     }
-    Ok(written)
+    let text = std::fs::read(&path).map_err(|e| Error::io(path.display(), e))?;
+    serde_json::from_slice(&text).map(Some).map_err(|e| {
+        Error::new(ErrorKind::Parse, format!("{}: line {}: {e}", path.display(), e.line()))
+    })
 }
 
 /// Largest magnitude a measured value may have: far beyond any real time, rate or count, and far
@@ -345,6 +404,8 @@ enum Mark {
     },
     Bar,
     Point,
+    /// A query stopped by its budget or skipped.
+    Cross,
 }
 
 struct LegendEntry {
@@ -408,6 +469,9 @@ fn draw_legend(area: &Area<'_>, entries: &[LegendEntry]) -> DrawResult<()> {
             }
             Mark::Point => {
                 area.draw(&Circle::new((x0 + 15, y), 4, e.colour.filled()))?;
+            }
+            Mark::Cross => {
+                area.draw(&Cross::new((x0 + 15, y), 5, e.colour.stroke_width(2)))?;
             }
         }
         if let Mark::Marked { hollow, .. } = e.mark {
@@ -594,8 +658,8 @@ fn line_legend(series: &[SolverSeries], colours: &BTreeMap<String, usize>) -> Ve
     entries
 }
 
-fn draw_solver_lines(
-    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, LogCoord<f64>>>,
+fn draw_solver_lines<X: Ranged<ValueType = f64>>(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<X, LogCoord<f64>>>,
     series: &[SolverSeries],
     colours: &BTreeMap<String, usize>,
     lo: f64,
@@ -707,8 +771,14 @@ fn depth_chart(runs: &[RunRow], measure: DepthMeasure) -> DrawResult<Option<Stri
 // ---------------------------------------------------------------------------------------------
 // 4. Table break-even
 
+/// Whether the solver answers from a whole-space table (its build is the cost to amortise).
+/// Heuristic searches report a build too (a Manhattan table, a pattern database) but are not
+/// tables; a solver the registry does not know counts as one when it reports a build.
 fn is_table(r: &SummaryRow) -> bool {
-    r.build_ns.is_some()
+    match crate::solver::Algorithm::from_name(&r.algorithm) {
+        Some(a) => a.table(),
+        None => r.build_ns.is_some(),
+    }
 }
 
 /// Where the cheapest table overtakes the fastest per-query solver, as a phrase and a Q.
@@ -736,7 +806,7 @@ fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
 }
 
 fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
-    let with_table = summary.iter().filter(|r| is_table(r));
+    let with_table = summary.iter().filter(|r| is_table(r) && r.build_ns.is_some());
     let preferred = with_table
         .clone()
         .find(|r| r.case_set == PREFERRED_SET)

@@ -7,8 +7,10 @@ mod chart;
 mod check;
 mod compare;
 mod cruller;
+mod merge;
 mod output;
 mod pdb;
+mod report;
 mod solve;
 mod solvers;
 
@@ -177,6 +179,25 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Combine shard result sets (`compare --shard K/N`) into one: runs.csv merged, summary.csv
+    /// recomputed from it. Refuses duplicate or conflicting rows, and shards of different seeds
+    /// or code versions, naming them.
+    Merge {
+        /// Shard result directories.
+        #[arg(required = true, num_args = 1..)]
+        shards: Vec<PathBuf>,
+        /// Directory for the merged result set.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Write DIR/index.html: one self-contained page with the charts, the ranked tables, the
+    /// findings and what made the results (no network needed to view it).
+    Report {
+        /// Result directory holding runs.csv and summary.csv (and optionally meta.json,
+        /// FINDINGS.md, threads.csv, census.csv).
+        #[arg(long, default_value = "results")]
+        from: PathBuf,
+    },
     /// Count the states at each distance from the goal over the whole reachable space, or up
     /// to a depth with --max-depth (for shapes whose space does not fit, such as 4x4).
     Census {
@@ -239,6 +260,8 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Check { threads } => check::run(threads),
         Command::Chart { from, out } => chart::run(&from, out),
+        Command::Report { from } => report::run(&from),
+        Command::Merge { shards, out } => merge::run(&shards, &out),
         Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {
             Some(depth) => census::run_to_depth(shape, topology.into(), depth, max_states),
             None => census::run(shape, topology.into(), max_states, csv.as_deref()),

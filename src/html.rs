@@ -1,0 +1,407 @@
+//! The HTML report: one self-contained page over a result directory (`index.html`), with the
+//! charts inlined, the ranked tables per case set, the findings and what made the results.
+//!
+//! Nothing on the page is fetched: the SVGs, the style and the small script that sorts tables
+//! are all inline, so the file can be mailed or opened offline. Every value taken from a file
+//! is escaped. The script also counts the charts that rendered (`<body data-charts="N">`), which
+//! the CI's headless browser check compares with `data-charts-expected`.
+
+use crate::chart::render_all;
+use crate::error::{Error, ErrorKind, Result};
+use crate::fsutil::{verify_set, write_atomic, Lock, LOCK_FILE};
+use crate::report::{read_csv, RunMeta, SummaryRow, SUMMARY_CSV};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// File name of the report page.
+pub const INDEX_HTML: &str = "index.html";
+/// The findings file shown on the page when present.
+pub const FINDINGS_MD: &str = "FINDINGS.md";
+/// Description of the run shown when there is no `meta.json`.
+pub const README_MD: &str = "README.md";
+
+const STYLE: &str = "\
+body{font-family:sans-serif;margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}\
+h1,h2,h3{font-weight:600}table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:14px}\
+th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f2f2f2}\
+td:first-child,th:first-child,td.t{text-align:left}table.sortable th{cursor:pointer}\
+th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
+figure{margin:1em 0 2em}.chart{overflow-x:auto}figcaption{color:#555;font-size:13px}\
+pre{background:#f6f6f6;padding:.6em;overflow-x:auto}code{background:#f3f3f3;padding:0 2px}";
+
+const SCRIPT: &str = r"
+(function () {
+  function key(cell) {
+    var v = cell.getAttribute('data-sort');
+    var n = v === null ? NaN : parseFloat(v);
+    return isNaN(n) ? { n: null, s: cell.textContent } : { n: n, s: '' };
+  }
+  document.querySelectorAll('table.sortable th').forEach(function (th) {
+    th.addEventListener('click', function () {
+      var table = th.closest('table');
+      var body = table.tBodies[0];
+      var col = Array.prototype.indexOf.call(th.parentNode.children, th);
+      var up = th.getAttribute('aria-sort') !== 'ascending';
+      table.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
+      th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a.cells[col]), y = key(b.cells[col]);
+        var c = (x.n !== null && y.n !== null) ? x.n - y.n : x.s.localeCompare(y.s);
+        return up ? c : -c;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+  var drawn = 0;
+  document.querySelectorAll('figure.chart-figure').forEach(function (f) {
+    var svg = f.querySelector('svg');
+    if (!svg) { return; }
+    var box = svg.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && svg.querySelector('text')) { drawn += 1; }
+  });
+  document.body.setAttribute('data-charts', String(drawn));
+})();
+";
+
+/// Text with `&`, `<`, `>`, `"` and `'` escaped, safe in element content and quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Writes `dir/index.html` atomically under the directory's lock, and returns its path.
+pub fn write_report(dir: &Path) -> Result<PathBuf> {
+    if !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: not a results directory", dir.display()),
+        ));
+    }
+    let _lock = Lock::try_acquire(&dir.join(LOCK_FILE))?;
+    let page = render_page(dir)?;
+    let path = dir.join(INDEX_HTML);
+    write_atomic(&path, page.as_bytes())?;
+    Ok(path)
+}
+
+/// The page for the result set in `dir`, as text.
+pub fn render_page(dir: &Path) -> Result<String> {
+    verify_set(dir)?;
+    let charts = render_all(dir)?;
+    let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY_CSV))?;
+    let meta = crate::chart::read_meta(dir)?;
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>slidebench results</title>\n<style>{STYLE}</style>\n</head>\n\
+         <body data-charts-expected=\"{}\">\n<h1>slidebench results</h1>\n",
+        charts.len()
+    );
+    page.push_str("<nav><a href=\"#run\">run</a> · <a href=\"#charts\">charts</a> · ");
+    page.push_str(
+        "<a href=\"#tables\">ranked tables</a> · <a href=\"#findings\">findings</a></nav>\n",
+    );
+
+    page.push_str("<h2 id=\"run\">What made these results</h2>\n");
+    match &meta {
+        Some(m) => page.push_str(&meta_table(m)),
+        None => match read_text(&dir.join(README_MD))? {
+            Some(text) => page.push_str(&markdown(&text)),
+            None => page.push_str("<p>No meta.json or README.md in this directory.</p>\n"),
+        },
+    }
+
+    page.push_str("<h2 id=\"charts\">Charts</h2>\n");
+    if charts.is_empty() {
+        page.push_str("<p>No chart has data in this result set.</p>\n");
+    }
+    for (name, svg) in &charts {
+        let id = name.trim_end_matches(".svg");
+        let _ = write!(
+            page,
+            "<figure class=\"chart-figure\" id=\"{}\">\n<div class=\"chart\">\n{}\n</div>\n\
+             <figcaption>{}</figcaption>\n</figure>\n",
+            escape(id),
+            svg_body(svg),
+            escape(name)
+        );
+    }
+
+    page.push_str("<h2 id=\"tables\">Ranked tables</h2>\n");
+    page.push_str(
+        "<p>Per case set, solvers ranked by median time per solved query; click a column \
+         header to sort by it.</p>\n",
+    );
+    page.push_str(&ranked_tables(&summary));
+
+    page.push_str("<h2 id=\"findings\">Findings</h2>\n");
+    match read_text(&dir.join(FINDINGS_MD))? {
+        Some(text) => page.push_str(&markdown(&text)),
+        None => page.push_str("<p>No FINDINGS.md in this directory.</p>\n"),
+    }
+    let _ = write!(page, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
+    Ok(page)
+}
+
+/// The SVG element of a chart file, without an XML declaration that would be out of place
+/// inside HTML.
+fn svg_body(svg: &str) -> &str {
+    svg.find("<svg").map_or(svg, |i| &svg[i..])
+}
+
+fn read_text(path: &Path) -> Result<Option<String>> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(path.display(), e)),
+    }
+}
+
+fn meta_table(m: &RunMeta) -> String {
+    let budget_time = m.budget_time_s.map_or_else(|| "none".to_string(), |s| format!("{s} s"));
+    let budget_states = m.budget_states.map_or_else(|| "none".to_string(), |n| n.to_string());
+    let rows = [
+        ("command", format!("<code>{}</code>", escape(&m.command))),
+        ("machine", escape(&m.machine)),
+        ("code version", escape(&m.code_version)),
+        ("seed", m.seed.to_string()),
+        ("shard", escape(m.shard.as_deref().unwrap_or("none (whole run or merged)"))),
+        ("started", escape(&m.started)),
+        ("finished", escape(&m.finished)),
+        ("time budget per query", escape(&budget_time)),
+        ("state budget per query", budget_states),
+        ("over budget in a row before a solver sits out", m.budget_streak.to_string()),
+        ("timed repeats per query", m.repeats.to_string()),
+    ];
+    let mut out = String::from("<table class=\"meta\">\n<tbody>\n");
+    for (k, v) in rows {
+        let _ = writeln!(out, "<tr><th>{k}</th><td class=\"t\">{v}</td></tr>");
+    }
+    out.push_str("</tbody>\n</table>\n");
+    out
+}
+
+fn micros(ns: u64) -> String {
+    format!("{:.2}", ns as f64 / 1e3)
+}
+
+/// One sortable table per case set, in file order, rows by median time.
+fn ranked_tables(summary: &[SummaryRow]) -> String {
+    let mut sets: Vec<&str> = Vec::new();
+    for r in summary {
+        if !sets.contains(&r.case_set.as_str()) {
+            sets.push(&r.case_set);
+        }
+    }
+    let mut out = String::new();
+    for set in sets {
+        let mut rows: Vec<&SummaryRow> = summary.iter().filter(|r| r.case_set == set).collect();
+        rows.sort_by(|a, b| (a.median_ns, &a.solver).cmp(&(b.median_ns, &b.solver)));
+        let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
+        let _ = writeln!(out, "<h3>{} ({cases} cases)</h3>", escape(set));
+        out.push_str(
+            "<table class=\"sortable\">\n<thead><tr><th>rank</th><th>solver</th><th>threads</th>\
+             <th>cases</th><th>solved</th><th>over budget</th><th>skipped</th><th>p5 µs</th>\
+             <th>median µs</th><th>p95 µs</th><th>mean expanded</th><th>build ms</th>\
+             <th>peak MiB</th><th>repeats</th><th>agree</th></tr></thead>\n<tbody>\n",
+        );
+        for (i, r) in rows.iter().enumerate() {
+            let num = |v: f64, shown: String| format!("<td data-sort=\"{v}\">{shown}</td>");
+            let build = r.build_ns.map_or_else(
+                || "<td data-sort=\"-1\"></td>".to_string(),
+                |b| num(b as f64, format!("{:.2}", b as f64 / 1e6)),
+            );
+            let _ = writeln!(
+                out,
+                "<tr>{}<td class=\"t\">{}</td>{}{}{}{}{}{}{}{}{}{}{}{}<td class=\"t\">{}</td></tr>",
+                num((i + 1) as f64, (i + 1).to_string()),
+                escape(&r.solver),
+                num(r.threads as f64, r.threads.to_string()),
+                num(r.cases as f64, r.cases.to_string()),
+                num(r.solved as f64, r.solved.to_string()),
+                num(r.over_budget as f64, r.over_budget.to_string()),
+                num(r.skipped as f64, r.skipped.to_string()),
+                num(r.p5_ns as f64, micros(r.p5_ns)),
+                num(r.median_ns as f64, micros(r.median_ns)),
+                num(r.p95_ns as f64, micros(r.p95_ns)),
+                num(finite(r.mean_expanded), format!("{:.0}", r.mean_expanded)),
+                build,
+                num(r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0)),
+                num(f64::from(r.repeats), r.repeats.to_string()),
+                if r.agree { "yes" } else { "NO" },
+            );
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+    out
+}
+
+/// A number the sort key can hold (NaN sorts first).
+fn finite(v: f64) -> f64 {
+    if v.is_finite() {
+        v
+    } else {
+        -1.0
+    }
+}
+
+/// Inline markdown: text escaped, `code` and **bold** marked up.
+fn inline(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{}</code>", escape(part));
+        } else {
+            for (k, piece) in escape(part).split("**").enumerate() {
+                if k % 2 == 1 {
+                    let _ = write!(out, "<strong>{piece}</strong>");
+                } else {
+                    out.push_str(piece);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn table_cells(line: &str) -> Vec<&str> {
+    let line = line.trim();
+    let line = line.strip_prefix('|').unwrap_or(line);
+    let line = line.strip_suffix('|').unwrap_or(line);
+    line.split('|').map(str::trim).collect()
+}
+
+fn is_separator(line: &str) -> bool {
+    let cells = table_cells(line);
+    !cells.is_empty()
+        && cells.iter().all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+}
+
+/// A small markdown subset as HTML: headings, paragraphs, pipe tables, lists and fenced code.
+/// Anything else is a paragraph of escaped text, so no input can inject markup.
+pub fn markdown(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    let flush = |paragraph: &mut Vec<&str>, out: &mut String| {
+        if !paragraph.is_empty() {
+            let _ = writeln!(out, "<p>{}</p>", inline(&paragraph.join(" ")));
+            paragraph.clear();
+        }
+    };
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            flush(&mut paragraph, &mut out);
+            i += 1;
+        } else if trimmed.starts_with("```") {
+            flush(&mut paragraph, &mut out);
+            i += 1;
+            let mut code = Vec::new();
+            while i < lines.len() && !lines[i].trim().starts_with("```") {
+                code.push(lines[i]);
+                i += 1;
+            }
+            i += 1;
+            let _ = writeln!(out, "<pre>{}</pre>", escape(&code.join("\n")));
+        } else if let Some(level) = heading_level(trimmed) {
+            flush(&mut paragraph, &mut out);
+            let title = trimmed[level..].trim();
+            let _ = writeln!(out, "<h{0}>{1}</h{0}>", (level + 2).min(6), inline(title));
+            i += 1;
+        } else if trimmed.starts_with('|') && i + 1 < lines.len() && is_separator(lines[i + 1]) {
+            flush(&mut paragraph, &mut out);
+            out.push_str("<table class=\"sortable\">\n<thead><tr>");
+            for c in table_cells(trimmed) {
+                let _ = write!(out, "<th>{}</th>", inline(c));
+            }
+            out.push_str("</tr></thead>\n<tbody>\n");
+            i += 2;
+            while i < lines.len() && lines[i].trim().starts_with('|') {
+                out.push_str("<tr>");
+                for c in table_cells(lines[i]) {
+                    let _ = write!(out, "<td class=\"t\">{}</td>", inline(c));
+                }
+                out.push_str("</tr>\n");
+                i += 1;
+            }
+            out.push_str("</tbody>\n</table>\n");
+        } else if let Some((ordered, _)) = list_item(trimmed) {
+            flush(&mut paragraph, &mut out);
+            let tag = if ordered { "ol" } else { "ul" };
+            let _ = writeln!(out, "<{tag}>");
+            while i < lines.len() {
+                match list_item(lines[i].trim()) {
+                    Some((o, item)) if o == ordered => {
+                        let _ = writeln!(out, "<li>{}</li>", inline(item));
+                    }
+                    _ => break,
+                }
+                i += 1;
+            }
+            let _ = writeln!(out, "</{tag}>");
+        } else {
+            paragraph.push(trimmed);
+            i += 1;
+        }
+    }
+    flush(&mut paragraph, &mut out);
+    out
+}
+
+fn heading_level(line: &str) -> Option<usize> {
+    let level = line.chars().take_while(|&c| c == '#').count();
+    ((1..=6).contains(&level) && line[level..].starts_with(' ')).then_some(level)
+}
+
+/// `(ordered, text)` of a list item line.
+fn list_item(line: &str) -> Option<(bool, &str)> {
+    if let Some(rest) = line.strip_prefix("- ").or_else(|| line.strip_prefix("* ")) {
+        return Some((false, rest));
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 {
+        if let Some(rest) = line[digits..].strip_prefix(". ") {
+            return Some((true, rest));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_covers_markup_and_quotes() {
+        assert_eq!(escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+    }
+
+    #[test]
+    fn markdown_subset_renders_headings_tables_lists_and_code() {
+        let md = "# Title\n\nSome `code` and **bold** <b>.\n\n| a | b |\n|---|---|\n| 1 | <i> |\n\n- one\n- two\n\n1. first\n\n```\nx < y\n```\n";
+        let html = markdown(md);
+        assert!(html.contains("<h3>Title</h3>"), "{html}");
+        assert!(html.contains("<p>Some <code>code</code> and <strong>bold</strong> &lt;b&gt;.</p>"));
+        assert!(html.contains("<th>a</th><th>b</th>"));
+        assert!(html.contains("<td class=\"t\">&lt;i&gt;</td>"));
+        assert!(html.contains("<ul>\n<li>one</li>\n<li>two</li>\n</ul>"));
+        assert!(html.contains("<ol>\n<li>first</li>\n</ol>"));
+        assert!(html.contains("<pre>x &lt; y</pre>"));
+    }
+}

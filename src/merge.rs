@@ -1,0 +1,389 @@
+//! Combining the result sets of shards (`compare --shard K/N`) into one result set.
+//!
+//! `runs.csv` is the union of the shards' rows, sorted by case set, case and solver;
+//! `summary.csv` is recomputed from it with the harness's rules (time statistics over the
+//! solved queries; budget and skipped counted apart). What `runs.csv` cannot say comes from the
+//! shards' summaries: the wall time behind queries per second (summed), the table build time
+//! (averaged) and agreement (all must agree). A set kept in `summary.csv` only (the `all` set)
+//! is combined from the shards' summary rows: counts summed and means weighted exactly, each
+//! percentile the case-weighted median of the shards' values (an estimate: without the rows it
+//! cannot be recomputed). `skipped.csv` is the union of the shards';
+//! `threads.csv` is not carried (a sweep of one slice says nothing about the whole).
+//!
+//! Refused, naming what is wrong: a shard whose result set is incomplete or has no manifest,
+//! shards of different seeds, code versions, budgets or repeats, and rows that two shards (or
+//! one) both hold for the same solver, set and case: "duplicate" when the answers agree,
+//! "conflicting" when they differ.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::fsutil::{self, Lock};
+use crate::report::{
+    csv_bytes, read_csv, Outcome, RunMeta, RunRow, SkipRow, SummaryRow, META_JSON, RUNS_CSV,
+    SKIPPED_CSV, SUMMARY_CSV,
+};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Most duplicate or conflicting rows an error lists before saying how many more there are.
+const MAX_LISTED: usize = 10;
+
+/// One shard's result set, read.
+struct ShardSet {
+    dir: PathBuf,
+    runs: Vec<RunRow>,
+    summary: Vec<SummaryRow>,
+    skipped: Vec<SkipRow>,
+    meta: Option<RunMeta>,
+}
+
+/// What a merge produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The merged per-query rows, sorted.
+    pub runs: Vec<RunRow>,
+    /// The summary recomputed from `runs`.
+    pub summary: Vec<SummaryRow>,
+    /// Solvers that sat out a set in any shard.
+    pub skipped: Vec<SkipRow>,
+    /// The merged description (`shard` none), when the shards have one.
+    pub meta: Option<RunMeta>,
+}
+
+fn read_shard(dir: &Path) -> Result<ShardSet> {
+    if !dir.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: not a result directory", dir.display()),
+        ));
+    }
+    if !dir.join(fsutil::MANIFEST).exists() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{}: no {}: not a complete result set written by compare",
+                dir.display(),
+                fsutil::MANIFEST
+            ),
+        ));
+    }
+    fsutil::verify_set(dir)?;
+    let runs_path = dir.join(RUNS_CSV);
+    let summary_path = dir.join(SUMMARY_CSV);
+    for p in [&runs_path, &summary_path] {
+        if !p.exists() {
+            return Err(Error::new(ErrorKind::Io, format!("{}: not found", p.display())));
+        }
+    }
+    let skipped_path = dir.join(SKIPPED_CSV);
+    Ok(ShardSet {
+        dir: dir.to_path_buf(),
+        runs: read_csv(&runs_path)?,
+        summary: read_csv(&summary_path)?,
+        skipped: if skipped_path.exists() { read_csv(&skipped_path)? } else { Vec::new() },
+        meta: crate::chart::read_meta(dir)?,
+    })
+}
+
+/// Refuses shards whose `what` differs, naming each directory with its value.
+fn same<T: PartialEq + std::fmt::Debug>(
+    shards: &[ShardSet],
+    what: &str,
+    value: impl Fn(&ShardSet) -> T,
+) -> Result<()> {
+    let first = value(&shards[0]);
+    if shards.iter().all(|s| value(s) == first) {
+        return Ok(());
+    }
+    let list: Vec<String> =
+        shards.iter().map(|s| format!("{} has {:?}", s.dir.display(), value(s))).collect();
+    Err(Error::new(
+        ErrorKind::Parse,
+        format!("shards of different {what} cannot be merged: {}", list.join(", ")),
+    ))
+}
+
+fn check_compatible(shards: &[ShardSet]) -> Result<()> {
+    let with_meta = shards.iter().filter(|s| s.meta.is_some()).count();
+    if with_meta != 0 && with_meta != shards.len() {
+        let missing: Vec<String> = shards
+            .iter()
+            .filter(|s| s.meta.is_none())
+            .map(|s| s.dir.display().to_string())
+            .collect();
+        return Err(Error::new(
+            ErrorKind::Parse,
+            format!(
+                "{META_JSON} missing in {} (the other shards have one); cannot tell whether they \
+                 come from the same seed and code version",
+                missing.join(", ")
+            ),
+        ));
+    }
+    if with_meta == shards.len() {
+        let meta = |s: &ShardSet| s.meta.clone().expect("every shard has one");
+        same(shards, "seeds", |s| meta(s).seed)?;
+        same(shards, "code versions", |s| meta(s).code_version)?;
+        same(shards, "time budgets", |s| meta(s).budget_time_s.map(f64::to_bits))?;
+        same(shards, "state budgets", |s| meta(s).budget_states)?;
+        same(shards, "budget streaks", |s| meta(s).budget_streak)?;
+        same(shards, "repeats", |s| meta(s).repeats)?;
+    }
+    // The seed column says the same without meta.json.
+    same(shards, "seeds", |s| s.summary.iter().map(|r| r.seed).collect::<BTreeSet<u64>>())
+}
+
+type Key = (String, String, u64);
+
+fn key(r: &RunRow) -> Key {
+    (r.case_set.clone(), r.solver.clone(), r.case_id)
+}
+
+/// Whether two rows give the same answer on the same case (times and sizes aside).
+fn same_answer(a: &RunRow, b: &RunRow) -> bool {
+    (&a.board, &a.goal, a.optimal, a.outcome, a.solvable, a.length, a.cost)
+        == (&b.board, &b.goal, b.optimal, b.outcome, b.solvable, b.length, b.cost)
+}
+
+fn merge_runs(shards: &[ShardSet]) -> Result<Vec<RunRow>> {
+    let mut seen: BTreeMap<Key, (RunRow, &Path)> = BTreeMap::new();
+    let mut duplicates = Vec::new();
+    let mut conflicts = Vec::new();
+    for shard in shards {
+        for row in &shard.runs {
+            match seen.get(&key(row)) {
+                Some((first, dir)) => {
+                    let what = format!(
+                        "{} on {} case {} (in {} and {})",
+                        row.solver,
+                        row.case_set,
+                        row.case_id,
+                        dir.display(),
+                        shard.dir.display()
+                    );
+                    if same_answer(first, row) {
+                        duplicates.push(what);
+                    } else {
+                        conflicts.push(what);
+                    }
+                }
+                None => {
+                    seen.insert(key(row), (row.clone(), &shard.dir));
+                }
+            }
+        }
+    }
+    for (list, what) in [(&conflicts, "conflicting"), (&duplicates, "duplicate")] {
+        if !list.is_empty() {
+            let mut msg = format!("{} {what} row(s): ", list.len());
+            msg.push_str(&list.iter().take(MAX_LISTED).cloned().collect::<Vec<_>>().join("; "));
+            if list.len() > MAX_LISTED {
+                let _ = write!(msg, "; and {} more", list.len() - MAX_LISTED);
+            }
+            return Err(Error::new(ErrorKind::Parse, msg));
+        }
+    }
+    Ok(seen.into_values().map(|(row, _)| row).collect())
+}
+
+/// The summary of one solver on one set from its merged rows, with the harness's rules; the
+/// wall time, build time and agreement come from the shards' summary rows of it.
+fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u32) -> SummaryRow {
+    let first = rows[0];
+    let solved: Vec<&&RunRow> = rows.iter().filter(|r| r.outcome == Outcome::Solved).collect();
+    let mut times: Vec<u64> = solved.iter().map(|r| r.time_ns).collect();
+    times.sort_unstable();
+    let n = times.len().max(1);
+    let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+    let count = |o: Outcome| rows.iter().filter(|r| r.outcome == o).count() as u64;
+    let ran = rows.len() as u64 - count(Outcome::Skipped);
+    // Each shard's wall time for the set, from its queries per second.
+    let wall_s: f64 = shard_rows
+        .iter()
+        .filter(|s| s.queries_per_sec > 0.0)
+        .map(|s| (s.cases - s.skipped) as f64 / s.queries_per_sec)
+        .sum();
+    let builds: Vec<u64> = shard_rows.iter().filter_map(|s| s.build_ns).collect();
+    SummaryRow {
+        solver: first.solver.clone(),
+        algorithm: first.algorithm.clone(),
+        encoding: first.encoding.clone(),
+        case_set: first.case_set.clone(),
+        threads: rows.iter().map(|r| r.threads).max().unwrap_or(1),
+        cases: rows.len() as u64,
+        solved: rows.iter().filter(|r| r.solvable).count() as u64,
+        over_budget: count(Outcome::Budget),
+        skipped: count(Outcome::Skipped),
+        p5_ns: pick(0.05),
+        median_ns: pick(0.5),
+        mean_ns: times.iter().sum::<u64>() as f64 / n as f64,
+        p95_ns: pick(0.95),
+        queries_per_sec: if wall_s > 0.0 { ran as f64 / wall_s } else { f64::NAN },
+        build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
+        mean_expanded: solved.iter().map(|r| r.expanded).sum::<u64>() as f64 / n as f64,
+        peak_bytes: rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        agree: shard_rows.iter().all(|s| s.agree),
+        seed,
+        repeats,
+    }
+}
+
+/// A set kept in `summary.csv` only (compare leaves the `all` set out of `runs.csv`): the
+/// counts are summed and the means weighted exactly, but the percentiles cannot be recomputed
+/// without the rows, so each is the case-weighted median of the shards' values, an estimate
+/// (the shards are interleaved slices of the set).
+fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
+    let first = shard_rows[0];
+    let sum = |f: &dyn Fn(&SummaryRow) -> u64| shard_rows.iter().map(|r| f(r)).sum::<u64>();
+    let timed = |r: &SummaryRow| (r.cases - r.over_budget - r.skipped).max(1) as f64;
+    let weight: f64 = shard_rows.iter().map(|r| timed(r)).sum();
+    let mean = |f: &dyn Fn(&SummaryRow) -> f64| {
+        shard_rows.iter().map(|r| f(r) * timed(r)).sum::<f64>() / weight
+    };
+    let weighted_median = |f: &dyn Fn(&SummaryRow) -> u64| {
+        let mut v: Vec<(u64, u64)> = shard_rows.iter().map(|r| (f(r), r.cases)).collect();
+        v.sort_unstable();
+        let half = v.iter().map(|x| x.1).sum::<u64>().div_ceil(2);
+        let mut acc = 0;
+        v.iter()
+            .find(|x| {
+                acc += x.1;
+                acc >= half
+            })
+            .map_or(0, |x| x.0)
+    };
+    let wall_s: f64 = shard_rows
+        .iter()
+        .filter(|s| s.queries_per_sec > 0.0)
+        .map(|s| (s.cases - s.skipped) as f64 / s.queries_per_sec)
+        .sum();
+    let builds: Vec<u64> = shard_rows.iter().filter_map(|s| s.build_ns).collect();
+    let ran = sum(&|r| r.cases - r.skipped);
+    SummaryRow {
+        cases: sum(&|r| r.cases),
+        solved: sum(&|r| r.solved),
+        over_budget: sum(&|r| r.over_budget),
+        skipped: sum(&|r| r.skipped),
+        p5_ns: weighted_median(&|r| r.p5_ns),
+        median_ns: weighted_median(&|r| r.median_ns),
+        mean_ns: mean(&|r| r.mean_ns),
+        p95_ns: weighted_median(&|r| r.p95_ns),
+        queries_per_sec: if wall_s > 0.0 { ran as f64 / wall_s } else { f64::NAN },
+        build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
+        mean_expanded: mean(&|r| r.mean_expanded),
+        peak_bytes: shard_rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        agree: shard_rows.iter().all(|s| s.agree),
+        threads: shard_rows.iter().map(|r| r.threads).max().unwrap_or(1),
+        seed,
+        ..first.clone()
+    }
+}
+
+fn merge_meta(shards: &[ShardSet], command: &str) -> Option<RunMeta> {
+    let metas: Vec<&RunMeta> = shards.iter().filter_map(|s| s.meta.as_ref()).collect();
+    let first = *metas.first()?;
+    let machines: BTreeSet<&str> = metas.iter().map(|m| m.machine.as_str()).collect();
+    let commands: Vec<&str> = metas.iter().map(|m| m.command.as_str()).collect();
+    Some(RunMeta {
+        shard: None,
+        command: format!("{command} (shards: {})", commands.join("; ")),
+        started: metas.iter().map(|m| m.started.clone()).min().unwrap_or_default(),
+        finished: metas.iter().map(|m| m.finished.clone()).max().unwrap_or_default(),
+        machine: machines.into_iter().collect::<Vec<_>>().join(" + "),
+        ..first.clone()
+    })
+}
+
+/// Reads and combines the shard result sets in `dirs` (see the module docs for what is
+/// refused). `command` is recorded in the merged meta.json.
+pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
+    if dirs.is_empty() {
+        return Err(Error::new(ErrorKind::Parse, "no shard directories to merge"));
+    }
+    let shards: Vec<ShardSet> = dirs.iter().map(|d| read_shard(d)).collect::<Result<_>>()?;
+    check_compatible(&shards)?;
+    let mut runs = merge_runs(&shards)?;
+    runs.sort_by(|a, b| {
+        (&a.case_set, a.case_id, &a.solver).cmp(&(&b.case_set, b.case_id, &b.solver))
+    });
+    let meta = merge_meta(&shards, command);
+    // Summary rows in the order the shards list them: sets, then solvers as they ran.
+    let mut order: Vec<(String, String)> = Vec::new();
+    for s in shards.iter().flat_map(|s| &s.summary) {
+        let k = (s.case_set.clone(), s.solver.clone());
+        if !order.contains(&k) {
+            order.push(k);
+        }
+    }
+    let mut groups: BTreeMap<(String, String), Vec<&RunRow>> = BTreeMap::new();
+    for r in &runs {
+        let k = (r.case_set.clone(), r.solver.clone());
+        if !order.contains(&k) {
+            order.push(k.clone());
+        }
+        groups.entry(k).or_default().push(r);
+    }
+    let mut summary = Vec::new();
+    for k in &order {
+        let shard_rows: Vec<&SummaryRow> = shards
+            .iter()
+            .flat_map(|s| &s.summary)
+            .filter(|s| s.case_set == k.0 && s.solver == k.1)
+            .collect();
+        let seed = meta
+            .as_ref()
+            .map(|m| m.seed)
+            .or_else(|| shard_rows.first().map(|s| s.seed))
+            .unwrap_or(0);
+        let repeats = shard_rows.iter().map(|s| s.repeats).max().unwrap_or(1);
+        match groups.get(k) {
+            Some(rows) => summary.push(summarize(rows, &shard_rows, seed, repeats)),
+            None => summary.push(combine_summaries(&shard_rows, seed)),
+        }
+    }
+    let mut skipped: Vec<SkipRow> = Vec::new();
+    for s in shards.iter().flat_map(|s| &s.skipped) {
+        if !skipped.contains(s) {
+            skipped.push(s.clone());
+        }
+    }
+    Ok(Merged { runs, summary, skipped, meta })
+}
+
+/// Merges `dirs` and writes the result set into `out` under its lock, atomically (see
+/// [`fsutil::write_set`]). `out` may not be one of the shards.
+pub fn merge_into(dirs: &[PathBuf], out: &Path, command: &str) -> Result<Merged> {
+    let canon = |p: &Path| std::fs::canonicalize(p).ok();
+    if let Some(o) = canon(out) {
+        if let Some(d) = dirs.iter().find(|d| canon(d).as_ref() == Some(&o)) {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("the output {} is one of the shards ({})", out.display(), d.display()),
+            ));
+        }
+    }
+    let merged = merge(dirs, command)?;
+    fsutil::check_writable(out)?;
+    let _lock = Lock::try_acquire(&out.join(fsutil::LOCK_FILE))?;
+    fsutil::clean_temp_files(out)?;
+    let mut files =
+        vec![(RUNS_CSV, csv_bytes(&merged.runs)?), (SUMMARY_CSV, csv_bytes(&merged.summary)?)];
+    if !merged.skipped.is_empty() {
+        files.push((SKIPPED_CSV, csv_bytes(&merged.skipped)?));
+    }
+    if let Some(meta) = &merged.meta {
+        let mut bytes = serde_json::to_vec_pretty(meta)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("JSON: {e}")))?;
+        bytes.push(b'\n');
+        files.push((META_JSON, bytes));
+    }
+    // Files of an earlier set in `out` that this one does not write would be taken for it.
+    for stale in [SKIPPED_CSV, META_JSON, crate::report::THREADS_CSV] {
+        let p = out.join(stale);
+        if p.exists() && !files.iter().any(|(n, _)| *n == stale) {
+            std::fs::remove_file(&p).map_err(|e| Error::io(p.display(), e))?;
+        }
+    }
+    fsutil::write_set(out, &files)?;
+    Ok(merged)
+}

@@ -1,0 +1,312 @@
+//! `slidebench merge`: shard result sets combined into one, and what it refuses.
+
+mod common;
+
+use common::{run, stderr_text};
+use slidebench::fsutil::{verify_set, write_set, INCOMPLETE_MARKER, MANIFEST};
+use slidebench::merge::merge;
+use slidebench::report::{
+    csv_bytes, read_csv, Outcome, RunMeta, RunRow, SummaryRow, META_JSON, RUNS_CSV, SUMMARY_CSV,
+};
+use std::path::{Path, PathBuf};
+
+fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
+    let (algorithm, encoding) = solver.split_once('/').unwrap();
+    RunRow {
+        solver: solver.into(),
+        algorithm: algorithm.into(),
+        encoding: encoding.into(),
+        case_set: "random".into(),
+        case_id,
+        shape: "3x3".into(),
+        topology: "grid".into(),
+        board: format!("board{case_id}"),
+        goal: "12345678x".into(),
+        ch: 1,
+        cv: 1,
+        optimal: Some(length),
+        outcome: Outcome::Solved,
+        solvable: true,
+        length: Some(length),
+        cost: Some(length),
+        expanded: 10 * (case_id + 1),
+        stored: 1,
+        time_ns: 1000 * (case_id + 1),
+        repeats: 1,
+        peak_bytes: 64,
+        threads: 1,
+    }
+}
+
+fn summary_of(rows: &[RunRow], seed: u64) -> Vec<SummaryRow> {
+    let r = &rows[0];
+    vec![SummaryRow {
+        solver: r.solver.clone(),
+        algorithm: r.algorithm.clone(),
+        encoding: r.encoding.clone(),
+        case_set: r.case_set.clone(),
+        threads: 1,
+        cases: rows.len() as u64,
+        solved: rows.len() as u64,
+        over_budget: 0,
+        skipped: 0,
+        p5_ns: 0,
+        median_ns: 0,
+        mean_ns: 0.0,
+        p95_ns: 0,
+        queries_per_sec: rows.len() as f64, // one second of wall time per shard
+        build_ns: None,
+        mean_expanded: 0.0,
+        peak_bytes: 0,
+        agree: true,
+        seed,
+        repeats: 1,
+    }]
+}
+
+fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
+    RunMeta {
+        code_version: version.into(),
+        seed,
+        shard: Some(shard.into()),
+        command: format!("slidebench compare --shard {shard}"),
+        started: "2026-11-30T10:00:00Z".into(),
+        finished: "2026-11-30T10:01:00Z".into(),
+        machine: "test machine".into(),
+        budget_time_s: Some(1.0),
+        budget_states: None,
+        budget_streak: 3,
+        repeats: 1,
+    }
+}
+
+/// A shard result set as compare writes one: runs, summary, meta.json and the manifest.
+fn shard(dir: &Path, rows: &[RunRow], meta: &RunMeta) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    write_set(
+        dir,
+        &[
+            (RUNS_CSV, csv_bytes(rows).unwrap()),
+            (SUMMARY_CSV, csv_bytes(&summary_of(rows, meta.seed)).unwrap()),
+            (META_JSON, serde_json::to_vec(meta).unwrap()),
+        ],
+    )
+    .unwrap();
+    dir.to_path_buf()
+}
+
+fn merge_cli(dirs: &[&Path], out: &Path) -> std::process::Output {
+    let mut args: Vec<&str> = vec!["merge"];
+    args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+    args.extend(["--out", out.to_str().unwrap()]);
+    run(&args, b"")
+}
+
+#[test]
+fn two_shards_merge_into_one_sorted_set_with_a_recomputed_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = shard(
+        &tmp.path().join("a"),
+        &[row("bfs/rank", 2, 5), row("bfs/rank", 0, 3)],
+        &meta(7, "v1", "1/2"),
+    );
+    let b = shard(
+        &tmp.path().join("b"),
+        &[row("bfs/rank", 1, 4), row("bfs/rank", 3, 6)],
+        &meta(7, "v1", "2/2"),
+    );
+    let out = tmp.path().join("merged");
+    let o = merge_cli(&[&a, &b], &out);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    verify_set(&out).unwrap();
+    assert!(out.join(MANIFEST).exists());
+    let runs: Vec<RunRow> = read_csv(&out.join(RUNS_CSV)).unwrap();
+    assert_eq!(runs.iter().map(|r| r.case_id).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    let summary: Vec<SummaryRow> = read_csv(&out.join(SUMMARY_CSV)).unwrap();
+    assert_eq!(summary.len(), 1);
+    let s = &summary[0];
+    assert_eq!((s.cases, s.solved, s.over_budget, s.skipped), (4, 4, 0, 0));
+    // Times 1, 2, 3, 4 µs: the median picks index round(1.5) = 2.
+    assert_eq!((s.p5_ns, s.median_ns, s.p95_ns), (1000, 3000, 4000));
+    assert!((s.mean_expanded - 25.0).abs() < 1e-9);
+    // Two shards of one second each ran 4 queries.
+    assert!((s.queries_per_sec - 2.0).abs() < 1e-9, "{}", s.queries_per_sec);
+    let merged: RunMeta =
+        serde_json::from_slice(&std::fs::read(out.join(META_JSON)).unwrap()).unwrap();
+    assert_eq!(merged.shard, None);
+    assert_eq!((merged.seed, merged.code_version.as_str()), (7, "v1"));
+}
+
+#[test]
+fn a_set_kept_in_the_summary_only_is_combined_from_the_shards_summaries() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dirs: Vec<PathBuf> = [(0u64, 10u64, 1000u64), (1, 30, 3000)]
+        .into_iter()
+        .map(|(k, cases, median)| {
+            let dir = tmp.path().join(format!("s{k}"));
+            let rows = [row("bfs/rank", k, 3)];
+            let mut summary = summary_of(&rows, 7);
+            let mut all = summary[0].clone();
+            all.case_set = "all".into();
+            (all.cases, all.solved, all.median_ns, all.mean_expanded) =
+                (cases, cases, median, median as f64);
+            all.queries_per_sec = cases as f64; // one second each
+            summary.push(all);
+            std::fs::create_dir_all(&dir).unwrap();
+            write_set(
+                &dir,
+                &[
+                    (RUNS_CSV, csv_bytes(&rows).unwrap()),
+                    (SUMMARY_CSV, csv_bytes(&summary).unwrap()),
+                    (
+                        META_JSON,
+                        serde_json::to_vec(&meta(7, "v1", &format!("{}/2", k + 1))).unwrap(),
+                    ),
+                ],
+            )
+            .unwrap();
+            dir
+        })
+        .collect();
+    let merged = merge(&dirs, "test").unwrap();
+    let all = merged.summary.iter().find(|r| r.case_set == "all").expect("kept");
+    assert_eq!((all.cases, all.solved), (40, 40));
+    // Means weighted by the shards' cases: (10·1000 + 30·3000) / 40.
+    assert!((all.mean_expanded - 2500.0).abs() < 1e-9, "{}", all.mean_expanded);
+    // The median: the case-weighted median of the shards' medians.
+    assert_eq!(all.median_ns, 3000);
+    assert!((all.queries_per_sec - 20.0).abs() < 1e-9);
+}
+
+#[test]
+fn duplicate_rows_are_refused_naming_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = shard(
+        &tmp.path().join("a"),
+        &[row("bfs/rank", 0, 3), row("bfs/rank", 1, 4)],
+        &meta(7, "v1", "1/2"),
+    );
+    let b = shard(&tmp.path().join("b"), &[row("bfs/rank", 1, 4)], &meta(7, "v1", "2/2"));
+    let err = merge(&[a, b], "test").unwrap_err().to_string();
+    assert!(err.contains("1 duplicate row(s): bfs/rank on random case 1"), "{err}");
+}
+
+#[test]
+fn conflicting_rows_are_refused_naming_them_and_nothing_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = shard(&tmp.path().join("a"), &[row("bfs/rank", 1, 4)], &meta(7, "v1", "1/2"));
+    let b = shard(&tmp.path().join("b"), &[row("bfs/rank", 1, 5)], &meta(7, "v1", "2/2"));
+    let out = tmp.path().join("merged");
+    let o = merge_cli(&[&a, &b], &out);
+    assert!(!o.status.success());
+    let err = stderr_text(&o);
+    assert!(err.contains("1 conflicting row(s): bfs/rank on random case 1"), "{err}");
+    assert!(err.contains(&a.display().to_string()) && err.contains(&b.display().to_string()));
+    assert!(!out.join(RUNS_CSV).exists());
+}
+
+#[test]
+fn shards_of_different_seeds_or_code_versions_are_refused_naming_the_directories() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = shard(&tmp.path().join("a"), &[row("bfs/rank", 0, 3)], &meta(7, "v1", "1/2"));
+    let b = shard(&tmp.path().join("b"), &[row("bfs/rank", 1, 4)], &meta(8, "v1", "2/2"));
+    let err = merge(&[a.clone(), b], "test").unwrap_err().to_string();
+    assert!(err.contains("different seeds"), "{err}");
+    assert!(err.contains(&format!("{} has 7", a.display())), "{err}");
+    let c = shard(&tmp.path().join("c"), &[row("bfs/rank", 1, 4)], &meta(7, "v2", "2/2"));
+    let err = merge(&[a, c.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("different code versions"), "{err}");
+    assert!(err.contains(&format!("{} has \"v2\"", c.display())), "{err}");
+}
+
+#[test]
+fn incomplete_or_unmanifested_shards_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = shard(&tmp.path().join("a"), &[row("bfs/rank", 0, 3)], &meta(7, "v1", "1/2"));
+    let b = shard(&tmp.path().join("b"), &[row("bfs/rank", 1, 4)], &meta(7, "v1", "2/2"));
+    std::fs::write(b.join(INCOMPLETE_MARKER), b"").unwrap();
+    let err = merge(&[a.clone(), b.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("incomplete") && err.contains(&b.display().to_string()), "{err}");
+    std::fs::remove_file(b.join(INCOMPLETE_MARKER)).unwrap();
+    std::fs::remove_file(b.join(MANIFEST)).unwrap();
+    let err = merge(&[a, b.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("no manifest.txt") && err.contains(&b.display().to_string()), "{err}");
+}
+
+#[test]
+fn the_output_may_not_be_a_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = shard(&tmp.path().join("a"), &[row("bfs/rank", 0, 3)], &meta(7, "v1", "1/1"));
+    let o = merge_cli(&[&a], &a);
+    assert!(!o.status.success());
+    assert!(stderr_text(&o).contains("is one of the shards"), "{}", stderr_text(&o));
+}
+
+/// The rows of `runs.csv` with what is measured (time, peak memory) blanked, sorted.
+fn answers(dir: &Path) -> Vec<RunRow> {
+    let mut rows: Vec<RunRow> = read_csv(&dir.join(RUNS_CSV)).unwrap();
+    for r in &mut rows {
+        r.time_ns = 0;
+        r.peak_bytes = 0;
+    }
+    rows.sort_by(|a, b| {
+        (&a.case_set, a.case_id, &a.solver).cmp(&(&b.case_set, b.case_id, &b.solver))
+    });
+    rows
+}
+
+#[test]
+fn three_shards_merged_give_the_rows_of_one_unsharded_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let compare = |out: &Path, shard: Option<&str>| {
+        let mut args = vec![
+            "compare",
+            "--cases",
+            "random",
+            "depth",
+            "--count",
+            "4",
+            "--solvers",
+            "bfs/rank",
+            "astar/rank",
+            "idastar-md/packed",
+            "--threads",
+            "1",
+            "--no-charts",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        if let Some(s) = shard {
+            args.extend(["--shard", s]);
+        }
+        let o = run(&args, b"");
+        assert!(o.status.success(), "{}", stderr_text(&o));
+    };
+    let whole = tmp.path().join("whole");
+    compare(&whole, None);
+    let shards: Vec<PathBuf> = (1..=3).map(|k| tmp.path().join(format!("s{k}"))).collect();
+    for (k, dir) in shards.iter().enumerate() {
+        compare(dir, Some(&format!("{}/3", k + 1)));
+    }
+    let out = tmp.path().join("merged");
+    let dirs: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    let o = merge_cli(&dirs, &out);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    assert_eq!(answers(&out), answers(&whole));
+    let counts = |dir: &Path| -> Vec<(String, String, u64, u64, u64, String)> {
+        let rows: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY_CSV)).unwrap();
+        rows.into_iter()
+            .map(|r| {
+                (
+                    r.case_set,
+                    r.solver,
+                    r.cases,
+                    r.solved,
+                    r.over_budget,
+                    format!("{:.3}", r.mean_expanded),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(counts(&out), counts(&whole));
+}

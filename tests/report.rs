@@ -1,0 +1,193 @@
+//! `slidebench report`: the self-contained HTML page over a result directory.
+
+mod common;
+
+use common::{run, stderr_text};
+use slidebench::chart::render_all;
+use slidebench::report::{write_csv, Outcome, RunRow, SummaryRow, RUNS_CSV, SUMMARY_CSV};
+use std::path::Path;
+
+fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> RunRow {
+    let (algorithm, encoding) = solver.split_once('/').unwrap();
+    RunRow {
+        solver: solver.into(),
+        algorithm: algorithm.into(),
+        encoding: encoding.into(),
+        case_set: set.into(),
+        case_id,
+        shape: shape.into(),
+        topology: "grid".into(),
+        board: "x".into(),
+        goal: "x".into(),
+        ch: 1,
+        cv: 1,
+        optimal: Some(optimal),
+        outcome: Outcome::Solved,
+        solvable: true,
+        length: Some(optimal),
+        cost: Some(optimal),
+        expanded: 100 * (optimal + 1),
+        stored: 10,
+        time_ns: 1000 * (optimal + 1),
+        repeats: 1,
+        peak_bytes: 1024,
+        threads: 1,
+    }
+}
+
+fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -> SummaryRow {
+    let (algorithm, encoding) = solver.split_once('/').unwrap();
+    SummaryRow {
+        solver: solver.into(),
+        algorithm: algorithm.into(),
+        encoding: encoding.into(),
+        case_set: set.into(),
+        threads: 1,
+        cases: 3,
+        solved: 3,
+        over_budget: 0,
+        skipped: 0,
+        p5_ns: median_ns / 2,
+        median_ns,
+        mean_ns: median_ns as f64,
+        p95_ns: median_ns * 2,
+        queries_per_sec: 1e3,
+        build_ns,
+        mean_expanded: 100.0,
+        peak_bytes: 1 << 20,
+        agree: true,
+        seed: 7,
+        repeats: 1,
+    }
+}
+
+/// A result set with 3x3 depth and random sets, a 2x3 walk and Korf's 100 rows: data for
+/// most charts. `name` is one solver's id, to try hostile names.
+fn write_results(dir: &Path, name: &str) {
+    let solvers = [name, "bfs/text", "table/rank"];
+    let mut runs = Vec::new();
+    for s in solvers {
+        for d in 0..3 {
+            runs.push(run_row(s, "depth", "3x3", d, d * 5));
+            runs.push(run_row(s, "walk", "2x3", d, d + 1));
+        }
+    }
+    for id in 0..3 {
+        runs.push(run_row("idastar-md/packed", "korf100", "4x4", id, 50 + id));
+        runs.push(run_row("idastar-pdb663/packed", "korf100", "4x4", id, 50 + id));
+    }
+    write_csv(&dir.join(RUNS_CSV), &runs).unwrap();
+    let mut summary = Vec::new();
+    for set in ["random", "depth"] {
+        summary.push(summary_row(name, set, 5000, None));
+        summary.push(summary_row("bfs/text", set, 20000, None));
+        summary.push(summary_row("table/rank", set, 300, Some(1_000_000)));
+    }
+    summary.push(summary_row("idastar-md/packed", "korf100", 100_000_000, None));
+    summary.push(summary_row("idastar-pdb663/packed", "korf100", 1_000_000, Some(2_000_000_000)));
+    write_csv(&dir.join(SUMMARY_CSV), &summary).unwrap();
+    std::fs::write(dir.join("FINDINGS.md"), "# Findings\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+        .unwrap();
+}
+
+fn report(dir: &Path) -> String {
+    let out = run(&["report", "--from", dir.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    std::fs::read_to_string(dir.join("index.html")).unwrap()
+}
+
+/// Checks that every opened element is closed in order (void elements and `<x/>` aside),
+/// outside the style and script text.
+fn assert_balanced(page: &str) {
+    const VOID: [&str; 5] = ["meta", "br", "hr", "img", "link"];
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find('<') {
+        rest = &rest[start..];
+        let end = rest.find('>').expect("every tag ends");
+        let tag = &rest[1..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('!') || tag.ends_with('/') {
+            continue;
+        }
+        let name: String =
+            tag.trim_start_matches('/').chars().take_while(char::is_ascii_alphanumeric).collect();
+        let name = name.to_ascii_lowercase();
+        if VOID.contains(&name.as_str()) {
+            continue;
+        }
+        if tag.starts_with('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name.as_str()), "</{name}> closes nothing");
+        } else {
+            if name == "script" || name == "style" {
+                let close = format!("</{name}>");
+                let at = rest.find(&close).expect("script and style close");
+                rest = &rest[at + close.len()..];
+                continue;
+            }
+            stack.push(name);
+        }
+    }
+    assert!(stack.is_empty(), "left open: {stack:?}");
+}
+
+#[test]
+fn page_inlines_every_chart_there_is_data_for() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "bfs/rank");
+    let charts = render_all(dir.path()).unwrap();
+    assert!(charts.len() >= 9, "{:?}", charts.iter().map(|c| c.0).collect::<Vec<_>>());
+    let page = report(dir.path());
+    assert!(page.contains(&format!("data-charts-expected=\"{}\"", charts.len())));
+    assert_eq!(page.matches("<figure class=\"chart-figure\"").count(), charts.len());
+    assert_eq!(page.matches("<svg").count(), charts.len());
+    for (name, _) in &charts {
+        assert!(page.contains(&format!("<figcaption>{name}</figcaption>")), "{name}");
+    }
+    // Self-contained: nothing fetched.
+    for fetch in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
+        assert!(!page.contains(fetch), "{fetch}");
+    }
+}
+
+#[test]
+fn page_is_well_formed_with_ranked_sortable_tables_and_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "bfs/rank");
+    let page = report(dir.path());
+    assert_balanced(&page);
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    // random, depth and korf100 ranked, plus the findings table: all sortable.
+    assert_eq!(page.matches("<table class=\"sortable\">").count(), 4);
+    for set in ["random (3 cases)", "depth (3 cases)", "korf100 (3 cases)"] {
+        assert!(page.contains(&format!("<h3>{set}</h3>")), "{set}");
+    }
+    // Ranked by median: table/rank (0.3 µs) first in the random set.
+    let random = &page[page.find("<h3>random").unwrap()..];
+    let first = random.find("table/rank").unwrap();
+    assert!(first < random.find("bfs/rank").unwrap());
+    assert!(page.contains("<h3>Findings</h3>"));
+    assert!(page.contains("No meta.json or README.md"));
+}
+
+#[test]
+fn script_in_a_solver_name_is_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "<script>alert(1)</script>/rank");
+    let page = report(dir.path());
+    assert_eq!(page.matches("<script").count(), 1, "only the page's own script");
+    assert!(!page.contains("<script>alert"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_balanced(&page);
+}
+
+#[test]
+fn missing_summary_is_named_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "bfs/rank");
+    std::fs::remove_file(dir.path().join(SUMMARY_CSV)).unwrap();
+    let out = run(&["report", "--from", dir.path().to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(stderr_text(&out).contains("summary.csv"), "{}", stderr_text(&out));
+    assert!(!dir.path().join("index.html").exists());
+}
