@@ -18,7 +18,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{self, Lock};
 use crate::report::{
-    csv_bytes, read_csv, Outcome, RunMeta, RunRow, SkipRow, SummaryRow, META_JSON, RUNS_CSV,
+    csv_bytes, read_csv, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON, RUNS_CSV,
     SKIPPED_CSV, SUMMARY_CSV,
 };
 use std::collections::{BTreeMap, BTreeSet};
@@ -127,6 +127,7 @@ fn check_compatible(shards: &[ShardSet]) -> Result<()> {
         same(shards, "time budgets", |s| meta(s).budget_time_s.map(f64::to_bits))?;
         same(shards, "state budgets", |s| meta(s).budget_states)?;
         same(shards, "budget streaks", |s| meta(s).budget_streak)?;
+        same(shards, "budget scopes", |s| meta(s).unbudgeted_up_to)?;
         same(shards, "repeats", |s| meta(s).repeats)?;
     }
     // The seed column says the same without meta.json.
@@ -190,13 +191,7 @@ fn merge_runs(shards: &[ShardSet]) -> Result<Vec<RunRow>> {
 /// wall time, build time and agreement come from the shards' summary rows of it.
 fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u32) -> SummaryRow {
     let first = rows[0];
-    let solved: Vec<&&RunRow> = rows.iter().filter(|r| r.outcome == Outcome::Solved).collect();
-    let mut times: Vec<u64> = solved.iter().map(|r| r.time_ns).collect();
-    times.sort_unstable();
-    let n = times.len().max(1);
-    let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
-    let count = |o: Outcome| rows.iter().filter(|r| r.outcome == o).count() as u64;
-    let ran = rows.len() as u64 - count(Outcome::Skipped);
+    let stats = RunStats::of(rows.iter().copied());
     // Each shard's wall time for the set, from its queries per second.
     let wall_s: f64 = shard_rows
         .iter()
@@ -210,18 +205,18 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
         encoding: first.encoding.clone(),
         case_set: first.case_set.clone(),
         threads: rows.iter().map(|r| r.threads).max().unwrap_or(1),
-        cases: rows.len() as u64,
-        solved: rows.iter().filter(|r| r.solvable).count() as u64,
-        over_budget: count(Outcome::Budget),
-        skipped: count(Outcome::Skipped),
-        p5_ns: pick(0.05),
-        median_ns: pick(0.5),
-        mean_ns: times.iter().sum::<u64>() as f64 / n as f64,
-        p95_ns: pick(0.95),
-        queries_per_sec: if wall_s > 0.0 { ran as f64 / wall_s } else { f64::NAN },
+        cases: stats.cases,
+        solved: stats.solved,
+        over_budget: stats.over_budget,
+        skipped: stats.skipped,
+        p5_ns: stats.p5_ns,
+        median_ns: stats.median_ns,
+        mean_ns: stats.mean_ns,
+        p95_ns: stats.p95_ns,
+        queries_per_sec: if wall_s > 0.0 { stats.ran() as f64 / wall_s } else { f64::NAN },
         build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
-        mean_expanded: solved.iter().map(|r| r.expanded).sum::<u64>() as f64 / n as f64,
-        peak_bytes: rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        mean_expanded: stats.mean_expanded,
+        peak_bytes: stats.peak_bytes,
         agree: shard_rows.iter().all(|s| s.agree),
         seed,
         repeats,

@@ -150,6 +150,72 @@ pub struct SummaryRow {
     pub repeats: u32,
 }
 
+/// What `summary.csv` takes from one solver's rows on one set, computed in one place for the
+/// harness and for `merge`. Time statistics cover the queries answered with moves: boards the
+/// parity rule rejects are answered in nanoseconds by every solver and would only blur the
+/// medians, and queries stopped by their budget are counted in `over_budget` instead.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunStats {
+    /// Rows.
+    pub cases: u64,
+    /// Rows the solver found solvable.
+    pub solved: u64,
+    /// Rows stopped by their budget.
+    pub over_budget: u64,
+    /// Rows not run.
+    pub skipped: u64,
+    /// 5th percentile, median and 95th percentile of the solved rows' times, ns.
+    pub p5_ns: u64,
+    /// See `p5_ns`.
+    pub median_ns: u64,
+    /// See `p5_ns`.
+    pub p95_ns: u64,
+    /// Mean time of the solved rows, ns.
+    pub mean_ns: f64,
+    /// Mean states expanded over the solved rows.
+    pub mean_expanded: f64,
+    /// Largest peak of the solver's structures, bytes.
+    pub peak_bytes: u64,
+}
+
+impl RunStats {
+    /// The statistics of `rows`.
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a RunRow>) -> RunStats {
+        let mut stats = RunStats::default();
+        let mut times = Vec::new();
+        let mut expanded = 0u64;
+        for r in rows {
+            stats.cases += 1;
+            stats.solved += u64::from(r.solvable);
+            stats.peak_bytes = stats.peak_bytes.max(r.peak_bytes);
+            match r.outcome {
+                Outcome::Solved => {
+                    times.push(r.time_ns);
+                    expanded += r.expanded;
+                }
+                Outcome::Budget => stats.over_budget += 1,
+                Outcome::Skipped => stats.skipped += 1,
+                Outcome::Unsolvable | Outcome::Error => {}
+            }
+        }
+        times.sort_unstable();
+        let n = times.len().max(1);
+        let pick =
+            |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+        stats.p5_ns = pick(0.05);
+        stats.median_ns = pick(0.5);
+        stats.p95_ns = pick(0.95);
+        stats.mean_ns = times.iter().sum::<u64>() as f64 / n as f64;
+        stats.mean_expanded = expanded as f64 / n as f64;
+        stats
+    }
+
+    /// Rows that ran (not skipped).
+    pub fn ran(&self) -> u64 {
+        self.cases - self.skipped
+    }
+}
+
 /// What made a result directory (`meta.json`): `merge` refuses to combine directories whose
 /// seed or code version differ, and the report shows the machine and the command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

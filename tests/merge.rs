@@ -76,6 +76,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         budget_time_s: Some(1.0),
         budget_states: None,
         budget_streak: 3,
+        unbudgeted_up_to: Some(50_000_000),
         repeats: 1,
     }
 }

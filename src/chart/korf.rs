@@ -520,6 +520,7 @@ mod tests {
             budget_time_s: Some(0.5),
             budget_states: None,
             budget_streak: 0,
+            unbudgeted_up_to: None,
             repeats: 1,
         };
         std::fs::write(

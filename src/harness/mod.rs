@@ -18,7 +18,7 @@ use crate::budget::Budget;
 use crate::cases::{self, korf100, Case, Format, SetDef, SetKind};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil;
-use crate::report::{self, Outcome, RunMeta, RunRow, SkipRow, SummaryRow, ThreadsRow};
+use crate::report::{self, Outcome, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, ThreadsRow};
 use crate::solver::{all_solvers, default_solver_for, new_solver, Solution, Solver, SolverInfo};
 use crate::units::{group_digits, human_bytes};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -594,37 +594,28 @@ fn summarize(
     repeats: u32,
     run: &SolverRun,
 ) -> SummaryRow {
-    // Time statistics cover the queries a solver answered with moves: boards the parity rule
-    // rejects are answered in nanoseconds by every solver and would only blur the medians, and
-    // queries stopped by their budget are counted in `over_budget` instead.
-    let solved: Vec<&RunRow> = run.rows.iter().filter(|r| r.outcome == Outcome::Solved).collect();
-    let mut times: Vec<u64> = solved.iter().map(|r| r.time_ns).collect();
-    times.sort_unstable();
-    let n = times.len().max(1);
-    let pick = |q: f64| times.get(((n as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+    let stats = RunStats::of(&run.rows);
     let build_ns = (!run.builds.is_empty()).then(|| {
         run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
     });
-    let count = |o: Outcome| run.rows.iter().filter(|r| r.outcome == o).count() as u64;
-    let ran = run.rows.len() as u64 - count(Outcome::Skipped);
     SummaryRow {
         solver: info.id.clone(),
         algorithm: info.algorithm.to_string(),
         encoding: info.encoding.to_string(),
         case_set: set.to_string(),
         threads,
-        cases: run.rows.len() as u64,
-        solved: run.rows.iter().filter(|r| r.solvable).count() as u64,
-        over_budget: count(Outcome::Budget),
-        skipped: count(Outcome::Skipped),
-        p5_ns: pick(0.05),
-        median_ns: pick(0.5),
-        mean_ns: times.iter().sum::<u64>() as f64 / n as f64,
-        p95_ns: pick(0.95),
-        queries_per_sec: ran as f64 / run.wall.as_secs_f64().max(1e-9),
+        cases: stats.cases,
+        solved: stats.solved,
+        over_budget: stats.over_budget,
+        skipped: stats.skipped,
+        p5_ns: stats.p5_ns,
+        median_ns: stats.median_ns,
+        mean_ns: stats.mean_ns,
+        p95_ns: stats.p95_ns,
+        queries_per_sec: stats.ran() as f64 / run.wall.as_secs_f64().max(1e-9),
         build_ns: build_ns.or(if info.table { Some(0) } else { None }),
-        mean_expanded: solved.iter().map(|r| r.expanded).sum::<u64>() as f64 / n as f64,
-        peak_bytes: run.rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        mean_expanded: stats.mean_expanded,
+        peak_bytes: stats.peak_bytes,
         agree: run.disagreements.is_empty(),
         seed,
         repeats,
