@@ -2,8 +2,9 @@
 # Rebuilds in release, runs the full comparison and the censuses, redraws the charts, and
 # records the machine and date in results/README.md. Everything in results/ comes from here.
 #
-#   scripts/regenerate-results.sh            # the full run (about 15-20 minutes on 2 cores)
-#   QUICK=1 scripts/regenerate-results.sh    # the default comparison only (about 2 minutes)
+#   scripts/regenerate-results.sh            # the full run (well over half an hour on 2 cores:
+#                                            # larger sets, more shapes, 3 timings per query)
+#   QUICK=1 scripts/regenerate-results.sh    # the default comparison (about 2 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=results
