@@ -815,9 +815,27 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
         return Ok(None);
     };
     let rows = summary_of(summary, set);
+    let (phrase, q_even) = break_even(&rows);
+    let title = format!(
+        "Total time for Q queries, table build included ({set} set, {}): {phrase}",
+        plural(cases_of(&rows), "case", "cases")
+    );
+    draw_totals(&rows, MAX_QUERIES, &title, "total time (s, log scale)", q_even).map(Some)
+}
+
+/// Build time plus Q queries at the median per query, one line per solver on a log-log chart
+/// up to `max_q` queries, with the break-even `q_even` marked: the table and pattern database
+/// break-even charts.
+fn draw_totals(
+    rows: &[&SummaryRow],
+    max_q: f64,
+    title: &str,
+    y_desc: &str,
+    q_even: Option<f64>,
+) -> DrawResult<String> {
     let steps = 100;
     let qs: Vec<f64> =
-        (0..=steps).map(|k| 10f64.powf(MAX_QUERIES.log10() * k as f64 / steps as f64)).collect();
+        (0..=steps).map(|k| 10f64.powf(max_q.log10() * f64::from(k) / f64::from(steps))).collect();
     let colours = algorithm_colours(rows.iter().map(|r| r.algorithm.as_str()));
     let series: Vec<SolverSeries> = rows
         .iter()
@@ -832,26 +850,22 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
         })
         .collect();
     let (lo, hi) = log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
-    let (phrase, q_even) = break_even(&rows);
-    let title = format!(
-        "Total time for Q queries, table build included ({set} set, {}): {phrase}",
-        plural(cases_of(&rows), "case", "cases")
-    );
+    let q_even = q_even.filter(|&q| q <= max_q);
     let mut legend = line_legend(&series, &colours);
-    if q_even.is_some_and(|q| q <= MAX_QUERIES) {
+    if q_even.is_some() {
         legend.push(entry("break-even", RGBColor(90, 90, 90), Mark::Line { dashed: true }));
     }
-    let svg = render(&title, &legend, |area| {
+    render(title, &legend, |area| {
         let mut chart = ChartBuilder::on(area)
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(90)
-            .build_cartesian_2d((1f64..MAX_QUERIES).log_scale(), (lo..hi).log_scale())?;
+            .build_cartesian_2d((1f64..max_q).log_scale(), (lo..hi).log_scale())?;
         draw_mesh(
             &mut chart,
             &Axes {
                 x_desc: "queries Q (log scale)",
-                y_desc: "total time (s, log scale)",
+                y_desc,
                 x_format: &|v| num(*v),
                 y_format: &|v| num(*v),
                 x_labels: None,
@@ -872,7 +886,7 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
                 }
             }
         }
-        if let Some(q) = q_even.filter(|&q| q <= MAX_QUERIES) {
+        if let Some(q) = q_even {
             chart.draw_series(DashedLineSeries::new(
                 vec![(q, lo), (q, hi)],
                 6,
@@ -881,8 +895,7 @@ fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
             ))?;
         }
         Ok(())
-    })?;
-    Ok(Some(svg))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 //! to the published averages, and where a pattern database pays for its build.
 
 use super::{
-    algorithm_colours, colour, draw_category_labels, draw_mesh, draw_solver_lines, entry,
-    line_legend, log_bounds, num, on_log, plural, render, series_style, summary_of, Axes,
-    DrawResult, Mark, SolverSeries, KORF_SET,
+    algorithm_colours, colour, draw_category_labels, draw_mesh, draw_solver_lines, draw_totals,
+    entry, line_legend, log_bounds, num, on_log, plural, render, summary_of, Axes, DrawResult,
+    Mark, SolverSeries, KORF_SET,
 };
 use crate::report::{Outcome, RunRow, SummaryRow};
 use plotters::prelude::*;
@@ -350,66 +350,10 @@ pub(super) fn pdb_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String
     if !rows.iter().any(|r| is_pdb(r)) || rows.iter().all(|r| is_pdb(r)) {
         return Ok(None);
     }
-    let steps = 80;
-    let qs: Vec<f64> = (0..=steps)
-        .map(|k| 10f64.powf(MAX_PDB_QUERIES.log10() * f64::from(k) / f64::from(steps)))
-        .collect();
-    let colours = algorithm_colours(rows.iter().map(|r| r.algorithm.as_str()));
-    let series: Vec<SolverSeries> = rows
-        .iter()
-        .map(|r| {
-            let build = r.build_ns.unwrap_or(0) as f64;
-            let per = r.median_ns as f64;
-            SolverSeries {
-                algorithm: r.algorithm.clone(),
-                encoding: r.encoding.clone(),
-                points: qs.iter().map(|&q| (q, (build + q * per) / 1e9)).collect(),
-            }
-        })
-        .collect();
-    let (lo, hi) = log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
     let (phrase, q_even) = pdb_phrase(&rows);
     let title = format!("PDB break-even on Korf's 100: {phrase}");
-    let mut legend = line_legend(&series, &colours);
-    if q_even.is_some_and(|q| q <= MAX_PDB_QUERIES) {
-        legend.push(entry("break-even", RGBColor(90, 90, 90), Mark::Line { dashed: true }));
-    }
-    let svg = render(&title, &legend, |area| {
-        let mut chart = ChartBuilder::on(area)
-            .margin(15)
-            .x_label_area_size(55)
-            .y_label_area_size(90)
-            .build_cartesian_2d((1f64..MAX_PDB_QUERIES).log_scale(), (lo..hi).log_scale())?;
-        draw_mesh(
-            &mut chart,
-            &Axes {
-                x_desc: "queries Q (log scale)",
-                y_desc: "build + Q x median solved query (s, log scale)",
-                x_format: &|v| num(*v),
-                y_format: &|v| num(*v),
-                x_labels: None,
-            },
-        )?;
-        for s in &series {
-            let c = colour(colours[&s.algorithm]);
-            let pts = s.points.iter().map(|&(q, y)| (q, on_log(y, lo, hi)));
-            if s.encoding == "rank" {
-                chart.draw_series(LineSeries::new(pts, series_style(c)))?;
-            } else {
-                chart.draw_series(DashedLineSeries::new(pts, 8, 5, series_style(c)))?;
-            }
-        }
-        if let Some(q) = q_even.filter(|&q| q <= MAX_PDB_QUERIES) {
-            chart.draw_series(DashedLineSeries::new(
-                vec![(q, lo), (q, hi)],
-                6,
-                4,
-                RGBColor(90, 90, 90).stroke_width(1),
-            ))?;
-        }
-        Ok(())
-    })?;
-    Ok(Some(svg))
+    let y_desc = "build + Q x median solved query (s, log scale)";
+    draw_totals(&rows, MAX_PDB_QUERIES, &title, y_desc, q_even).map(Some)
 }
 
 #[cfg(test)]
