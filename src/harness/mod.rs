@@ -201,7 +201,7 @@ pub fn skips(sets: &[SetSpec], solvers: &[SolverInfo], full: bool) -> Vec<(Strin
 pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Option<String> {
     use crate::solver::EncodingKind;
     let n = puzzle.arrangements();
-    if info.encoding_kind == Some(EncodingKind::Rank) && n > max_states.min(u64::from(u32::MAX)) {
+    if info.encoding_kind == Some(EncodingKind::Rank) && !rank_table_fits(puzzle, max_states) {
         return Some(format!(
             "space does not fit: the rank encoding indexes all {} arrangements of {}, more than \
              --max-states {}",
@@ -221,6 +221,12 @@ pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Opti
         ));
     }
     None
+}
+
+/// Whether a table over the ranks of `puzzle`'s arrangements fits under `max_states` (and a
+/// rank's `u32`): where it does, the whole space is known and every solver finishes.
+pub fn rank_table_fits(puzzle: &Puzzle, max_states: u64) -> bool {
+    puzzle.arrangements() <= max_states.min(u64::from(u32::MAX))
 }
 
 /// Bytes a comparison holds per case and solver: the case, its reference, and one result row.
@@ -308,9 +314,9 @@ pub struct RunControls {
     pub warm_up: bool,
     /// Which slice of every set to run.
     pub shard: Option<Shard>,
-    /// Puzzles of at most this many arrangements run without a budget: a table answers every
-    /// query there, and every solver finishes, so a budget would only cut the slow ones'
-    /// statistics. `None`: the budget bounds every query.
+    /// Puzzles whose rank table fits under this state bound ([`rank_table_fits`]) run without
+    /// a budget: a table answers every query there, and every solver finishes, so a budget
+    /// would only cut the slow ones' statistics. `None`: the budget bounds every query.
     pub unbudgeted_up_to: Option<u64>,
 }
 
@@ -318,7 +324,7 @@ impl RunControls {
     /// The budget of a query on `puzzle`.
     pub fn budget_for(&self, puzzle: &Puzzle) -> Budget {
         match self.unbudgeted_up_to {
-            Some(n) if puzzle.arrangements() <= n => Budget::UNLIMITED,
+            Some(n) if rank_table_fits(puzzle, n) => Budget::UNLIMITED,
             _ => self.budget,
         }
     }
@@ -476,7 +482,7 @@ fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Resu
     let korf = korf100::korf_puzzle();
     let published: std::collections::HashMap<u64, u64> =
         korf100::instances().iter().map(|k| (k.board.packed(), u64::from(k.length))).collect();
-    let fits = |p: &Puzzle| p.arrangements() <= max_states.min(u64::from(u32::MAX));
+    let fits = |p: &Puzzle| rank_table_fits(p, max_states);
     pool.install(|| {
         cases
             .par_iter()
