@@ -105,8 +105,43 @@ pub struct PatternDatabases {
     /// Each tile's place in its pattern.
     slot_of: [u8; 16],
     mirror: Option<Mirror>,
+    /// What a move changes in the ranks, precomputed so that the search's step is a few
+    /// table reads with no branch on the board (see [`RankDeltas`]).
+    deltas: Box<RankDeltas>,
     /// All tables, one after the other, one byte per entry.
     data: Vec<u8>,
+}
+
+/// The squares a move passes over, as nibble shifts into a packed board.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    len: u8,
+    shifts: [u8; 15],
+}
+
+/// One move of a tile from square `a` to square `b`, as the ranks see it, on the board and on
+/// its mirror: how far the moved tile's square changes (`b − a`, whose sign also says which way
+/// the digits of the tiles passed over shift) and which squares it passes over.
+#[derive(Clone, Copy, Debug, Default)]
+struct MoveSpan {
+    direct: Span,
+    mirror: Span,
+    step: i32,
+    mirror_step: i32,
+}
+
+/// Precomputed rank arithmetic. A tile moving from `a` to `b` changes its own digit by `b − a`
+/// less the earlier pattern tiles it passes over, and the digit of every later pattern tile it
+/// passes over by one; `passed[p][slot][tile]` is that change, in rank units, for a tile passed
+/// over by pattern `p`'s tile `slot` (zero for tiles of other patterns and the empty square).
+/// The mirrored tables are indexed by the board's tile, the mirror's renaming folded in.
+#[derive(Clone, Debug)]
+struct RankDeltas {
+    place: [[i32; 8]; MAX_PATTERNS],
+    passed: [[[i32; 16]; 8]; MAX_PATTERNS],
+    mirror_passed: [[[i32; 16]; 8]; MAX_PATTERNS],
+    /// Indexed by `16 * a + b`.
+    spans: [MoveSpan; 256],
 }
 
 /// What a search carries per node: each pattern's placement rank and value (the first
@@ -231,7 +266,9 @@ impl PatternDatabases {
             "555" => "pdb555",
             _ => "pdb",
         };
-        PatternDatabases { n, name, patterns, pattern_of, slot_of, mirror, data }
+        let deltas =
+            Box::new(RankDeltas::new(puzzle, &patterns, &pattern_of, &slot_of, mirror.as_ref()));
+        PatternDatabases { n, name, patterns, pattern_of, slot_of, mirror, deltas, data }
     }
 
     /// The same databases with the reflected lookup off (to measure what it buys).
@@ -286,46 +323,6 @@ impl PatternDatabases {
             }
         }
         placement::rank(self.n, squares) as u32
-    }
-
-    /// The rank of pattern `p` after its tile `slot` moved from square `a` to square `b`, from
-    /// its rank `r` before; `tile_at` names the tile on a square. Only the digits of the moved
-    /// tile and of pattern tiles on squares strictly between `a` and `b` change, each by a
-    /// count of squares, so this costs a few operations (none at all beyond the moved digit
-    /// for a move by one square).
-    #[inline(always)]
-    fn moved_rank(
-        &self,
-        p: usize,
-        slot: usize,
-        r: u32,
-        a: u8,
-        b: u8,
-        tile_at: impl Fn(u32) -> u8,
-    ) -> u32 {
-        let pattern = &self.patterns[p];
-        let place = i64::from(pattern.place[slot]);
-        let sign: i64 = if b > a { 1 } else { -1 };
-        // The moved tile's digit: its square minus the earlier tiles below it.
-        let mut delta = (i64::from(b) - i64::from(a)) * place;
-        let (lo, hi) = (a.min(b), a.max(b));
-        let mut between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-        while between != 0 {
-            let s = between.trailing_zeros();
-            between &= between - 1;
-            let t = tile_at(s) as usize;
-            if self.pattern_of[t] as usize == p {
-                let j = self.slot_of[t] as usize;
-                if j < slot {
-                    // An earlier tile passed over: one more (or fewer) below the moved tile.
-                    delta -= sign * place;
-                } else {
-                    // A later tile passed over: the moved tile left (or joined) those below it.
-                    delta += sign * i64::from(pattern.place[j]);
-                }
-            }
-        }
-        (i64::from(r) + delta) as u32
     }
 
     /// Pattern `p`'s value at rank `r`.
@@ -405,18 +402,20 @@ impl Heuristic for PatternDatabases {
     #[inline(always)]
     fn step(&self, node: &PdbNode, packed_after: u64, tile: u8, from: usize, to: usize) -> PdbNode {
         let mut next = *node;
-        let nibble = |s: u32| ((packed_after >> (4 * s)) & 15) as u8;
+        let d = &self.deltas;
+        let span = &d.spans[16 * from + to];
+        let nibble = |shift: u8| ((packed_after >> shift) & 15) as usize;
         let t = tile as usize;
         let p = self.pattern_of[t] as usize;
         if p != NO_PATTERN as usize {
-            let r = self.moved_rank(
-                p,
-                self.slot_of[t] as usize,
-                node.index[p],
-                from as u8,
-                to as u8,
-                nibble,
-            );
+            let slot = self.slot_of[t] as usize;
+            let passed = &d.passed[p][slot];
+            let mut over = 0i32;
+            for &shift in &span.direct.shifts[..span.direct.len as usize] {
+                over += passed[nibble(shift)];
+            }
+            let change = span.step * d.place[p][slot] + span.step.signum() * over;
+            let r = node.index[p].wrapping_add_signed(change);
             next.index[p] = r;
             next.values[p] = self.value(p, r);
         }
@@ -425,22 +424,85 @@ impl Heuristic for PatternDatabases {
             let u = m.tile[t] as usize;
             let q = self.pattern_of[u] as usize;
             if q != NO_PATTERN as usize {
-                let mirrored_tile_at =
-                    |s: u32| m.tile[nibble(u32::from(m.square[s as usize])) as usize];
+                let slot = self.slot_of[u] as usize;
+                let passed = &d.mirror_passed[q][slot];
+                let mut over = 0i32;
+                for &shift in &span.mirror.shifts[..span.mirror.len as usize] {
+                    over += passed[nibble(shift)];
+                }
+                let change = span.mirror_step * d.place[q][slot] + span.mirror_step.signum() * over;
                 let i = MAX_PATTERNS + q;
-                let (a, b) = (m.square[from], m.square[to]);
-                let r = self.moved_rank(
-                    q,
-                    self.slot_of[u] as usize,
-                    node.index[i],
-                    a,
-                    b,
-                    mirrored_tile_at,
-                );
+                let r = node.index[i].wrapping_add_signed(change);
                 next.index[i] = r;
                 next.values[i] = self.value(q, r);
             }
         }
         next
+    }
+}
+
+impl RankDeltas {
+    fn new(
+        puzzle: &Puzzle,
+        patterns: &[Pattern],
+        pattern_of: &[u8; 16],
+        slot_of: &[u8; 16],
+        mirror: Option<&Mirror>,
+    ) -> RankDeltas {
+        let n = puzzle.shape().cells();
+        let mut place = [[0i32; 8]; MAX_PATTERNS];
+        let mut passed = [[[0i32; 16]; 8]; MAX_PATTERNS];
+        for (p, pattern) in patterns.iter().enumerate() {
+            for (to, &from) in place[p].iter_mut().zip(&pattern.place[..pattern.len]) {
+                *to = from as i32;
+            }
+            for slot in 0..pattern.len {
+                for t in 0..n {
+                    if pattern_of[t] as usize != p {
+                        continue;
+                    }
+                    let j = slot_of[t] as usize;
+                    passed[p][slot][t] = match j.cmp(&slot) {
+                        // An earlier tile passed over: one more (or fewer) below the moved tile.
+                        std::cmp::Ordering::Less => -place[p][slot],
+                        // A later tile passed over: the moved tile left (or joined) those below it.
+                        std::cmp::Ordering::Greater => place[p][j],
+                        std::cmp::Ordering::Equal => 0,
+                    };
+                }
+            }
+        }
+        let mut mirror_passed = [[[0i32; 16]; 8]; MAX_PATTERNS];
+        if let Some(m) = mirror {
+            for (p, slots) in mirror_passed.iter_mut().enumerate().take(patterns.len()) {
+                for (slot, row) in slots.iter_mut().enumerate() {
+                    for (t, v) in row.iter_mut().enumerate().take(n) {
+                        *v = passed[p][slot][m.tile[t] as usize];
+                    }
+                }
+            }
+        }
+        let between = |a: usize, b: usize, board_square: &dyn Fn(usize) -> usize| {
+            let mut span = Span::default();
+            for s in a.min(b) + 1..a.max(b) {
+                span.shifts[span.len as usize] = (4 * board_square(s)) as u8;
+                span.len += 1;
+            }
+            span
+        };
+        let mut spans = [MoveSpan::default(); 256];
+        for a in 0..n {
+            for b in 0..n {
+                let span = &mut spans[16 * a + b];
+                span.direct = between(a, b, &|s| s);
+                span.step = b as i32 - a as i32;
+                if let Some(m) = mirror {
+                    let (ma, mb) = (m.square[a] as usize, m.square[b] as usize);
+                    span.mirror = between(ma, mb, &|s| m.square[s] as usize);
+                    span.mirror_step = mb as i32 - ma as i32;
+                }
+            }
+        }
+        RankDeltas { place, passed, mirror_passed, spans }
     }
 }
