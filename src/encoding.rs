@@ -263,11 +263,11 @@ impl Rank {
         let (a, b) = if blank < to { (blank, to) } else { (to, blank) };
         let mut delta = 0u64;
         let mut below = 0u64;
+        // Without a branch: whether a tile between is below `t` is a coin toss to a predictor.
         for k in a + 1..b {
-            if (packed >> (4 * k)) & 15 < tile {
-                below += 1;
-                delta += self.weight[k];
-            }
+            let is_below = u64::from((packed >> (4 * k)) & 15 < tile);
+            below += is_below;
+            delta += self.weight[k] & is_below.wrapping_neg();
         }
         let after =
             count_below(packed.checked_shr(4 * (b as u32 + 1)).unwrap_or(0), self.n - 1 - b, tile);
