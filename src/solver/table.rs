@@ -130,49 +130,82 @@ struct RankSteps {
 }
 
 impl RankSteps {
-    /// The BFS from the goal. Its queue is two flat arrays (ranks, and boards with the move back
-    /// in the top nibble so the parent is not rebuilt) read by index; each successor is written
-    /// at the end unconditionally and kept only if new, so the visited test does not branch.
+    /// The BFS from the goal, layer by layer. A layer is kept in buckets, one per (square of the
+    /// empty square, move back to the parent), as ranks beside packed boards. Every state of a
+    /// bucket has the same moves open, so the bucket is expanded one move at a time over all its
+    /// states: loops whose trip counts and targets never change inside, which a branch predictor
+    /// gets right, where one queue of mixed states mispredicts the move loop at almost every
+    /// state. Each successor is written past the end of its bucket unconditionally and kept
+    /// only if new, so the visited test does not branch either.
     fn build(rank: &Rank, puzzle: &Puzzle, max_states: u64) -> Result<RankSteps> {
         let n = rank.arrangements();
+        let cells = puzzle.shape().cells();
         let mut reached = vec![0u64; n.div_ceil(64)];
         let mut moves = vec![0u8; n.div_ceil(4)];
         let goal = rank.encode(puzzle.goal());
-        // The layer being expanded and the next one, each as ranks beside boards (the move
-        // back in the top nibble), swapped after each layer: a few hundred kilobytes reused,
-        // not a queue over the whole space. Each successor is written past the end of the next
-        // layer unconditionally and kept only if new, so the visited test does not branch.
-        let mut layer: (Vec<u32>, Vec<u64>) = (vec![goal.rank as u32], vec![goal.packed]);
-        let mut next: (Vec<u32>, Vec<u64>) = (Vec::new(), Vec::new());
+        // Bucket `BACKS * blank + back`, where `back` is one plus the move back (0 for the root).
+        let bucket_count = BACKS * cells;
+        let hops: Vec<Vec<Hop>> = (0..bucket_count)
+            .map(|bucket| {
+                let (blank, back) = (bucket / BACKS, bucket % BACKS);
+                rank.moves_from(blank)
+                    .iter()
+                    .filter(|&&(mv, _)| mv as usize + 1 != back)
+                    .map(|&(mv, to)| Hop {
+                        mv,
+                        to: to as usize,
+                        bucket: BACKS * to as usize + mv.opposite() as usize + 1,
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut layer: Vec<Bucket> = vec![Bucket::default(); bucket_count];
+        let mut next: Vec<Bucket> = vec![Bucket::default(); bucket_count];
+        layer[BACKS * rank.blank_of(goal.packed)].push(goal.rank as u32, goal.packed);
         reached[goal.rank as usize / 64] |= 1 << (goal.rank % 64);
         let mut count = 1usize;
-        while !layer.0.is_empty() {
-            let mut len = 0;
-            let room = 3 * layer.0.len() + 4;
-            next.0.resize(room, 0);
-            next.1.resize(room, 0);
-            for (&r, &word) in layer.0.iter().zip(&layer.1) {
-                let state = RankState { rank: u64::from(r), packed: word & !(15 << BACK_SHIFT) };
-                let back = (word >> BACK_SHIFT) as u8;
-                let blank = rank.blank_of(state.packed);
-                for &(mv, to) in rank.moves_from(blank) {
-                    if mv as u8 + 1 == back {
-                        continue;
-                    }
-                    let s = rank.step(&state, blank, to as usize);
-                    let r = s.rank as usize;
-                    let bits = reached[r / 64];
-                    let new = (bits >> (r % 64)) & 1 == 0;
-                    reached[r / 64] = bits | 1 << (r % 64);
-                    moves[r / 4] |= (u8::from(new) * mv as u8) << (2 * (r % 4));
-                    next.0[len] = r as u32;
-                    next.1[len] = s.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT;
-                    len += usize::from(new);
+        let mut room = vec![0usize; bucket_count];
+        loop {
+            room.fill(0);
+            for (bucket, hops) in layer.iter().zip(&hops) {
+                for hop in hops {
+                    room[hop.bucket] += bucket.ranks.len();
                 }
             }
-            next.0.truncate(len);
-            next.1.truncate(len);
-            count += len;
+            if room.iter().all(|&r| r == 0) {
+                break;
+            }
+            for (bucket, &room) in next.iter_mut().zip(&room) {
+                bucket.ranks.resize(room, 0);
+                bucket.boards.resize(room, 0);
+            }
+            let mut lens = vec![0usize; bucket_count];
+            for (from, (bucket, hops)) in layer.iter().zip(&hops).enumerate() {
+                let blank = from / BACKS;
+                for hop in hops {
+                    let out = &mut next[hop.bucket];
+                    let mut len = lens[hop.bucket];
+                    let mv = hop.mv as u8;
+                    for (&r, &packed) in bucket.ranks.iter().zip(&bucket.boards) {
+                        let state = RankState { rank: u64::from(r), packed };
+                        let s = rank.step(&state, blank, hop.to);
+                        let r = s.rank as usize;
+                        let bits = reached[r / 64];
+                        let new = (bits >> (r % 64)) & 1 == 0;
+                        reached[r / 64] = bits | 1 << (r % 64);
+                        moves[r / 4] |= (u8::from(new) * mv) << (2 * (r % 4));
+                        out.ranks[len] = r as u32;
+                        out.boards[len] = s.packed;
+                        len += usize::from(new);
+                    }
+                    lens[hop.bucket] = len;
+                }
+            }
+            for (bucket, &len) in next.iter_mut().zip(&lens) {
+                bucket.ranks.truncate(len);
+                bucket.boards.truncate(len);
+                count += len;
+            }
             if count as u64 > max_states {
                 return Err(too_many_states(max_states));
             }
@@ -207,9 +240,30 @@ impl RankSteps {
     }
 }
 
-/// Marks a queued board's top nibble (free: tables hold at most 12 squares) with one plus the
-/// move back to its parent, 0 for the root.
-const BACK_SHIFT: u32 = 60;
+/// Buckets per square of the empty square: no move back (the root) and one per move.
+const BACKS: usize = 5;
+
+/// One move open to every state of a bucket, and the bucket its successors go to.
+#[derive(Clone, Copy)]
+struct Hop {
+    mv: Move,
+    to: usize,
+    bucket: usize,
+}
+
+/// States of one layer that share the empty square's square and the move back.
+#[derive(Clone, Default)]
+struct Bucket {
+    ranks: Vec<u32>,
+    boards: Vec<u64>,
+}
+
+impl Bucket {
+    fn push(&mut self, rank: u32, packed: u64) {
+        self.ranks.push(rank);
+        self.boards.push(packed);
+    }
+}
 
 /// The reverse-search table solver; forks share the built table.
 #[derive(Clone)]
