@@ -101,7 +101,7 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
         // prepares), so input without a solvable board costs no build.
         let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
         let boards = BoardReader::new(input, args.shape);
-        solve_in_turn(&mut *solver, &puzzle, boards, &mut out, &mut diagnostics)
+        solve_in_turn(&mut *solver, &puzzle, boards, batch, &mut out, &mut diagnostics)
     } else {
         // Build a table once, before forking, so the workers share it; if it cannot be built,
         // every board says why.
@@ -129,20 +129,28 @@ fn usage(e: &Error) -> Failure {
     super::usage_error(&["solve"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
 }
 
-/// The answer to one board.
-fn answer(
+/// The answers to a run of boards, in order; the boards that parsed are solved together
+/// ([`Solver::solve_many`]). Every solver answers a board the parity rule rules out at once,
+/// before any search or table build (the shared precheck), so it is not tested twice here.
+fn answer_run(
     solver: &mut dyn Solver,
     puzzle: &Puzzle,
-    line: u64,
-    board: slidebench::Result<Board>,
-) -> Answer {
-    // Every solver answers a board the parity rule rules out at once, before any search or
-    // table build (the shared precheck), so it is not tested twice here.
-    let outcome = board.and_then(|b| solver.solve(puzzle, &b).map_err(|e| e.with_line(line)));
-    match outcome {
-        Ok(solution) => (solution.judge_line(), None),
-        Err(e) => ("error".to_string(), Some(e)),
-    }
+    items: Vec<(u64, slidebench::Result<Board>)>,
+) -> Vec<Answer> {
+    let boards: Vec<Board> = items.iter().filter_map(|(_, b)| b.as_ref().ok().copied()).collect();
+    let mut solved = solver.solve_many(puzzle, &boards).into_iter();
+    items
+        .into_iter()
+        .map(|(line, board)| {
+            let outcome = board.and_then(|_| {
+                solved.next().expect("an answer per board").map_err(|e| e.with_line(line))
+            });
+            match outcome {
+                Ok(solution) => (solution.judge_line(), None),
+                Err(e) => ("error".to_string(), Some(e)),
+            }
+        })
+        .collect()
 }
 
 /// Writes one answer; `true` when it was an error.
@@ -158,20 +166,40 @@ fn emit(answer: Answer, out: &mut impl Write, diagnostics: &mut Diagnostics) -> 
     })
 }
 
-/// One thread: read, solve, write, board by board.
+/// One thread: read, solve, write, `batch` boards at a time.
 fn solve_in_turn<R: io::BufRead>(
     solver: &mut dyn Solver,
     puzzle: &Puzzle,
-    boards: BoardReader<R>,
+    mut boards: BoardReader<R>,
+    batch: usize,
     out: &mut impl Write,
     diagnostics: &mut Diagnostics,
 ) -> Result<bool, Failure> {
     let mut bad = false;
-    for item in boards {
-        let (n, board) = item.map_err(|e| Error::io("stdin", e))?;
-        bad |= emit(answer(solver, puzzle, n, board), out, diagnostics)?;
+    loop {
+        let mut items = Vec::with_capacity(batch);
+        let mut failure = None;
+        while items.len() < batch {
+            match boards.next() {
+                Some(Ok(item)) => items.push(item),
+                Some(Err(e)) => {
+                    failure = Some(Error::io("stdin", e));
+                    break;
+                }
+                None => break,
+            }
+        }
+        let last = failure.is_some() || items.len() < batch;
+        for a in answer_run(solver, puzzle, items) {
+            bad |= emit(a, out, diagnostics)?;
+        }
+        if let Some(e) = failure {
+            return Err(e.into());
+        }
+        if last {
+            return Ok(bad);
+        }
     }
-    Ok(bad)
 }
 
 /// What the writer hears: a batch's answers, or the end of the input after so many batches.
@@ -253,7 +281,7 @@ fn work(
     loop {
         let job = jobs.lock().map_or(None, |rx| rx.recv().ok());
         let Some((first, items)) = job else { return };
-        let done = items.into_iter().map(|(n, b)| answer(solver, puzzle, n, b)).collect();
+        let done = answer_run(solver, puzzle, items);
         if answers.send(Message::Answers(first, done)).is_err() {
             return;
         }

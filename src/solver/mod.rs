@@ -119,6 +119,13 @@ pub trait Solver: Send + Sync {
         self.solve(puzzle, start)
     }
 
+    /// [`Solver::solve`] for each of `starts`, answers in the same order. A table solver walks
+    /// several boards at once, so that their memory reads overlap instead of queueing one behind
+    /// the other; every other solver answers one board after another.
+    fn solve_many(&mut self, puzzle: &Puzzle, starts: &[Board]) -> Vec<Result<Solution>> {
+        starts.iter().map(|start| self.solve(puzzle, start)).collect()
+    }
+
     /// A solver of the same kind for another thread, sharing anything already built.
     fn fork(&self) -> Box<dyn Solver>;
 }

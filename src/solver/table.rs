@@ -103,6 +103,14 @@ impl<E: Encoding> Built<E> {
         }
     }
 
+    /// [`Built::walk`] for each of `starts`, in order.
+    pub(crate) fn walk_many(&self, starts: &[&Board]) -> Vec<Option<Vec<Move>>> {
+        match (&self.steps, (&self.enc as &dyn Any).downcast_ref::<Rank>()) {
+            (Steps::Ranks(steps), Some(rank)) => steps.walk_many(rank, starts),
+            _ => starts.iter().map(|start| self.walk(start)).collect(),
+        }
+    }
+
     /// The moves from `start` to the goal, `None` when it cannot reach the goal.
     pub(crate) fn walk(&self, start: &Board) -> Option<Vec<Move>> {
         match &self.steps {
@@ -218,6 +226,57 @@ impl RankSteps {
         self.reached.len() * 8 + self.moves.len()
     }
 
+    /// [`RankSteps::walk`] for several boards, [`WALK_LANES`] of them in step: one walk is a
+    /// chain of dependent reads and rank updates that leaves the core idle most of the time,
+    /// and interleaving independent walks fills it.
+    fn walk_many(&self, rank: &Rank, starts: &[&Board]) -> Vec<Option<Vec<Move>>> {
+        /// One walk in progress: the query, where it stands and its moves so far.
+        struct Lane {
+            query: usize,
+            state: RankState,
+            blank: usize,
+            path: Vec<Move>,
+        }
+        let mut answers: Vec<Option<Vec<Move>>> = vec![None; starts.len()];
+        let mut queries = starts.iter().enumerate().filter_map(|(query, start)| {
+            let state = rank.encode(start);
+            let r = state.rank as usize;
+            let reached = (self.reached[r / 64] >> (r % 64)) & 1 == 1;
+            reached.then(|| Lane {
+                query,
+                state,
+                blank: rank.blank_of(state.packed),
+                path: Vec::with_capacity(32),
+            })
+        });
+        let mut lanes: Vec<Lane> = queries.by_ref().take(WALK_LANES).collect();
+        let goal = u64::from(self.goal);
+        while !lanes.is_empty() {
+            let mut i = 0;
+            while i < lanes.len() {
+                let lane = &mut lanes[i];
+                if lane.state.rank == goal {
+                    answers[lane.query] = Some(std::mem::take(&mut lane.path));
+                    match queries.next() {
+                        Some(next) => lanes[i] = next,
+                        None => {
+                            lanes.swap_remove(i);
+                        }
+                    }
+                    continue;
+                }
+                let r = lane.state.rank as usize;
+                let back = Move::from_index(self.moves[r / 4] >> (2 * (r % 4))).opposite();
+                lane.path.push(back);
+                let to = rank.target(lane.blank, back).expect("recorded moves can be undone");
+                lane.state = rank.step(&lane.state, lane.blank, to);
+                lane.blank = to;
+                i += 1;
+            }
+        }
+        answers
+    }
+
     /// The stored moves undone from `start` until the goal.
     fn walk(&self, rank: &Rank, start: &Board) -> Option<Vec<Move>> {
         let mut s = rank.encode(start);
@@ -239,6 +298,9 @@ impl RankSteps {
         Some(path)
     }
 }
+
+/// Walks [`RankSteps::walk_many`] keeps going at once.
+const WALK_LANES: usize = 8;
 
 /// Buckets per square of the empty square: no move back (the root) and one per move.
 const BACKS: usize = 5;
@@ -313,6 +375,34 @@ impl<E: Encoding> Search for Table<E> {
             }
             None => Solution::unsolvable(stats(1)),
         })
+    }
+
+    fn search_many(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        starts: &[&Board],
+        _max_states: u64,
+    ) -> Vec<Result<Solution>> {
+        let built = &**work;
+        let stats = |walked: u64| Stats {
+            expanded: walked,
+            stored: built.states() as u64,
+            peak_bytes: built.bytes() as u64,
+        };
+        built
+            .walk_many(starts)
+            .into_iter()
+            .map(|walked| {
+                Ok(match walked {
+                    Some(moves) => {
+                        let s = stats(moves.len() as u64 + 1);
+                        Solution::solved(puzzle, moves, s)
+                    }
+                    None => Solution::unsolvable(stats(1)),
+                })
+            })
+            .collect()
     }
 
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {

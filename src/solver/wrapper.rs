@@ -35,6 +35,24 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
         meter: &mut Meter,
     ) -> Result<Solution>;
 
+    /// [`Search::search`] for several boards with no budget, answers in order; overridden where
+    /// answering them together is faster.
+    fn search_many(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        starts: &[&Board],
+        max_states: u64,
+    ) -> Vec<Result<Solution>> {
+        starts
+            .iter()
+            .map(|start| {
+                let mut meter = Meter::start(&Budget::UNLIMITED);
+                self.search(work, puzzle, start, max_states, &mut meter)
+            })
+            .collect()
+    }
+
     /// What a fork starts with: nothing by default (buffers are per thread); a built table
     /// returns a shared handle to it.
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
@@ -108,6 +126,28 @@ impl<S: Search> Solver for Wrapped<S> {
         let work = self.work.as_mut().expect("prepared");
         let mut meter = Meter::start(budget);
         self.search.search(work, puzzle, start, self.max_states, &mut meter)
+    }
+
+    fn solve_many(&mut self, puzzle: &Puzzle, starts: &[Board]) -> Vec<Result<Solution>> {
+        let mut answers: Vec<Option<Result<Solution>>> = starts
+            .iter()
+            .map(|start| precheck(&self.info, puzzle, start).transpose())
+            .collect();
+        let searched: Vec<usize> = (0..starts.len()).filter(|&i| answers[i].is_none()).collect();
+        if !searched.is_empty() {
+            let found = match self.search.prepare(puzzle, self.max_states, &mut self.work) {
+                Ok(_) => {
+                    let work = self.work.as_mut().expect("prepared");
+                    let boards: Vec<&Board> = searched.iter().map(|&i| &starts[i]).collect();
+                    self.search.search_many(work, puzzle, &boards, self.max_states)
+                }
+                Err(e) => searched.iter().map(|_| Err(e.clone())).collect(),
+            };
+            for (&i, answer) in searched.iter().zip(found) {
+                answers[i] = Some(answer);
+            }
+        }
+        answers.into_iter().map(|a| a.expect("every board answered")).collect()
     }
 
     fn fork(&self) -> Box<dyn Solver> {
