@@ -340,21 +340,16 @@ impl Board {
     /// Parity (0 or 1) of the permutation that takes square order to this arrangement,
     /// counting the empty square as a piece.
     pub fn permutation_parity(&self) -> u32 {
-        // A permutation of n elements with c cycles is n - c transpositions.
+        // The parity of the inversion count, the empty square included: every pair compared
+        // without a branch, where following the cycles branches on every square.
         let c = self.cells();
-        let mut seen = 0u32;
-        let mut cycles = 0u32;
-        for start in 0..c.len() {
-            if seen & (1 << start) == 0 {
-                cycles += 1;
-                let mut i = start;
-                while seen & (1 << i) == 0 {
-                    seen |= 1 << i;
-                    i = c[i] as usize;
-                }
+        let mut inversions = 0u32;
+        for (i, &a) in c.iter().enumerate() {
+            for &b in &c[i + 1..] {
+                inversions += u32::from(a > b);
             }
         }
-        (c.len() as u32 - cycles) & 1
+        inversions & 1
     }
 
     /// Number of inversions among the tiles, ignoring the empty square.

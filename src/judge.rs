@@ -8,7 +8,7 @@
 //! - AOJ 1339 "Dragon's Cruller": datasets of a `ch cv` line, three rows of the start board and
 //!   three rows of the goal (digits `0`–`8`, `0` empty), ended by a `0 0` line.
 
-use crate::board::{symbol_value, Board, Costs, Shape};
+use crate::board::{symbol_value, Board, Costs, Shape, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
 use std::io::{self, BufRead};
 
@@ -165,41 +165,45 @@ const MAX_CELLS_ONE_CHAR: usize = 10;
 /// The board `text` describes, or why it describes none.
 fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, String> {
     let n = shape.cells();
-    let expected = format!("1-{} and x", n - 1);
-    let mut cells = Vec::with_capacity(n);
+    // Written out only for an error: most boards are good, and they allocate nothing here.
+    let expected = || format!("1-{} and x", n - 1);
+    // One more than a board holds, so that "too many" is seen.
+    let mut cells = [0u8; MAX_CELLS + 1];
+    let mut len = 0usize;
     let mut seen = 0u32;
-    let mut push = |v: u8, cells: &mut Vec<u8>| -> std::result::Result<(), String> {
+    let mut push = |v: u8, cells: &mut [u8], len: &mut usize| -> std::result::Result<(), String> {
         if seen & 1 << v != 0 {
             let name = if v == 0 { "x".to_string() } else { v.to_string() };
             return Err(format!("symbol `{name}` appears twice"));
         }
         seen |= 1 << v;
-        cells.push(v);
+        cells[*len] = v;
+        *len += 1;
         Ok(())
     };
     if n <= MAX_CELLS_ONE_CHAR {
         for ch in text.chars().filter(|c| !c.is_whitespace()) {
             let v = symbol_value(ch).filter(|&v| (v as usize) < n).ok_or_else(|| {
-                format!("unknown symbol `{}` (expected {expected})", ch.escape_debug())
+                format!("unknown symbol `{}` (expected {})", ch.escape_debug(), expected())
             })?;
-            push(v, &mut cells)?;
+            push(v, &mut cells, &mut len)?;
         }
     } else {
         for token in text.split_whitespace() {
-            if cells.len() > n {
+            if len > n {
                 break; // counted below; the rest need not be read
             }
-            push(tile_number(token, shape, &expected)?, &mut cells)?;
+            push(tile_number(token, shape, &expected)?, &mut cells, &mut len)?;
         }
     }
-    if cells.len() != n {
-        let found =
-            if cells.len() > n { format!("more than {n}") } else { cells.len().to_string() };
+    if len != n {
+        let found = if len > n { format!("more than {n}") } else { len.to_string() };
         let mut why = format!(
-            "{} symbols: found {found}, expected {n} ({expected})",
-            if cells.len() < n { "too few" } else { "too many" }
+            "{} symbols: found {found}, expected {n} ({})",
+            if len < n { "too few" } else { "too many" },
+            expected()
         );
-        if cells.len() < n {
+        if len < n {
             let missing: Vec<String> = (1..n as u8)
                 .chain([0])
                 .filter(|&v| seen & 1 << v == 0)
@@ -210,11 +214,15 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
         }
         return Err(why);
     }
-    Board::from_cells(shape, &cells).map_err(|e| e.message().to_string())
+    Board::from_cells(shape, &cells[..n]).map_err(|e| e.message().to_string())
 }
 
 /// The value of one white-space separated symbol on a board of `shape`.
-fn tile_number(token: &str, shape: Shape, expected: &str) -> std::result::Result<u8, String> {
+fn tile_number(
+    token: &str,
+    shape: Shape,
+    expected: &dyn Fn() -> String,
+) -> std::result::Result<u8, String> {
     let n = shape.cells();
     if token.eq_ignore_ascii_case("x") {
         return Ok(0);
@@ -224,12 +232,13 @@ fn tile_number(token: &str, shape: Shape, expected: &str) -> std::result::Result
         let shown: String = token.chars().take(20).collect();
         let more = if token.chars().count() > 20 { "…" } else { "" };
         return Err(format!(
-            "unknown symbol `{}{more}` (expected {expected})",
-            shown.escape_debug()
+            "unknown symbol `{}{more}` (expected {})",
+            shown.escape_debug(),
+            expected()
         ));
     }
     let out_of_range =
-        |what: &str| format!("tile `{token}` is {what}: a {shape} board has tiles {expected}");
+        |what: &str| format!("tile `{token}` is {what}: a {shape} board has tiles {}", expected());
     if digits.len() != token.len() {
         return Err(out_of_range("out of range"));
     }

@@ -345,6 +345,28 @@ fn forks_answer_alike(id: &str) {
     assert_eq!(first.moves.map(|m| m.len()), again.moves.map(|m| m.len()));
 }
 
+/// More boards than a table walks at once, with the goal and unsolvable boards among them: a
+/// batch is answered exactly as the boards one by one (same costs, paths that replay).
+fn answers_a_batch_like_one_by_one(id: &str) {
+    let p = Puzzle::eight();
+    let dist = grid_distances();
+    let mut boards = seeded_boards(0xba7c, 11, dist, |d| d == UNREACHED || d <= 12);
+    boards.insert(3, p.goal().clone());
+    boards.push(Board::parse(p.shape(), "21345678x").unwrap());
+    let mut s = make(id);
+    let batch = s.solve_many(&p, &boards);
+    assert_eq!(batch.len(), boards.len());
+    for (b, answer) in boards.iter().zip(batch) {
+        let answer = answer.unwrap();
+        let alone = solve_checked(s.as_mut(), &p, b);
+        assert_eq!(answer.cost, alone.cost, "{id} on {b}");
+        if let Some(moves) = &answer.moves {
+            let (end, _) = p.replay(b, moves).unwrap();
+            assert_eq!(&end, p.goal(), "{id} on {b}: the batch's path does not reach the goal");
+        }
+    }
+}
+
 macro_rules! solver_tests {
     ($($name:ident => $id:literal;)*) => {
         $(
@@ -383,6 +405,10 @@ macro_rules! solver_tests {
                 }
                 #[test]
                 fn forks_answer_alike() { super::forks_answer_alike($id) }
+                #[test]
+                fn answers_a_batch_like_one_by_one() {
+                    super::answers_a_batch_like_one_by_one($id)
+                }
                 #[test]
                 fn weights_sample() { super::weights($id, sample().weighted) }
                 #[test]

@@ -129,10 +129,8 @@ impl<S: Search> Solver for Wrapped<S> {
     }
 
     fn solve_many(&mut self, puzzle: &Puzzle, starts: &[Board]) -> Vec<Result<Solution>> {
-        let mut answers: Vec<Option<Result<Solution>>> = starts
-            .iter()
-            .map(|start| precheck(&self.info, puzzle, start).transpose())
-            .collect();
+        let mut answers: Vec<Option<Result<Solution>>> =
+            starts.iter().map(|start| precheck(&self.info, puzzle, start).transpose()).collect();
         let searched: Vec<usize> = (0..starts.len()).filter(|&i| answers[i].is_none()).collect();
         if !searched.is_empty() {
             let found = match self.search.prepare(puzzle, self.max_states, &mut self.work) {
