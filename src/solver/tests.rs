@@ -351,7 +351,7 @@ fn answers_a_batch_like_one_by_one(id: &str) {
     let p = Puzzle::eight();
     let dist = grid_distances();
     let mut boards = seeded_boards(0xba7c, 11, dist, |d| d == UNREACHED || d <= 12);
-    boards.insert(3, p.goal().clone());
+    boards.insert(3, *p.goal());
     boards.push(Board::parse(p.shape(), "21345678x").unwrap());
     let mut s = make(id);
     let batch = s.solve_many(&p, &boards);
