@@ -5,8 +5,9 @@ use super::wrapper::{fit_space, InSpace, Search};
 use super::{path_to, too_many_states, Solution, Stats, Step};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
-use crate::encoding::{Encoding, Slot, StateMap};
+use crate::encoding::{Encoding, Rank, RankState, Slot, StateMap};
 use crate::error::{Error, ErrorKind, Result};
+use std::any::Any;
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -61,26 +62,30 @@ impl<S: Send> Frontier<S> for Heap<S> {
         let (top, state) = self.entries.pop().expect("not empty");
         let n = self.entries.len();
         if n > 1 {
-            // Walk the hole down by the smaller child, moving each child up once, and drop the
-            // former last entry where it belongs.
+            // Bottom-up (Wegener): walk the former last entry down by the smaller child all the
+            // way to a leaf without comparing it on the way (the child is chosen without a
+            // branch; a comparison with it would be a coin toss to the predictor at every
+            // level), then sift it up, which from a leaf is rarely more than a level or two.
             let p = self.entries[0].0;
             let mut i = 0;
-            loop {
-                let left = 2 * i + 1;
-                if left >= n {
-                    break;
-                }
-                let right = left + 1;
-                let child = if right < n && self.entries[right].0 < self.entries[left].0 {
-                    right
-                } else {
-                    left
-                };
-                if p <= self.entries[child].0 {
-                    break;
-                }
+            let mut left = 1;
+            while left + 1 < n {
+                let child = left + usize::from(self.entries[left + 1].0 < self.entries[left].0);
                 self.entries.swap(i, child);
                 i = child;
+                left = 2 * i + 1;
+            }
+            if left < n && self.entries[left].0 < p {
+                self.entries.swap(i, left);
+                i = left;
+            }
+            while i > 0 {
+                let parent = (i - 1) / 2;
+                if self.entries[parent].0 <= p {
+                    break;
+                }
+                self.entries.swap(i, parent);
+                i = parent;
             }
         }
         Some((top as u32, state))
@@ -216,8 +221,15 @@ impl<E: Encoding> Dijkstra<E> {
     }
 }
 
+/// Buffers kept between queries by [`Dijkstra`].
+pub(crate) struct DijkstraWork<E: Encoding> {
+    best: Work<E, Heap<E::State>>,
+    /// The rank encoding's buffers, made on its first query (see [`RankDijkstra`]).
+    ranks: Option<RankDijkstra>,
+}
+
 impl<E: Encoding> Search for Dijkstra<E> {
-    type Work = InSpace<E, Work<E, Heap<E::State>>>;
+    type Work = InSpace<E, DijkstraWork<E>>;
 
     fn prepare(
         &self,
@@ -225,9 +237,9 @@ impl<E: Encoding> Search for Dijkstra<E> {
         max_states: u64,
         work: &mut Option<Self::Work>,
     ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |e: &E| Work {
-            dist: e.new_map(),
-            frontier: Heap::new(),
+        fit_space(work, puzzle, max_states, |e: &E| DijkstraWork {
+            best: Work { dist: e.new_map(), frontier: Heap::new() },
+            ranks: None,
         })?;
         Ok(None)
     }
@@ -240,8 +252,151 @@ impl<E: Encoding> Search for Dijkstra<E> {
         max_states: u64,
         meter: &mut Meter,
     ) -> Result<Solution> {
-        let (enc, work) = work;
-        best_first(enc, work, puzzle, start, max_states, meter, |_| 0)
+        let (enc, DijkstraWork { best, ranks }) = work;
+        if let Some(rank) = (enc as &dyn Any).downcast_ref::<Rank>() {
+            if puzzle.shape().cells() <= MAX_NARROW_CELLS {
+                let narrow = ranks.get_or_insert_with(|| RankDijkstra::new(rank.arrangements()));
+                if let Some(solution) = narrow.search(rank, puzzle, start, max_states, meter)? {
+                    return Ok(solution);
+                }
+            }
+        }
+        best_first(enc, best, puzzle, start, max_states, meter, |_| 0)
+    }
+}
+
+/// Boards up to this many squares pack into the low 48 bits of a heap entry's word.
+const MAX_NARROW_CELLS: usize = 12;
+/// Where a heap entry's word keeps the cost so far, above the packed board.
+const G_SHIFT: u32 = 48;
+/// A rank not reached yet in [`RankDijkstra`]'s costs (so no cost reaches it).
+const UNREACHED: u16 = u16::MAX;
+
+/// The same Dijkstra written against the rank encoding, for searches whose costs stay below
+/// 65,535 (a 3x3 Cruller answer is at most a few thousand). A search over a whole 3x3 space
+/// reads a slot per successor at random, and 4-byte slots (1.45 MB) do not fit in L2 while
+/// 2-byte ones (0.73 MB) do; so each slot holds only the cost so far, no move: the path is
+/// walked back from the goal through any neighbour whose cost plus the move's equals the
+/// state's (every stored cost was set from an expanded neighbour that way, and costs are
+/// positive, so the walk reaches the start). Heap entries are 16 bytes, the rank in the
+/// priority's low half and the board and cost so far in one word, instead of 24.
+pub(crate) struct RankDijkstra {
+    costs: Vec<u16>,
+    /// Ranks whose slot is set, to clear only those.
+    touched: Vec<u32>,
+    heap: Heap<u64>,
+}
+
+impl RankDijkstra {
+    fn new(arrangements: usize) -> RankDijkstra {
+        RankDijkstra {
+            costs: vec![UNREACHED; arrangements],
+            touched: Vec::new(),
+            heap: Heap::new(),
+        }
+    }
+
+    /// Empties the costs, by the touched list unless most slots were touched.
+    fn clear(&mut self) {
+        if self.touched.len() > self.costs.len() / 16 {
+            self.costs.fill(UNREACHED);
+        } else {
+            for &r in &self.touched {
+                self.costs[r as usize] = UNREACHED;
+            }
+        }
+        self.touched.clear();
+        self.heap.clear();
+    }
+
+    /// The cheapest path to the goal, `None` when a cost reaches 65,535 (the caller then runs
+    /// the general search).
+    fn search(
+        &mut self,
+        rank: &Rank,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+        meter: &mut Meter,
+    ) -> Result<Option<Solution>> {
+        self.clear();
+        let costs = puzzle.costs();
+        let start = rank.encode(start);
+        let goal = rank.encode(puzzle.goal()).rank as u32;
+        let board_mask = (1u64 << G_SHIFT) - 1;
+        self.costs[start.rank as usize] = 0;
+        self.touched.push(start.rank as u32);
+        self.heap.push(0, start.rank as u32, start.packed);
+        let mut stats = Stats::default();
+        let mut peak = 0usize;
+        let mut found = false;
+        while let Some((r, word)) = self.heap.pop() {
+            let g = (word >> G_SHIFT) as u32;
+            if g > u32::from(self.costs[r as usize]) {
+                continue;
+            }
+            if r == goal {
+                found = true;
+                break;
+            }
+            stats.expanded += 1;
+            meter.charge(1)?;
+            let state = RankState { rank: u64::from(r), packed: word & board_mask };
+            let blank = rank.blank_of(state.packed);
+            // All successors first, then their slots: the reads overlap.
+            let mut next = [(0u32, state); 4];
+            let mut count = 0;
+            for &(mv, to) in rank.moves_from(blank) {
+                next[count] = (g + costs.of(mv), rank.step(&state, blank, to as usize));
+                count += 1;
+            }
+            let old: [u16; 4] = std::array::from_fn(|i| self.costs[next[i].1.rank as usize]);
+            for (&(ng, s), old) in next.iter().zip(old).take(count) {
+                if ng < u32::from(old) {
+                    if ng >= u32::from(UNREACHED) {
+                        return Ok(None);
+                    }
+                    if old == UNREACHED {
+                        self.touched.push(s.rank as u32);
+                    }
+                    self.costs[s.rank as usize] = ng as u16;
+                    self.heap.push(ng, s.rank as u32, s.packed | u64::from(ng) << G_SHIFT);
+                }
+            }
+            peak = peak.max(self.heap.len());
+            if self.touched.len() as u64 > max_states {
+                return Err(too_many_states(max_states));
+            }
+        }
+        stats.stored = self.touched.len() as u64;
+        stats.peak_bytes = (self.costs.len() * 2 + self.touched.capacity() * 4 + peak * 16) as u64;
+        if !found {
+            return Ok(Some(Solution::unsolvable(stats)));
+        }
+        let moves = self.walk_back(rank, puzzle, start.rank as u32, rank.encode(puzzle.goal()));
+        Ok(Some(Solution::solved(puzzle, moves, stats)))
+    }
+
+    /// The moves from the start to `goal`, found from the costs alone.
+    fn walk_back(&self, rank: &Rank, puzzle: &Puzzle, start: u32, goal: RankState) -> Vec<Move> {
+        let costs = puzzle.costs();
+        let mut moves = Vec::new();
+        let mut s = goal;
+        while s.rank as u32 != start {
+            let here = u32::from(self.costs[s.rank as usize]);
+            let (mv, prev) = Move::ALL
+                .into_iter()
+                .filter_map(|mv| rank.apply(&s, mv).map(|p| (mv, p)))
+                .find(|(mv, p)| {
+                    let c = self.costs[p.rank as usize];
+                    c != UNREACHED && u32::from(c) + costs.of(*mv) == here
+                })
+                .expect("a stored cost was set from a neighbour");
+            moves.push(mv.opposite());
+            s = prev;
+        }
+        moves.reverse();
+        moves
     }
 }
 
