@@ -1,5 +1,9 @@
 //! `dijkstra`: Dijkstra with a binary heap. Also home of the best-first search that `dial` (a
 //! bucket queue) and `astar` (a heuristic) reuse with another frontier or key.
+//!
+//! On the rank encoding (boards up to 9 squares) it runs a copy of the same algorithm over
+//! narrower data, [`RankDijkstra`]: 2-byte cost slots, and a binary heap of 8-byte words that
+//! touches the cache lines two levels below while it walks down.
 
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{path_to, too_many_states, Solution, Stats, Step};
@@ -27,7 +31,8 @@ pub(crate) trait Frontier<S>: Send {
 /// A binary min-heap written for the search: each entry is a priority (key, then cost so far,
 /// packed in one `u64`) beside its state, so a level of sifting touches one cache line, and
 /// sifting compares only priorities, never states (which for strings would cost more than the
-/// heap itself). Sifting moves a hole instead of swapping, one write per level.
+/// heap itself). A push finds its place comparing priorities only, then swaps it up; a pop walks
+/// down by the smaller child without comparing the entry it places, then sifts that entry up.
 pub(crate) struct Heap<S> {
     entries: Vec<(u64, S)>,
 }
@@ -269,6 +274,10 @@ impl<E: Encoding> Search for Dijkstra<E> {
 /// Boards up to this many squares fit a heap entry's low 32 bits without their last square,
 /// whose tile is the one the others leave out.
 const MAX_NARROW_CELLS: usize = 9;
+/// Where a heap word keeps one plus the move back to the state it came from (0 at the start).
+const BACK_SHIFT: u32 = 32;
+/// Where a heap word keeps the cost so far (below 65,535, as the slots hold it).
+const G_SHIFT: u32 = 48;
 /// A rank not reached yet in [`RankDijkstra`]'s costs (so no cost reaches it).
 const UNREACHED: u16 = u16::MAX;
 
@@ -333,7 +342,8 @@ impl RankDijkstra {
         let mut peak = 0usize;
         let mut found = false;
         while let Some(word) = self.heap.pop() {
-            let g = (word >> 32) as u32;
+            let g = (word >> G_SHIFT) as u32;
+            let back = (word >> BACK_SHIFT) as u8 & 15;
             let mut packed = word & 0xffff_ffff;
             packed |= (tiles_sum - nibble_sum(packed)) << last;
             let r = rank_packed(packed, n) as u32;
@@ -349,14 +359,18 @@ impl RankDijkstra {
             let state = RankState { rank: u64::from(r), packed };
             let blank = rank.blank_of(state.packed);
             // All successors first, then their slots: the reads overlap.
-            let mut next = [(0u32, state); 4];
+            let mut next = [(Move::Up, 0u32, state); 4];
             let mut count = 0;
             for &(mv, to) in rank.moves_from(blank) {
-                next[count] = (g + costs.of(mv), rank.step(&state, blank, to as usize));
+                // The state this entry came from is settled and cheaper: no need to look.
+                if mv as u8 + 1 == back {
+                    continue;
+                }
+                next[count] = (mv, g + costs.of(mv), rank.step(&state, blank, to as usize));
                 count += 1;
             }
-            let old: [u16; 4] = std::array::from_fn(|i| self.costs[next[i].1.rank as usize]);
-            for (&(ng, s), old) in next.iter().zip(old).take(count) {
+            let old: [u16; 4] = std::array::from_fn(|i| self.costs[next[i].2.rank as usize]);
+            for (&(mv, ng, s), old) in next.iter().zip(old).take(count) {
                 if ng < u32::from(old) {
                     if ng >= u32::from(UNREACHED) {
                         return Ok(None);
@@ -365,7 +379,8 @@ impl RankDijkstra {
                         self.touched.push(s.rank as u32);
                     }
                     self.costs[s.rank as usize] = ng as u16;
-                    self.heap.push(u64::from(ng) << 32 | (s.packed & 0xffff_ffff));
+                    let back = u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT;
+                    self.heap.push(u64::from(ng) << G_SHIFT | back | (s.packed & 0xffff_ffff));
                 }
             }
             peak = peak.max(self.heap.len());
@@ -412,10 +427,10 @@ fn nibble_sum(x: u64) -> u64 {
     pairs.wrapping_mul(0x0101_0101_0101_0101) >> 56
 }
 
-/// A binary min-heap of bare words (cost so far above a board's first eight squares), half the
-/// size of a [`Heap`] entry carrying a rank and a whole board: a search over a whole 3x3 space
-/// queues over 100,000 entries, and sifting them is where its time goes. Pops bottom-up as
-/// [`Heap`] does.
+/// A binary min-heap of bare words (cost so far, the move back, a board's first eight
+/// squares), half the size of a [`Heap`] entry carrying a rank and a whole board: a search over
+/// a whole 3x3 space queues over 100,000 entries, and sifting them is where its time goes.
+/// Pops bottom-up as [`Heap`] does.
 struct WordHeap(Vec<u64>);
 
 impl WordHeap {
