@@ -335,6 +335,7 @@ impl RankDijkstra {
         let n = puzzle.shape().cells();
         let last = 4 * (n as u32 - 1);
         let tiles_sum = (n * (n - 1) / 2) as u64;
+        let max_move = costs.horizontal.max(costs.vertical);
         self.costs[start.rank as usize] = 0;
         self.touched.push(start.rank as u32);
         self.heap.push(start.packed & 0xffff_ffff);
@@ -354,6 +355,11 @@ impl RankDijkstra {
                 found = true;
                 break;
             }
+            // A successor's cost must stay below the empty mark (checked here once, not per
+            // successor, where `ng < old` would let a too-large cost pass for "not better").
+            if g.saturating_add(max_move) >= u32::from(UNREACHED) {
+                return Ok(None);
+            }
             stats.expanded += 1;
             meter.charge(1)?;
             let state = RankState { rank: u64::from(r), packed };
@@ -372,9 +378,6 @@ impl RankDijkstra {
             let old: [u16; 4] = std::array::from_fn(|i| self.costs[next[i].2.rank as usize]);
             for (&(mv, ng, s), old) in next.iter().zip(old).take(count) {
                 if ng < u32::from(old) {
-                    if ng >= u32::from(UNREACHED) {
-                        return Ok(None);
-                    }
                     if old == UNREACHED {
                         self.touched.push(s.rank as u32);
                     }
@@ -543,5 +546,33 @@ mod tests {
             assert_eq!(heap.pop(), Some(w));
         }
         assert_eq!(heap.pop(), None);
+    }
+
+    /// The rank encoding's 2-byte costs: answers agree with the packed encoding's general
+    /// search at small costs (the walk back from costs alone) and at costs past 65,535 (the
+    /// fall back to the general search).
+    #[test]
+    fn rank_costs_agree_with_packed_beyond_sixteen_bits() {
+        use crate::board::{Costs, Shape};
+        use crate::solver::new_solver;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for costs in
+            [Costs { horizontal: 3, vertical: 5 }, Costs { horizontal: 9000, vertical: 7000 }]
+        {
+            let puzzle = Puzzle::cruller(costs, Board::solved(Shape::THREE_BY_THREE)).unwrap();
+            let mut rank = new_solver("dijkstra/rank", u64::MAX).unwrap();
+            let mut packed = new_solver("dijkstra/packed", u64::MAX).unwrap();
+            for _ in 0..3 {
+                // Every arrangement is reachable on the torus.
+                let mut cells: Vec<u8> = (0..9).collect();
+                cells.shuffle(&mut rng);
+                let board = Board::from_cells(Shape::THREE_BY_THREE, &cells).unwrap();
+                let a = rank.solve(&puzzle, &board).unwrap();
+                let b = packed.solve(&puzzle, &board).unwrap();
+                assert_eq!(a.cost, b.cost);
+                assert!(a.cost.unwrap() > 0);
+            }
+        }
     }
 }
