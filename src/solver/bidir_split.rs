@@ -62,8 +62,11 @@ impl<E: Encoding> Search for BidirSplit<E> {
     ) -> Result<Solution> {
         let (enc, Work { sides, queues, ranks }) = work;
         if let Some(rank) = (enc as &dyn Any).downcast_ref::<Rank>() {
-            let joint = ranks.get_or_insert_with(RankBidir::new);
-            return joint.search(rank, puzzle, start, max_states, meter);
+            // A byte per arrangement; larger spaces take the general path.
+            if rank.arrangements() <= MAX_FLAT_ARRANGEMENTS {
+                let joint = ranks.get_or_insert_with(|| RankBidir::new(rank.arrangements()));
+                return joint.search(rank, puzzle, start, max_states, meter);
+            }
         }
         for side in sides.iter_mut() {
             side.clear();
@@ -111,95 +114,45 @@ impl<E: Encoding> Search for BidirSplit<E> {
     }
 }
 
-/// One entry of [`RankBidir`]'s map: both sides' knowledge of one rank.
-#[derive(Clone, Copy)]
-struct Joint {
-    /// The rank, [`NO_RANK`] for a free slot.
-    rank: u32,
-    /// Depth on each side, valid where the step is set.
-    depth: [u16; 2],
-    /// The move that reached the state on each side, [`NO_STEP`] when that side has not.
-    step: [u8; 2],
-}
-
-const NO_RANK: u32 = u32::MAX;
-const NO_STEP: u8 = 0xff;
-const ROOT_STEP: u8 = 4;
-const FREE: Joint = Joint { rank: NO_RANK, depth: [0; 2], step: [NO_STEP; 2] };
+/// Spaces up to this many arrangements (2x5 boards, 3.6 million, and all smaller) get
+/// [`RankBidir`]'s byte per arrangement.
+const MAX_FLAT_ARRANGEMENTS: usize = 1 << 22;
+/// A [`RankBidir`] slot's nibble for a side that has not reached the state; otherwise the
+/// nibble is one plus the move that reached it, or [`ROOT_STEP`].
+const NO_STEP: u8 = 0;
+const ROOT_STEP: u8 = 5;
 /// Marks a queued board's top nibble (free below 16 squares) with one plus the move back.
 const BACK_SHIFT: u32 = 60;
 
-/// The same search written against the rank encoding: one open-addressing map over ranks holds
-/// both sides, so each successor costs one probe (own side, other side and meeting at once)
-/// instead of three in two maps; the queues are flat arrays of boards (the move back in the top
-/// nibble, so the parent is not rebuilt) and ranks, a layer being a range of them.
+/// The same search written against the rank encoding: one byte per arrangement, indexed by
+/// rank, holds both sides (a nibble each), so each successor costs one read (own side, other
+/// side and meeting at once) and no hashing or probing; the queues are flat arrays of boards
+/// (the move back in the top nibble, so the parent is not rebuilt) and ranks, a layer being a
+/// range of them, and clearing for the next query walks the queued ranks.
+///
+/// A 3x3 space is 363 KB of bytes, which stays in L2; an open-addressing map over the few
+/// thousand states of a query (tried: 4-byte slots, rank and both steps) hashed and probed
+/// for as long. No depth is stored: a meeting that can shorten the best one is always with
+/// the other side's frontier (a state it stored deeper inside was expanded, and its neighbour,
+/// our parent, was then met already at no greater length), so its length is taken as the two
+/// sides' layer depths; any other meeting gets a length no shorter than its own path's and
+/// so never wins.
 pub(crate) struct RankBidir {
-    slots: Vec<Joint>,
-    used: Vec<u32>,
+    slots: Vec<u8>,
     boards: [Vec<u64>; 2],
     ranks: [Vec<u32>; 2],
+    /// States each queue held at the end of the last query: the slots to clear.
+    tails: [usize; 2],
 }
 
 impl RankBidir {
-    fn new() -> RankBidir {
+    fn new(arrangements: usize) -> RankBidir {
         RankBidir {
-            slots: vec![FREE; 1 << 13],
-            used: Vec::new(),
+            slots: vec![0; arrangements],
             boards: [Vec::new(), Vec::new()],
             ranks: [Vec::new(), Vec::new()],
+            tails: [0; 2],
         }
-    }
-
-    /// The slot of `rank`, or the free slot where it goes.
-    #[inline(always)]
-    fn probe(&self, rank: u32) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = (rank.wrapping_mul(0x9E37_79B1) as usize >> 8) & mask;
-        loop {
-            let r = self.slots[i].rank;
-            if r == rank || r == NO_RANK {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Doubles the map, placing every entry anew.
-    #[cold]
-    fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![FREE; 0]);
-        self.slots = vec![FREE; old.len() * 2];
-        self.used.clear();
-        for e in old.into_iter().filter(|e| e.rank != NO_RANK) {
-            let i = self.probe(e.rank);
-            self.slots[i] = e;
-            self.used.push(i as u32);
-        }
-    }
-
-    /// Records `state` on `side` at `depth` (reached by `step`) unless that side has it; returns
-    /// whether it is new there and the meeting length if the other side has it.
-    #[inline(always)]
-    fn visit(&mut self, rank: u32, side: usize, depth: u16, step: u8) -> (bool, Option<u32>) {
-        let mut i = self.probe(rank);
-        if self.slots[i].rank == NO_RANK {
-            if 2 * (self.used.len() + 1) > self.slots.len() {
-                self.grow();
-                i = self.probe(rank);
-            }
-            self.used.push(i as u32);
-            self.slots[i].rank = rank;
-        }
-        let e = &mut self.slots[i];
-        let new = e.step[side] == NO_STEP;
-        if new {
-            e.step[side] = step;
-            e.depth[side] = depth;
-        }
-        let other = 1 - side;
-        let meet = (e.step[other] != NO_STEP)
-            .then(|| u32::from(e.depth[side]) + u32::from(e.depth[other]));
-        (new, meet)
     }
 
     /// The moves from `state` back to `side`'s root.
@@ -207,11 +160,11 @@ impl RankBidir {
         let mut moves = Vec::with_capacity(32);
         let mut s = state;
         loop {
-            let step = self.slots[self.probe(s.rank as u32)].step[side];
-            if step >= ROOT_STEP {
+            let step = (self.slots[s.rank as usize] >> (4 * side)) & 15;
+            if step == ROOT_STEP {
                 return moves;
             }
-            let back = Move::from_index(step).opposite();
+            let back = Move::from_index(step - 1).opposite();
             moves.push(back);
             s = rank.apply(&s, back).expect("recorded moves can be undone");
         }
@@ -225,34 +178,44 @@ impl RankBidir {
         max_states: u64,
         meter: &mut Meter,
     ) -> Result<Solution> {
-        for &i in &self.used {
-            self.slots[i as usize] = FREE;
+        for side in 0..2 {
+            for &r in &self.ranks[side][..self.tails[side]] {
+                self.slots[r as usize] = 0;
+            }
         }
-        self.used.clear();
         let roots = [rank.encode(start), rank.encode(puzzle.goal())];
         let mut heads = [0usize; 2];
+        // Queue `s` holds `tails[s]` states; the vectors are kept longer, so a push is a write.
+        let tails = &mut self.tails;
+        *tails = [1, 1];
         let mut best: Option<(u32, RankState)> = None;
         for (side, root) in roots.iter().enumerate() {
-            self.boards[side].clear();
-            self.ranks[side].clear();
-            self.boards[side].push(root.packed);
-            self.ranks[side].push(root.rank as u32);
-            if let (_, Some(len)) = self.visit(root.rank as u32, side, 0, ROOT_STEP) {
-                best = Some((len, *root));
+            if self.boards[side].is_empty() {
+                self.boards[side].resize(64, 0);
+                self.ranks[side].resize(64, 0);
+            }
+            self.boards[side][0] = root.packed;
+            self.ranks[side][0] = root.rank as u32;
+        }
+        for (side, root) in roots.iter().enumerate() {
+            let slot = &mut self.slots[root.rank as usize];
+            *slot |= ROOT_STEP << (4 * side);
+            if *slot == ROOT_STEP | ROOT_STEP << 4 {
+                best = Some((0, *root));
             }
         }
         let mut layers = [0u32; 2];
         let mut stats = Stats::default();
         let mut peak_queue = 0usize;
-        while heads[0] < self.ranks[0].len() && heads[1] < self.ranks[1].len() {
+        while heads[0] < tails[0] && heads[1] < tails[1] {
             if best.as_ref().is_some_and(|(len, _)| *len <= layers[0] + layers[1] + 1) {
                 break;
             }
-            let waiting = [self.ranks[0].len() - heads[0], self.ranks[1].len() - heads[1]];
+            let waiting = [tails[0] - heads[0], tails[1] - heads[1]];
             let s = usize::from(waiting[0] > waiting[1]);
-            let depth = layers[s];
-            let next_depth = u16::try_from(depth + 1).expect("depths stay far below 65,536");
-            let end = self.ranks[s].len();
+            // Any meeting that can win is with the other side's frontier (see the type's docs).
+            let meet_len = layers[s] + 1 + layers[1 - s];
+            let end = tails[s];
             while heads[s] < end {
                 let h = heads[s];
                 heads[s] += 1;
@@ -264,36 +227,42 @@ impl RankBidir {
                 let back = (word >> BACK_SHIFT) as u8;
                 stats.expanded += 1;
                 meter.charge(1)?;
+                if self.ranks[s].len() < tails[s] + 4 {
+                    let len = 2 * (tails[s] + 4);
+                    self.boards[s].resize(len, 0);
+                    self.ranks[s].resize(len, 0);
+                }
                 let blank = rank.blank_of(state.packed);
                 for &(mv, to) in rank.moves_from(blank) {
                     if mv as u8 + 1 == back {
                         continue;
                     }
                     let next = rank.step(&state, blank, to as usize);
-                    let (new, meet) = self.visit(next.rank as u32, s, next_depth, mv as u8);
-                    if let Some(len) = meet {
-                        if best.as_ref().is_none_or(|(b, _)| len < *b) {
-                            best = Some((len, next));
-                        }
-                    }
+                    let slot = &mut self.slots[next.rank as usize];
+                    let w = *slot;
+                    let new = (w >> (4 * s)) & 15 == NO_STEP;
                     if new {
-                        self.boards[s]
-                            .push(next.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT);
-                        self.ranks[s].push(next.rank as u32);
+                        *slot = w | (mv as u8 + 1) << (4 * s);
+                        let t = tails[s];
+                        self.boards[s][t] =
+                            next.packed | u64::from(mv.opposite() as u8 + 1) << BACK_SHIFT;
+                        self.ranks[s][t] = next.rank as u32;
+                        tails[s] = t + 1;
+                    }
+                    let meet = (w >> (4 - 4 * s)) & 15 != NO_STEP;
+                    if meet && best.as_ref().is_none_or(|(b, _)| meet_len < *b) {
+                        best = Some((meet_len, next));
                     }
                 }
             }
             layers[s] += 1;
-            peak_queue =
-                peak_queue.max(self.ranks[0].len() - heads[0] + self.ranks[1].len() - heads[1]);
-            if (self.ranks[0].len() + self.ranks[1].len()) as u64 > max_states {
+            peak_queue = peak_queue.max(tails[0] - heads[0] + tails[1] - heads[1]);
+            if (tails[0] + tails[1]) as u64 > max_states {
                 return Err(too_many_states(max_states));
             }
         }
-        stats.stored = (self.ranks[0].len() + self.ranks[1].len()) as u64;
-        stats.peak_bytes = (self.slots.len() * std::mem::size_of::<Joint>()
-            + self.used.capacity() * 4
-            + peak_queue * 12) as u64;
+        stats.stored = (tails[0] + tails[1]) as u64;
+        stats.peak_bytes = (self.slots.len() + peak_queue * 12) as u64;
         let Some((_, meet)) = best else {
             return Ok(Solution::unsolvable(stats));
         };
