@@ -340,16 +340,17 @@ impl Board {
     /// Parity (0 or 1) of the permutation that takes square order to this arrangement,
     /// counting the empty square as a piece.
     pub fn permutation_parity(&self) -> u32 {
-        // The parity of the inversion count, the empty square included: every pair compared
-        // without a branch, where following the cycles branches on every square.
-        let c = self.cells();
-        let mut inversions = 0u32;
-        for (i, &a) in c.iter().enumerate() {
-            for &b in &c[i + 1..] {
-                inversions += u32::from(a > b);
-            }
+        // The parity of the inversion count, the empty square included, without a branch
+        // (following the cycles branches on every square). Square i adds one inversion per
+        // earlier value above its own, the set bits of `seen >> (value + 1)`; only the parity
+        // of the total is wanted, so the masks are XORed and their bits counted once.
+        let mut seen = 0u32;
+        let mut above = 0u32;
+        for &v in self.cells() {
+            above ^= seen >> (v + 1);
+            seen |= 1 << v;
         }
-        inversions & 1
+        above.count_ones() & 1
     }
 
     /// Number of inversions among the tiles, ignoring the empty square.

@@ -40,6 +40,22 @@ impl<R: BufRead> Lines<R> {
 
     /// The next line without its line ending, or `None` at the end of the input.
     fn next_line(&mut self) -> io::Result<Option<(u64, Line)>> {
+        Ok(self.read_line()?.map(|(n, too_long)| {
+            let line = if too_long {
+                Line::TooLong
+            } else {
+                match std::str::from_utf8(&self.buf) {
+                    Ok(s) => Line::Text(s.to_string()),
+                    Err(_) => Line::NotUtf8,
+                }
+            };
+            (n, line)
+        }))
+    }
+
+    /// Reads the next line into `buf` without its line ending; its number and whether it was
+    /// too long (then `buf` is empty), or `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<(u64, bool)>> {
         self.buf.clear();
         let mut too_long = false;
         let mut any = false;
@@ -75,18 +91,12 @@ impl<R: BufRead> Lines<R> {
         }
         self.number += 1;
         if too_long {
-            return Ok(Some((self.number, Line::TooLong)));
+            return Ok(Some((self.number, true)));
         }
         while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
             self.buf.pop();
         }
-        Ok(Some((
-            self.number,
-            match std::str::from_utf8(&self.buf) {
-                Ok(s) => Line::Text(s.to_string()),
-                Err(_) => Line::NotUtf8,
-            },
-        )))
+        Ok(Some((self.number, false)))
     }
 
     /// The next line that is not blank, as text or as the error that line carries.
@@ -285,11 +295,24 @@ impl<R: BufRead> BoardReader<R> {
 impl<R: BufRead> Iterator for BoardReader<R> {
     type Item = io::Result<(u64, Result<Board>)>;
     fn next(&mut self) -> Option<Self::Item> {
-        match self.lines.next_nonblank() {
-            Ok(None) => None,
-            Ok(Some((n, Ok(text)))) => Some(Ok((n, parse_board(self.shape, &text, n)))),
-            Ok(Some((n, Err(e)))) => Some(Ok((n, Err(e)))),
-            Err(e) => Some(Err(e)),
+        // As `Lines::next_nonblank`, but the board is parsed from the line buffer in place: one
+        // allocation fewer per board.
+        loop {
+            let (n, too_long) = match self.lines.read_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            };
+            let board = if too_long {
+                Err(Error::at_line(n, format!("longer than {MAX_LINE_BYTES} bytes")))
+            } else {
+                match std::str::from_utf8(&self.lines.buf) {
+                    Ok(text) if text.trim().is_empty() => continue,
+                    Ok(text) => parse_board(self.shape, text, n),
+                    Err(_) => Err(Error::at_line(n, "not valid UTF-8 text")),
+                }
+            };
+            return Some(Ok((n, board)));
         }
     }
 }
