@@ -166,6 +166,22 @@ fn emit(answer: Answer, out: &mut impl Write, diagnostics: &mut Diagnostics) -> 
     })
 }
 
+/// Up to `batch` boards from the input, and the read error that cut them short, if one did.
+fn read_batch<R: io::BufRead>(
+    boards: &mut BoardReader<R>,
+    batch: usize,
+) -> (Vec<(u64, slidebench::Result<Board>)>, Option<Error>) {
+    let mut items = Vec::with_capacity(batch);
+    while items.len() < batch {
+        match boards.next() {
+            Some(Ok(item)) => items.push(item),
+            Some(Err(e)) => return (items, Some(Error::io("stdin", e))),
+            None => break,
+        }
+    }
+    (items, None)
+}
+
 /// One thread: read, solve, write, `batch` boards at a time.
 fn solve_in_turn<R: io::BufRead>(
     solver: &mut dyn Solver,
@@ -177,18 +193,7 @@ fn solve_in_turn<R: io::BufRead>(
 ) -> Result<bool, Failure> {
     let mut bad = false;
     loop {
-        let mut items = Vec::with_capacity(batch);
-        let mut failure = None;
-        while items.len() < batch {
-            match boards.next() {
-                Some(Ok(item)) => items.push(item),
-                Some(Err(e)) => {
-                    failure = Some(Error::io("stdin", e));
-                    break;
-                }
-                None => break,
-            }
-        }
+        let (items, failure) = read_batch(&mut boards, batch);
         let last = failure.is_some() || items.len() < batch;
         for a in answer_run(solver, puzzle, items) {
             bad |= emit(a, out, diagnostics)?;
@@ -299,18 +304,9 @@ fn read_batches(
     let mut sent = 0u64;
     let mut failure = None;
     'read: while tokens.recv().is_ok() {
-        let mut items = Vec::with_capacity(batch);
-        while items.len() < batch {
-            match boards.next() {
-                Some(Ok(item)) => items.push(item),
-                Some(Err(e)) => {
-                    failure = Some(Error::io("stdin", e));
-                    break;
-                }
-                None => break,
-            }
-        }
-        let last = items.len() < batch;
+        let (items, failed) = read_batch(&mut boards, batch);
+        let last = failed.is_some() || items.len() < batch;
+        failure = failed;
         if !items.is_empty() {
             if jobs.send((sent, items)).is_err() {
                 break 'read;

@@ -440,17 +440,9 @@ impl WordHeap {
     #[inline]
     fn push(&mut self, p: u64) {
         let v = &mut self.0;
-        let mut i = v.len();
+        let i = v.len();
         v.push(p);
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if v[parent] <= p {
-                break;
-            }
-            v[i] = v[parent];
-            i = parent;
-        }
-        v[i] = p;
+        sift_up(v, i, p);
     }
 
     #[inline]
@@ -479,15 +471,7 @@ impl WordHeap {
             v[i] = v[left];
             i = left;
         }
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if v[parent] <= p {
-                break;
-            }
-            v[i] = v[parent];
-            i = parent;
-        }
-        v[i] = p;
+        sift_up(v, i, p);
         Some(top)
     }
 
@@ -498,6 +482,20 @@ impl WordHeap {
     fn len(&self) -> usize {
         self.0.len()
     }
+}
+
+/// Moves the hole at `i` up past every parent above `p`, then puts `p` there.
+#[inline]
+fn sift_up(v: &mut [u64], mut i: usize, p: u64) {
+    while i > 0 {
+        let parent = (i - 1) / 2;
+        if v[parent] <= p {
+            break;
+        }
+        v[i] = v[parent];
+        i = parent;
+    }
+    v[i] = p;
 }
 
 #[cfg(test)]
