@@ -50,9 +50,10 @@ pub(super) struct SolveArgs {
 /// Boards read ahead of the last answer written, per worker thread.
 const WINDOW_PER_THREAD: usize = 4;
 
-/// Boards handed to a worker at once by a table lookup, which takes about a microsecond: enough
-/// that passing them between threads costs little next to solving them. Searches take one board
-/// at a time so that a slow board never holds back others queued behind it on the same worker.
+/// Boards a table solver answers at once (on one thread too), a lookup taking well under a
+/// microsecond: enough that passing them between threads costs little next to solving them,
+/// and that its walks can run side by side ([`Solver::solve_many`]). Searches take one board at
+/// a time so that a slow board never holds back others queued behind it on the same worker.
 const TABLE_BATCH: usize = 64;
 
 /// One board's answer: the judge line, and the diagnostic when it is `error`.
