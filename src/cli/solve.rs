@@ -56,8 +56,9 @@ const WINDOW_PER_THREAD: usize = 4;
 /// a time so that a slow board never holds back others queued behind it on the same worker.
 const TABLE_BATCH: usize = 64;
 
-/// One board's answer: the judge line, and the diagnostic when it is `error`.
-type Answer = (String, Option<Error>);
+/// One board's answer: its solution (moves or unsolvable), or the error whose judge line is
+/// `error`. The line itself is written straight into the output, never held as a string.
+type Answer = std::result::Result<slidebench::Solution, Error>;
 
 /// A run of consecutive boards: the sequence number of the first, and each line's board.
 type Batch = (u64, Vec<(u64, slidebench::Result<Board>)>);
@@ -143,28 +144,27 @@ fn answer_run(
     items
         .into_iter()
         .map(|(line, board)| {
-            let outcome = board.and_then(|_| {
+            board.and_then(|_| {
                 solved.next().expect("an answer per board").map_err(|e| e.with_line(line))
-            });
-            match outcome {
-                Ok(solution) => (solution.judge_line(), None),
-                Err(e) => ("error".to_string(), Some(e)),
-            }
+            })
         })
         .collect()
 }
 
 /// Writes one answer; `true` when it was an error.
 fn emit(answer: Answer, out: &mut impl Write, diagnostics: &mut Diagnostics) -> io::Result<bool> {
-    out.write_all(answer.0.as_bytes())?;
-    out.write_all(b"\n")?;
-    Ok(match answer.1 {
-        Some(e) => {
-            diagnostics.line(e);
-            true
+    match answer {
+        Ok(solution) => {
+            solution.write_judge_line(out)?;
+            out.write_all(b"\n")?;
+            Ok(false)
         }
-        None => false,
-    })
+        Err(e) => {
+            out.write_all(b"error\n")?;
+            diagnostics.line(e);
+            Ok(true)
+        }
+    }
 }
 
 /// Up to `batch` boards from the input, and the read error that cut them short, if one did.

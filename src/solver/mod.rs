@@ -68,10 +68,24 @@ impl Solution {
 
     /// The judge's answer: the move letters, or `unsolvable`.
     pub fn judge_line(&self) -> String {
-        match &self.moves {
-            Some(m) => crate::board::moves_to_string(m),
-            None => "unsolvable".to_string(),
+        let mut line = Vec::with_capacity(self.moves.as_ref().map_or(10, Vec::len));
+        self.write_judge_line(&mut line).expect("writing to a vector does not fail");
+        String::from_utf8(line).expect("move letters are ASCII")
+    }
+
+    /// Writes [`Solution::judge_line`] to `out` without building a string first.
+    pub fn write_judge_line(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let Some(moves) = &self.moves else {
+            return out.write_all(b"unsolvable");
+        };
+        for chunk in moves.chunks(64) {
+            let mut letters = [0u8; 64];
+            for (letter, m) in letters.iter_mut().zip(chunk) {
+                *letter = m.letter() as u8;
+            }
+            out.write_all(&letters[..chunk.len()])?;
         }
+        Ok(())
     }
 }
 
