@@ -169,6 +169,13 @@ pub fn parse_board_argument(shape: Shape, text: &str) -> Result<Board> {
         .map_err(|why| Error::new(ErrorKind::Parse, format!("not a {shape} board: {why}")))
 }
 
+/// The error for a symbol seen twice.
+#[cold]
+fn appears_twice(v: u8) -> String {
+    let name = if v == 0 { "x".to_string() } else { v.to_string() };
+    format!("symbol `{name}` appears twice")
+}
+
 /// Shapes up to this many squares read one character per symbol.
 const MAX_CELLS_ONE_CHAR: usize = 10;
 
@@ -183,8 +190,7 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
     let mut seen = 0u32;
     let mut push = |v: u8, cells: &mut [u8], len: &mut usize| -> std::result::Result<(), String> {
         if seen & 1 << v != 0 {
-            let name = if v == 0 { "x".to_string() } else { v.to_string() };
-            return Err(format!("symbol `{name}` appears twice"));
+            return Err(appears_twice(v));
         }
         seen |= 1 << v;
         cells[*len] = v;
