@@ -180,7 +180,16 @@ impl RankSteps {
             .collect();
         let mut layer: Vec<Bucket> = vec![Bucket::default(); bucket_count];
         let mut next: Vec<Bucket> = vec![Bucket::default(); bucket_count];
-        layer[BACKS * rank.blank_of(goal.packed)].push(goal.rank as u32, goal.packed);
+        // Where the rank fits above the board (up to 10 squares), a state is one word: less
+        // to write per successor, and fewer pages to fault in.
+        let rank_shift = 4 * cells as u32;
+        let fits = u64::BITS - (n as u64).leading_zeros() + rank_shift <= u64::BITS;
+        let board_mask = if fits { (1u64 << rank_shift) - 1 } else { u64::MAX };
+        layer[BACKS * rank.blank_of(goal.packed)].push(
+            goal.rank as u32,
+            goal.packed,
+            fits.then_some(rank_shift),
+        );
         reached[goal.rank as usize / 64] |= 1 << (goal.rank % 64);
         let mut count = 1usize;
         let mut room = vec![0usize; bucket_count];
@@ -188,15 +197,17 @@ impl RankSteps {
             room.fill(0);
             for (bucket, hops) in layer.iter().zip(&hops) {
                 for hop in hops {
-                    room[hop.bucket] += bucket.ranks.len();
+                    room[hop.bucket] += bucket.words.len();
                 }
             }
             if room.iter().all(|&r| r == 0) {
                 break;
             }
             for (bucket, &room) in next.iter_mut().zip(&room) {
-                bucket.ranks.resize(room, 0);
-                bucket.boards.resize(room, 0);
+                bucket.words.resize(room, 0);
+                if !fits {
+                    bucket.ranks.resize(room, 0);
+                }
             }
             let mut lens = vec![0usize; bucket_count];
             for (from, (bucket, hops)) in layer.iter().zip(&hops).enumerate() {
@@ -205,24 +216,32 @@ impl RankSteps {
                     let out = &mut next[hop.bucket];
                     let mut len = lens[hop.bucket];
                     let mv = (hop.mv as u32) << MOVE_SHIFT;
-                    for (&r, &packed) in bucket.ranks.iter().zip(&bucket.boards) {
-                        let state = RankState { rank: u64::from(r), packed };
+                    for (i, &word) in bucket.words.iter().enumerate() {
+                        let state = if fits {
+                            RankState { rank: word >> rank_shift, packed: word & board_mask }
+                        } else {
+                            RankState { rank: u64::from(bucket.ranks[i]), packed: word }
+                        };
                         let s = rank.step(&state, blank, hop.to);
                         let r = s.rank as usize;
                         let bits = reached[r / 64];
                         let new = (bits >> (r % 64)) & 1 == 0;
                         reached[r / 64] = bits | 1 << (r % 64);
                         parent[if new { r } else { n }] = state.rank as u32 | mv;
-                        out.ranks[len] = r as u32;
-                        out.boards[len] = s.packed;
+                        if fits {
+                            out.words[len] = s.packed | (r as u64) << rank_shift;
+                        } else {
+                            out.words[len] = s.packed;
+                            out.ranks[len] = r as u32;
+                        }
                         len += usize::from(new);
                     }
                     lens[hop.bucket] = len;
                 }
             }
             for (bucket, &len) in next.iter_mut().zip(&lens) {
+                bucket.words.truncate(len);
                 bucket.ranks.truncate(len);
-                bucket.boards.truncate(len);
                 count += len;
             }
             if count as u64 > max_states {
@@ -294,17 +313,24 @@ struct Hop {
     bucket: usize,
 }
 
-/// States of one layer that share the empty square's square and the move back.
+/// States of one layer that share the empty square's square and the move back: each a word
+/// holding the board with its rank above it where the two fit in 64 bits, else the board, with
+/// the rank in `ranks`.
 #[derive(Clone, Default)]
 struct Bucket {
+    words: Vec<u64>,
     ranks: Vec<u32>,
-    boards: Vec<u64>,
 }
 
 impl Bucket {
-    fn push(&mut self, rank: u32, packed: u64) {
-        self.ranks.push(rank);
-        self.boards.push(packed);
+    /// Adds a state; `rank_shift` is where its rank goes in the word, `None` when it does not fit.
+    fn push(&mut self, rank: u32, packed: u64, rank_shift: Option<u32>) {
+        if let Some(shift) = rank_shift {
+            self.words.push(packed | u64::from(rank) << shift);
+        } else {
+            self.words.push(packed);
+            self.ranks.push(rank);
+        }
     }
 }
 
