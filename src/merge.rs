@@ -200,26 +200,18 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
         .sum();
     let builds: Vec<u64> = shard_rows.iter().filter_map(|s| s.build_ns).collect();
     SummaryRow {
-        solver: first.solver.clone(),
-        algorithm: first.algorithm.clone(),
-        encoding: first.encoding.clone(),
-        case_set: first.case_set.clone(),
         threads: rows.iter().map(|r| r.threads).max().unwrap_or(1),
-        cases: stats.cases,
-        solved: stats.solved,
-        over_budget: stats.over_budget,
-        skipped: stats.skipped,
-        p5_ns: stats.p5_ns,
-        median_ns: stats.median_ns,
-        mean_ns: stats.mean_ns,
-        p95_ns: stats.p95_ns,
         queries_per_sec: if wall_s > 0.0 { stats.ran() as f64 / wall_s } else { f64::NAN },
         build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
-        mean_expanded: stats.mean_expanded,
-        peak_bytes: stats.peak_bytes,
         agree: shard_rows.iter().all(|s| s.agree),
         seed,
         repeats,
+        ..stats.summary_row(
+            first.solver.clone(),
+            first.algorithm.clone(),
+            first.encoding.clone(),
+            first.case_set.clone(),
+        )
     }
 }
 

@@ -214,6 +214,40 @@ impl RunStats {
     pub fn ran(&self) -> u64 {
         self.cases - self.skipped
     }
+
+    /// The `summary.csv` row of these statistics for one solver and set. The fields they do not
+    /// give (threads, throughput, build time, agreement, seed, repeats) are zero, false or empty,
+    /// for the caller to set with struct update syntax.
+    pub fn summary_row(
+        &self,
+        solver: String,
+        algorithm: String,
+        encoding: String,
+        case_set: String,
+    ) -> SummaryRow {
+        SummaryRow {
+            solver,
+            algorithm,
+            encoding,
+            case_set,
+            threads: 0,
+            cases: self.cases,
+            solved: self.solved,
+            over_budget: self.over_budget,
+            skipped: self.skipped,
+            p5_ns: self.p5_ns,
+            median_ns: self.median_ns,
+            mean_ns: self.mean_ns,
+            p95_ns: self.p95_ns,
+            queries_per_sec: 0.0,
+            build_ns: None,
+            mean_expanded: self.mean_expanded,
+            peak_bytes: self.peak_bytes,
+            agree: false,
+            seed: 0,
+            repeats: 0,
+        }
+    }
 }
 
 /// What made a result directory (`meta.json`): `merge` refuses to combine directories whose

@@ -605,26 +605,18 @@ fn summarize(
         run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
     });
     SummaryRow {
-        solver: info.id.clone(),
-        algorithm: info.algorithm.to_string(),
-        encoding: info.encoding.to_string(),
-        case_set: set.to_string(),
         threads,
-        cases: stats.cases,
-        solved: stats.solved,
-        over_budget: stats.over_budget,
-        skipped: stats.skipped,
-        p5_ns: stats.p5_ns,
-        median_ns: stats.median_ns,
-        mean_ns: stats.mean_ns,
-        p95_ns: stats.p95_ns,
         queries_per_sec: stats.ran() as f64 / run.wall.as_secs_f64().max(1e-9),
         build_ns: build_ns.or(if info.table { Some(0) } else { None }),
-        mean_expanded: stats.mean_expanded,
-        peak_bytes: stats.peak_bytes,
         agree: run.disagreements.is_empty(),
         seed,
         repeats,
+        ..stats.summary_row(
+            info.id.clone(),
+            info.algorithm.to_string(),
+            info.encoding.to_string(),
+            set.to_string(),
+        )
     }
 }
 
