@@ -104,6 +104,22 @@ impl<E: Encoding> Built<E> {
         }
     }
 
+    /// The answer to a query whose walk gave `walked`, with the table's counters.
+    fn solution(&self, puzzle: &Puzzle, walked: Option<Vec<Move>>) -> Solution {
+        let stats = |walked: u64| Stats {
+            expanded: walked,
+            stored: self.states() as u64,
+            peak_bytes: self.bytes() as u64,
+        };
+        match walked {
+            Some(moves) => {
+                let s = stats(moves.len() as u64 + 1);
+                Solution::solved(puzzle, moves, s)
+            }
+            None => Solution::unsolvable(stats(1)),
+        }
+    }
+
     /// [`Built::walk`] for each of `starts`, in order.
     pub(crate) fn walk_many(&self, starts: &[&Board]) -> Vec<Option<Vec<Move>>> {
         match (&self.steps, (&self.enc as &dyn Any).downcast_ref::<Rank>()) {
@@ -369,19 +385,7 @@ impl<E: Encoding> Search for Table<E> {
         _max_states: u64,
         _meter: &mut Meter,
     ) -> Result<Solution> {
-        let built = &**work;
-        let stats = |walked: u64| Stats {
-            expanded: walked,
-            stored: built.states() as u64,
-            peak_bytes: built.bytes() as u64,
-        };
-        Ok(match built.walk(start) {
-            Some(moves) => {
-                let s = stats(moves.len() as u64 + 1);
-                Solution::solved(puzzle, moves, s)
-            }
-            None => Solution::unsolvable(stats(1)),
-        })
+        Ok(work.solution(puzzle, work.walk(start)))
     }
 
     fn search_many(
@@ -391,25 +395,7 @@ impl<E: Encoding> Search for Table<E> {
         starts: &[&Board],
         _max_states: u64,
     ) -> Vec<Result<Solution>> {
-        let built = &**work;
-        let stats = |walked: u64| Stats {
-            expanded: walked,
-            stored: built.states() as u64,
-            peak_bytes: built.bytes() as u64,
-        };
-        built
-            .walk_many(starts)
-            .into_iter()
-            .map(|walked| {
-                Ok(match walked {
-                    Some(moves) => {
-                        let s = stats(moves.len() as u64 + 1);
-                        Solution::solved(puzzle, moves, s)
-                    }
-                    None => Solution::unsolvable(stats(1)),
-                })
-            })
-            .collect()
+        work.walk_many(starts).into_iter().map(|walked| Ok(work.solution(puzzle, walked))).collect()
     }
 
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
