@@ -249,7 +249,15 @@ impl Board {
         }
         let mut arr = [0u8; MAX_CELLS];
         arr[..n].copy_from_slice(cells);
-        Ok(Board { shape, cells: arr })
+        Ok(Board::from_permutation(shape, arr))
+    }
+
+    /// [`Board::from_cells`] for cells already known to be a permutation of `0..shape.cells()`
+    /// (the judge parser checks as it reads, and need not pay for the check twice).
+    /// The squares past the board's must hold 0.
+    pub(crate) fn from_permutation(shape: Shape, cells: [u8; MAX_CELLS]) -> Board {
+        debug_assert!(cells[shape.cells()..].iter().all(|&c| c == 0));
+        Board { shape, cells }
     }
 
     /// Parses the text form, one symbol per square: `1`–`9`, then `a`–`f` for tiles 10–15,
@@ -290,7 +298,15 @@ impl Board {
 
     /// The square the empty square is on.
     pub fn blank(&self) -> usize {
-        self.cells().iter().position(|&c| c == 0).expect("a board always has an empty square")
+        // The lowest zero byte of the cells as one word, found without a branch (a search's
+        // exit would be a coin toss to the predictor). The squares past the board hold zero
+        // too, but they come after the empty square.
+        const ONES: u128 = u128::from_le_bytes([1; MAX_CELLS]);
+        let x = u128::from_le_bytes(self.cells);
+        let zero = x.wrapping_sub(ONES) & !x & ONES << 7;
+        let blank = (zero.trailing_zeros() / 8) as usize;
+        debug_assert!(blank < self.shape.cells(), "a board always has an empty square");
+        blank
     }
 
     /// Four bits per square, square 0 in the lowest bits.
@@ -613,6 +629,19 @@ mod tests {
         assert_eq!(b.to_text(), "23415x768");
         assert_eq!(b.blank(), 5);
         assert_eq!(Board::from_packed(b.shape(), b.packed()), b);
+    }
+
+    /// The branch-free `blank` on every square of shapes with and without squares past the
+    /// board (the 4x4 fills all sixteen bytes).
+    #[test]
+    fn blank_is_found_on_every_square() {
+        for shape in [Shape::new(2, 3).unwrap(), Shape::THREE_BY_THREE, Shape::new(4, 4).unwrap()] {
+            let n = shape.cells();
+            for at in 0..n {
+                let cells: Vec<u8> = (0..n).map(|i| ((i + n - at) % n) as u8).collect();
+                assert_eq!(Board::from_cells(shape, &cells).unwrap().blank(), at, "{shape}");
+            }
+        }
     }
 
     #[test]

@@ -184,16 +184,20 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
     let n = shape.cells();
     // Written out only for an error: most boards are good, and they allocate nothing here.
     let expected = || format!("1-{} and x", n - 1);
-    // One more than a board holds, so that "too many" is seen.
-    let mut cells = [0u8; MAX_CELLS + 1];
+    // The cells, one byte each, kept in a register: written byte by byte to memory, the board
+    // read them back as one 16-byte load, which waited for the stores to drain.
+    let mut cells = 0u128;
+    // Counts one past what a board holds, so that "too many" is seen.
     let mut len = 0usize;
     let mut seen = 0u32;
-    let mut push = |v: u8, cells: &mut [u8], len: &mut usize| -> std::result::Result<(), String> {
+    let mut push = |v: u8, cells: &mut u128, len: &mut usize| -> std::result::Result<(), String> {
         if seen & 1 << v != 0 {
             return Err(appears_twice(v));
         }
         seen |= 1 << v;
-        cells[*len] = v;
+        if *len < MAX_CELLS {
+            *cells |= u128::from(v) << (8 * *len);
+        }
         *len += 1;
         Ok(())
     };
@@ -230,7 +234,8 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
         }
         return Err(why);
     }
-    Board::from_cells(shape, &cells[..n]).map_err(|e| e.message().to_string())
+    // Every symbol was below n and seen once, and there are n of them: a permutation.
+    Ok(Board::from_permutation(shape, cells.to_le_bytes()))
 }
 
 /// The value of one white-space separated symbol on a board of `shape`.

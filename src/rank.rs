@@ -72,7 +72,7 @@ pub fn rank(cells: &[u8]) -> u64 {
 }
 
 /// The rank of a board given in packed form (4 bits per square, square 0 lowest).
-#[inline]
+#[inline(always)]
 pub fn rank_packed(packed: u64, n: usize) -> u64 {
     let mut used = 0u32;
     let mut r = 0u64;

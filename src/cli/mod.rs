@@ -236,8 +236,13 @@ fn usage_error(path: &[&str], message: &str) -> ! {
     cmd.error(clap::error::ErrorKind::InvalidValue, message).exit()
 }
 
+/// All cores, up to [`MAX_THREADS`]. Asked once: clap asks for every command's default when it
+/// builds the parser, and each answer reads the cgroup files again.
 fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(MAX_THREADS)
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(MAX_THREADS)
+    })
 }
 
 /// Runs the command line; the exit code follows the commands' rules.

@@ -347,7 +347,8 @@ impl RankDijkstra {
             let back = (word >> BACK_SHIFT) as u8 & 15;
             let mut packed = word & 0xffff_ffff;
             packed |= (tiles_sum - nibble_sum(packed)) << last;
-            let r = rank_packed(packed, n) as u32;
+            // The 3x3 (the Cruller) with its size known, so the loop unrolls over constants.
+            let r = if n == 9 { rank_packed(packed, 9) } else { rank_packed(packed, n) } as u32;
             if g > u32::from(self.costs[r as usize]) {
                 continue;
             }
