@@ -234,6 +234,21 @@ pub struct Rank {
     move_count: [u8; MAX_CELLS],
     /// `targets[blank][move]`: the square the empty square reaches, [`NO_TARGET`] if closed.
     targets: [[u8; 4]; MAX_CELLS],
+    /// `spans[a][b]` for squares `a < b`: which squares lie between them and which after `b`
+    /// (see [`Span`]).
+    spans: [[Span; MAX_CELLS]; MAX_CELLS],
+    /// `lane_weights[parity][m]`: the sum of `weight[2j + parity]` over the bits `j` of `m`, so
+    /// that the weights of any set of even (or odd) squares are one load.
+    lane_weights: Box<[[u64; 256]; 2]>,
+}
+
+/// The squares a move between squares `a < b` passes over, and the squares after `b` (on the
+/// board), each as two 8-bit masks: bit `j` of the even mask is square `2j`, of the odd mask
+/// square `2j + 1`, as the nibble lanes of [`Rank::step`] come out.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    between: [u8; 2],
+    after: [u8; 2],
 }
 
 /// A closed move in [`Rank`]'s targets.
@@ -254,24 +269,37 @@ impl Rank {
     /// tile, `A` the squares between them holding tiles below `t` and `B` the squares after `b`
     /// holding tiles below `t`, the rank grows by `(A + B + 1)·f(a) − B·f(b) + Σ f(k)` over those
     /// `A` squares `k` when the empty square moves forward, and shrinks by as much when it moves
-    /// back (`f(k) = (n−1−k)!`). `B` is counted for all later squares at once in 8-bit lanes.
+    /// back (`f(k) = (n−1−k)!`).
+    ///
+    /// Every square's "below `t`" is found at once, without a loop or a branch (how many squares
+    /// a move passes over depends on the move, and a loop over them mispredicts its exit where
+    /// moves come mixed, as in Dijkstra's or a BFS queue's order): the even and the odd squares'
+    /// nibbles go to 8-bit lanes, adding `16 − t` carries into bit 4 exactly where a nibble is
+    /// at least `t`, one multiply gathers the carries into an 8-bit mask, and [`Span`]'s masks
+    /// and `lane_weights` turn the masks into `A`, `B` and `Σ f(k)`.
     #[inline(always)]
     pub fn step(&self, state: &RankState, blank: usize, to: usize) -> RankState {
+        const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        const BIT4: u64 = 0x1010_1010_1010_1010;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        /// Bit `8j` of a word to bit `56 + j`: every product bit lands on its own place, so
+        /// nothing carries.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
         let packed = state.packed;
         let tile = (packed >> (4 * to)) & 15;
         let next = (packed | tile << (4 * blank)) & !(15u64 << (4 * to));
+        let add = (16 - tile) * BYTES;
+        let at_least =
+            |lanes: u64| ((((lanes + add) & BIT4) >> 4).wrapping_mul(GATHER) >> 56) as u8;
+        let below = [!at_least(packed & LOW), !at_least((packed >> 4) & LOW)];
         let (a, b) = if blank < to { (blank, to) } else { (to, blank) };
-        let mut delta = 0u64;
-        let mut below = 0u64;
-        // Without a branch: whether a tile between is below `t` is a coin toss to a predictor.
-        for k in a + 1..b {
-            let is_below = u64::from((packed >> (4 * k)) & 15 < tile);
-            below += is_below;
-            delta += self.weight[k] & is_below.wrapping_neg();
-        }
-        let after =
-            count_below(packed.checked_shr(4 * (b as u32 + 1)).unwrap_or(0), self.n - 1 - b, tile);
-        delta += (below + after + 1) * self.weight[a] - after * self.weight[b];
+        let span = &self.spans[a][b];
+        let between = [below[0] & span.between[0], below[1] & span.between[1]];
+        let passed =
+            self.lane_weights[0][between[0] as usize] + self.lane_weights[1][between[1] as usize];
+        let between_count = u64::from(ones(between[0]) + ones(between[1]));
+        let after = u64::from(ones(below[0] & span.after[0]) + ones(below[1] & span.after[1]));
+        let delta = passed + (between_count + after + 1) * self.weight[a] - after * self.weight[b];
         let rank = if blank < to { state.rank + delta } else { state.rank - delta };
         RankState { rank, packed: next }
     }
@@ -299,7 +327,26 @@ impl Rank {
         for (k, w) in weight.iter_mut().enumerate().take(n) {
             *w = FACTORIAL[n - 1 - k];
         }
-        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count, targets }
+        let lane = |squares: std::ops::Range<usize>| {
+            let mut m = [0u8; 2];
+            for k in squares.filter(|&k| k < n) {
+                m[k % 2] |= 1 << (k / 2);
+            }
+            m
+        };
+        let mut spans = [[Span::default(); MAX_CELLS]; MAX_CELLS];
+        for (a, row) in spans.iter_mut().enumerate().take(n) {
+            for (b, span) in row.iter_mut().enumerate().take(n).skip(a + 1) {
+                *span = Span { between: lane(a + 1..b), after: lane(b + 1..n) };
+            }
+        }
+        let mut lane_weights = Box::new([[0u64; 256]; 2]);
+        for (parity, sums) in lane_weights.iter_mut().enumerate() {
+            for (m, sum) in sums.iter_mut().enumerate() {
+                *sum = (0..8).filter(|j| m >> j & 1 == 1).map(|j| weight[2 * j + parity]).sum();
+            }
+        }
+        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count, targets, spans, lane_weights }
     }
 
     /// The square the empty square on `blank` reaches with `mv`, if the move is open.
@@ -330,19 +377,19 @@ pub(crate) fn zero_nibble(packed: u64, used: u64) -> usize {
     (z.trailing_zeros() / 4) as usize
 }
 
-/// How many of the low `lanes` nibbles of `x` (the rest zero) are below `t` (1..=15): even and
-/// odd nibbles go to separate 8-bit lanes, where adding `16 - t` carries into bit 4 exactly when
-/// the nibble is at least `t`. The carries (at most two per byte) are summed by one multiply, so
-/// no POPCNT instruction is needed whatever the target CPU.
-#[inline]
-fn count_below(x: u64, lanes: usize, t: u64) -> u64 {
-    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    const BIT4: u64 = 0x1010_1010_1010_1010;
-    const BYTES: u64 = 0x0101_0101_0101_0101;
-    let add = (16 - t) * BYTES;
-    let carries = ((((x & LOW) + add) & BIT4) >> 4) + (((((x >> 4) & LOW) + add) & BIT4) >> 4);
-    let at_least = carries.wrapping_mul(BYTES) >> 56;
-    lanes as u64 - at_least
+/// The set bits of a byte, from a table: no POPCNT instruction is needed whatever the target CPU.
+#[inline(always)]
+fn ones(m: u8) -> u32 {
+    const ONES: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    u32::from(ONES[m as usize])
 }
 
 /// Refuses a flat array of `entries` entries of `entry_bytes` each over the bound.
