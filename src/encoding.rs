@@ -275,8 +275,9 @@ impl Rank {
     /// a move passes over depends on the move, and a loop over them mispredicts its exit where
     /// moves come mixed, as in Dijkstra's or a BFS queue's order): the even and the odd squares'
     /// nibbles go to 8-bit lanes, adding `16 − t` carries into bit 4 exactly where a nibble is
-    /// at least `t`, one multiply gathers the carries into an 8-bit mask, and [`Span`]'s masks
-    /// and `lane_weights` turn the masks into `A`, `B` and `Σ f(k)`.
+    /// at least `t`, one multiply gathers the carries into an 8-bit mask, and precomputed masks
+    /// of the squares between and after, and sums of their weights, turn the masks into `A`, `B`
+    /// and `Σ f(k)`.
     #[inline(always)]
     pub fn step(&self, state: &RankState, blank: usize, to: usize) -> RankState {
         const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;

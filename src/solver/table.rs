@@ -1,10 +1,10 @@
 //! `table`: one reverse search from the goal over the whole reachable space, built once per
 //! puzzle; a query walks the stored moves to the goal.
 //!
-//! Each state stores only the move that leads one step closer to the goal (one byte per
-//! arrangement in the rank encoding), not a parent index. With unit costs the build is a BFS;
-//! with weighted moves it is a Dijkstra, which is valid because every move can be undone at the
-//! same cost.
+//! Each state stores the move that leads one step closer to the goal; on the rank encoding
+//! with unit costs, also the rank that move reaches ([`RankSteps`]), so that a walk is a chain
+//! of loads. With unit costs the build is a BFS; with weighted moves it is a Dijkstra, which is
+//! valid because every move can be undone at the same cost.
 
 use super::dijkstra::{Frontier, Heap};
 use super::wrapper::Search;
