@@ -5,7 +5,7 @@
 
 use crate::board::{value_symbol, Board, Move, Puzzle, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
-use crate::rank::{rank_packed, FACTORIAL};
+use crate::rank::{rank_packed, FACTORIAL, ONES_IN_BYTE};
 use crate::units::{group_digits, human_bytes};
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -381,16 +381,7 @@ pub(crate) fn zero_nibble(packed: u64, used: u64) -> usize {
 /// The set bits of a byte, from a table: no POPCNT instruction is needed whatever the target CPU.
 #[inline(always)]
 fn ones(m: u8) -> u32 {
-    const ONES: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut i = 0;
-        while i < 256 {
-            t[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        t
-    };
-    u32::from(ONES[m as usize])
+    u32::from(ONES_IN_BYTE[m as usize])
 }
 
 /// Refuses a flat array of `entries` entries of `entry_bytes` each over the bound.

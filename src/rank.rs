@@ -19,7 +19,7 @@ pub const MAX_CELLS: usize = 16;
 
 /// Set bits of every byte, so a Lehmer digit needs no POPCNT instruction: builds without
 /// `target-cpu` flags would otherwise emulate it with a dozen instructions per square.
-const ONES_IN_BYTE: [u8; 256] = {
+pub(crate) const ONES_IN_BYTE: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
