@@ -287,8 +287,8 @@ const UNREACHED: u16 = u16::MAX;
 /// 2-byte ones (0.73 MB) do; so each slot holds only the cost so far, no move: the path is
 /// walked back from the goal through any neighbour whose cost plus the move's equals the
 /// state's (every stored cost was set from an expanded neighbour that way, and costs are
-/// positive, so the walk reaches the start). Heap entries are 16 bytes, the rank in the
-/// priority's low half and the board and cost so far in one word, instead of 24.
+/// positive, so the walk reaches the start). A heap entry is one 8-byte word (see
+/// [`WordHeap`]) instead of a 24-byte priority and state.
 pub(crate) struct RankDijkstra {
     costs: Vec<u16>,
     /// Ranks whose slot is set, to clear only those.

@@ -165,7 +165,7 @@ const PARENT_RANK: u32 = (1 << MOVE_SHIFT) - 1;
 
 impl RankSteps {
     /// The BFS from the goal, layer by layer. A layer is kept in buckets, one per (square of the
-    /// empty square, move back to the parent), as ranks beside packed boards. Every state of a
+    /// empty square, move back to the parent), as packed boards with their ranks. Every state of a
     /// bucket has the same moves open, so the bucket is expanded one move at a time over all its
     /// states: loops whose trip counts and targets never change inside, which a branch predictor
     /// gets right, where one queue of mixed states mispredicts the move loop at almost every
@@ -272,7 +272,7 @@ impl RankSteps {
         self.reached.len() * 8 + self.parent.len() * 4
     }
 
-    /// [`RankSteps::walk`] for several boards, [`WALK_LANES`] of them in step: one walk is a
+    /// The walks to the goal of several boards, [`WALK_LANES`] of them in step: one walk is a
     /// chain of dependent reads and rank updates that leaves the core idle most of the time,
     /// and interleaving independent walks fills it.
     fn walk_many(&self, rank: &Rank, starts: &[&Board]) -> Vec<Option<Vec<Move>>> {
