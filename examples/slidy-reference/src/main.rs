@@ -3,7 +3,10 @@
 //! to the usual goal. Every answer is checked with slidy's own replay and against the published
 //! length; prints the build time and the total.
 //!
-//! `cargo run --release --example slidy_korf [-- --first N]`
+//! `cargo run --release --manifest-path examples/slidy-reference/Cargo.toml [-- --first N]`
+//!
+//! slidy is SSPL-1.0 licensed, so this program lives outside slidebench's build (see its
+//! Cargo.toml).
 //!
 //! Compare with `slidebench solve --shape 4x4 --goal 0 1 … 15 --threads 1 < korf.in` (the same
 //! 100 at Korf's goal; the conversion keeps every optimal length).
