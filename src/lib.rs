@@ -37,7 +37,6 @@ pub mod html;
 pub mod judge;
 pub mod merge;
 pub mod pdb;
-pub mod peer_informed;
 pub mod rank;
 pub mod report;
 pub mod solvability;

@@ -7,8 +7,9 @@
 //! valid because every move can be undone at the same cost.
 
 use super::dijkstra::{Frontier, Heap};
+use super::kit::{path_from, too_many_states, Dist, Step};
 use super::wrapper::Search;
-use super::{path_from, too_many_states, Dist, Solution, Stats, Step};
+use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, StateMap};
