@@ -31,7 +31,7 @@ pub use bounded::{census_to_depth, DepthCensus};
 
 /// Default bound on the number of table entries a census may index: room for every 4×3
 /// arrangement (12! = 479,001,600, 120 MB), refusing 4×4 and larger at once.
-pub const DEFAULT_MAX_STATES: u64 = 1 << 29;
+pub const DEFAULT_CENSUS_MAX_STATES: u64 = 1 << 29;
 
 /// The outcome of a census.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -419,7 +419,7 @@ mod tests {
     use super::*;
 
     fn run(w: usize, h: usize, topology: Topology) -> Census {
-        let c = census(Shape::new(w, h).unwrap(), topology, DEFAULT_MAX_STATES).unwrap();
+        let c = census(Shape::new(w, h).unwrap(), topology, DEFAULT_CENSUS_MAX_STATES).unwrap();
         // Visible with --nocapture, for timing the census on each shape.
         eprintln!(
             "{w}x{h} {topology} census: {} states in {:.3?}, table {} bytes, peak RSS {:?}",
@@ -483,7 +483,8 @@ mod tests {
 
     #[test]
     fn four_by_four_is_refused_before_allocating() {
-        let e = census(Shape::new(4, 4).unwrap(), Topology::Grid, DEFAULT_MAX_STATES).unwrap_err();
+        let e = census(Shape::new(4, 4).unwrap(), Topology::Grid, DEFAULT_CENSUS_MAX_STATES)
+            .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::TooLarge);
         let msg = e.message();
         assert!(msg.contains("10,461,394,944,000 reachable states"), "{msg}");

@@ -90,6 +90,7 @@ impl Packed {
 impl Encoding for Packed {
     const NAME: &'static str = "packed";
     type State = PackedState;
+    type Word = u64;
     type Map<V: Slot> = PackedMap<V>;
 
     /// Never refuses: nothing is allocated per arrangement; searches bound what they store.

@@ -13,7 +13,6 @@ use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, Slot, StateMap};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::rank_packed;
-use std::any::Any;
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -260,7 +259,7 @@ impl<E: Encoding> Search for Dijkstra<E> {
         meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, DijkstraWork { best, ranks }) = work;
-        if let Some(rank) = (enc as &dyn Any).downcast_ref::<Rank>() {
+        if let Some(rank) = enc.as_rank() {
             if puzzle.shape().cells() <= MAX_NARROW_CELLS {
                 let narrow = ranks.get_or_insert_with(|| RankDijkstra::new(rank.arrangements()));
                 if let Some(solution) = narrow.search(rank, puzzle, start, max_states, meter)? {

@@ -5,6 +5,7 @@ use super::api::{Solution, SolverInfo, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::encoding::{Encoding, Slot, StateMap};
 use crate::error::{Error, ErrorKind, Result};
+use crate::solvability::solvable;
 
 /// The checks every solver makes before searching; answers trivial cases without a search.
 pub(crate) fn precheck(
@@ -39,7 +40,7 @@ pub(crate) fn precheck(
     if start == puzzle.goal() {
         return Ok(Some(Solution::solved(puzzle, Vec::new(), Stats::default())));
     }
-    if puzzle.known_solvable(start) == Some(false) {
+    if !solvable(puzzle, start) {
         return Ok(Some(Solution::unsolvable(Stats::default())));
     }
     Ok(None)
