@@ -5,6 +5,9 @@ use crate::error::{Error, ErrorKind, Result};
 use std::fmt;
 use std::str::FromStr;
 
+mod move_table;
+pub use move_table::MoveTable;
+
 /// The most cells a board may have (defined with the ranks, which the board model builds on).
 pub use crate::rank::MAX_CELLS;
 
@@ -436,20 +439,12 @@ pub struct Puzzle {
     topology: Topology,
     costs: Costs,
     goal: Board,
-    /// For each square of the empty square, the moves it can make: (move, square it swaps with).
-    moves: [[(Move, u8); 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
-    /// For each square of the empty square and each move, the square it reaches (`NO_SQUARE` when
-    /// the move is not open), kept even for moves dropped from `moves` as duplicates, so every
-    /// move, such as `d` on a two-row torus, can still be applied and undone.
-    targets: [[u8; 4]; MAX_CELLS],
+    /// The moves of every square of the empty square.
+    moves: MoveTable,
     /// The goal's permutation parity and empty square, for the parity rule on every query.
     goal_parity: u32,
     goal_blank: u8,
 }
-
-/// Marks a move that is not open in `Puzzle::targets`.
-const NO_SQUARE: u8 = u8::MAX;
 
 impl Puzzle {
     /// A puzzle; `costs` must be positive and `goal` must have the given shape.
@@ -463,46 +458,12 @@ impl Puzzle {
                 format!("goal is a {} board, puzzle is {shape}", goal.shape()),
             ));
         }
-        let (w, n) = (shape.width(), shape.cells());
-        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
-        let mut all_targets = [[NO_SQUARE; 4]; MAX_CELLS];
-        for i in 0..n {
-            let (row, col) = (i / w, i % w);
-            let targets: [(Move, Option<usize>); 4] = match topology {
-                Topology::Grid => [
-                    (Move::Up, (row > 0).then(|| i - w)),
-                    (Move::Down, (i + w < n).then(|| i + w)),
-                    (Move::Left, (col > 0).then(|| i - 1)),
-                    (Move::Right, (col + 1 < w).then(|| i + 1)),
-                ],
-                Topology::Torus => [
-                    (Move::Up, Some((i + n - w) % n)),
-                    (Move::Down, Some((i + w) % n)),
-                    (Move::Left, Some((i + n - 1) % n)),
-                    (Move::Right, Some((i + 1) % n)),
-                ],
-            };
-            for (mv, to) in targets {
-                let Some(to) = to else { continue };
-                all_targets[i][mv as usize] = to as u8;
-                let k = move_count[i] as usize;
-                // On a 2-row torus up and down reach the same square: keep the first only.
-                if moves[i][..k].iter().any(|&(_, t)| t as usize == to) {
-                    continue;
-                }
-                moves[i][k] = (mv, to as u8);
-                move_count[i] += 1;
-            }
-        }
         Ok(Puzzle {
             shape,
             topology,
             costs,
             goal,
-            moves,
-            move_count,
-            targets: all_targets,
+            moves: MoveTable::new(shape, topology),
             goal_parity: goal.permutation_parity(),
             goal_blank: goal.blank() as u8,
         })
@@ -550,17 +511,22 @@ impl Puzzle {
         Puzzle::new(self.shape, self.topology, costs, self.goal)
     }
 
+    /// The move table of the puzzle's shape and topology.
+    #[inline]
+    pub fn move_table(&self) -> &MoveTable {
+        &self.moves
+    }
+
     /// The moves open to an empty square on square `blank`: (move, square it swaps with).
     #[inline]
     pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
-        &self.moves[blank][..self.move_count[blank] as usize]
+        self.moves.moves_from(blank)
     }
 
     /// The square the empty square reaches from `blank` with `mv`, if the move is open.
     #[inline]
     pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
-        let t = self.targets[blank][mv as usize];
-        (t != NO_SQUARE).then_some(t as usize)
+        self.moves.target(blank, mv)
     }
 
     /// Number of arrangements of this shape (all permutations of the squares).

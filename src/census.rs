@@ -18,7 +18,7 @@
 //! assumed connected: `shift = 0` indexes all `n!` arrangements and counts what the search
 //! reaches.
 
-use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
+use crate::board::{Board, Costs, MoveTable, Puzzle, Shape, Topology, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::FACTORIAL;
 use crate::units::{group_digits, human_bytes};
@@ -191,8 +191,8 @@ struct Space {
     shift: u32,
     /// Entries per empty-square position.
     block: u64,
-    moves: [[u8; 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
+    /// The puzzle's move table.
+    moves: MoveTable,
     /// Grid only: the inversion parity the tiles must have for each empty square.
     parity: [u8; MAX_CELLS],
     /// Index of the goal state.
@@ -204,15 +204,6 @@ impl Space {
         let n = shape.cells();
         let m = n - 1;
         let puzzle = Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape))?;
-        let mut moves = [[0u8; 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
-        for b in 0..n {
-            let mv = puzzle.moves_from(b);
-            for (k, &(_, to)) in mv.iter().enumerate() {
-                moves[b][k] = to;
-            }
-            move_count[b] = mv.len() as u8;
-        }
         let shift = match topology {
             Topology::Grid => 1,
             Topology::Torus => 0,
@@ -231,8 +222,7 @@ impl Space {
             m,
             shift,
             block: FACTORIAL[m] >> shift,
-            moves,
-            move_count,
+            moves: *puzzle.move_table(),
             parity,
             goal_blank: n - 1,
         })
@@ -272,7 +262,7 @@ impl Space {
                     base = b as u64 * self.block;
                 }
                 cursor.seek(self, b, (idx - base) << self.shift);
-                for &b2 in &self.moves[b][..self.move_count[b] as usize] {
+                for &(_, b2) in self.moves.moves_from(b) {
                     let b2 = b2 as usize;
                     let r2 = self.neighbour_rank(&cursor, b, b2);
                     let idx2 = b2 as u64 * self.block + (r2 >> self.shift);

@@ -3,7 +3,7 @@
 //! with shifts and an incremental rank update instead of unranking.
 
 use super::{check_space, Encoding, FlatMap, Slot};
-use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::board::{Board, Move, MoveTable, Puzzle, MAX_CELLS};
 use crate::error::Result;
 use crate::rank::{rank_packed, FACTORIAL, ONES_IN_BYTE};
 use std::hash::{Hash, Hasher};
@@ -47,11 +47,8 @@ pub struct Rank {
     n: usize,
     /// `weight[k] = (n-1-k)!`, what one unit of square `k`'s Lehmer digit adds to the rank.
     weight: [u64; MAX_CELLS],
-    /// For each square of the empty square: (move, target square) pairs, copied flat.
-    moves: [[(Move, u8); 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
-    /// `targets[blank][move]`: the square the empty square reaches, [`NO_TARGET`] if closed.
-    targets: [[u8; 4]; MAX_CELLS],
+    /// The puzzle's move table, copied beside the rank tables.
+    moves: MoveTable,
     /// `spans[a][b]` for squares `a < b`: which squares lie between them and which after `b`
     /// (see [`Span`]).
     spans: [[Span; MAX_CELLS]; MAX_CELLS],
@@ -68,9 +65,6 @@ struct Span {
     between: [u8; 2],
     after: [u8; 2],
 }
-
-/// A closed move in [`Rank`]'s targets.
-const NO_TARGET: u8 = u8::MAX;
 
 impl Rank {
     /// The square holding the empty square (the one zero nibble).
@@ -127,21 +121,6 @@ impl Rank {
     /// only [`Encoding::new_map`] would be too large.
     pub fn unbounded(puzzle: &Puzzle) -> Rank {
         let n = puzzle.shape().cells();
-        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
-        let mut targets = [[NO_TARGET; 4]; MAX_CELLS];
-        for b in 0..n {
-            let m = puzzle.moves_from(b);
-            moves[b][..m.len()].copy_from_slice(m);
-            move_count[b] = m.len() as u8;
-            // From the puzzle, not from `m`: on narrow tori two moves may reach one square and
-            // `m` lists it once.
-            for mv in Move::ALL {
-                if let Some(to) = puzzle.target(b, mv) {
-                    targets[b][mv as usize] = to as u8;
-                }
-            }
-        }
         let mut weight = [0u64; MAX_CELLS];
         for (k, w) in weight.iter_mut().enumerate().take(n) {
             *w = FACTORIAL[n - 1 - k];
@@ -165,20 +144,20 @@ impl Rank {
                 *sum = (0..8).filter(|j| m >> j & 1 == 1).map(|j| weight[2 * j + parity]).sum();
             }
         }
-        Rank { puzzle: puzzle.clone(), n, weight, moves, move_count, targets, spans, lane_weights }
+        let moves = *puzzle.move_table();
+        Rank { puzzle: puzzle.clone(), n, weight, moves, spans, lane_weights }
     }
 
     /// The square the empty square on `blank` reaches with `mv`, if the move is open.
     #[inline]
     pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
-        let t = self.targets[blank][mv as usize];
-        (t != NO_TARGET).then_some(t as usize)
+        self.moves.target(blank, mv)
     }
 
     /// The moves open to an empty square on `blank`.
     #[inline]
     pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
-        &self.moves[blank][..self.move_count[blank] as usize]
+        self.moves.moves_from(blank)
     }
 
     /// Number of arrangements, the length of every flat array.
