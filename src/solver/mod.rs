@@ -36,4 +36,6 @@ pub use registry::{
 };
 
 #[cfg(test)]
+mod adding_a_solver;
+#[cfg(test)]
 mod tests;

@@ -95,6 +95,13 @@ impl Algorithm {
         Algorithm::all().find(|a| a.name() == name)
     }
 
+    /// The algorithm of a row outside [`ALGORITHMS`](super::ALGORITHMS) (the test that shows
+    /// how a row is added).
+    #[cfg(test)]
+    pub(crate) const fn of(spec: &'static AlgorithmSpec) -> Algorithm {
+        Algorithm(spec)
+    }
+
     /// Its row.
     pub const fn spec(self) -> &'static AlgorithmSpec {
         self.0
