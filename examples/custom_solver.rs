@@ -30,7 +30,7 @@ impl Solver for NaiveBfs {
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
         let stats = |expanded, stored| Stats { expanded, stored, peak_bytes: 0 };
         // The parity rule answers the unsolvable half at once, as the crate's solvers do.
-        if puzzle.known_solvable(start) == Some(false) {
+        if !slidebench::solvability::solvable(puzzle, start) {
             return Ok(Solution { moves: None, cost: None, stats: stats(0, 0) });
         }
         let mut parent: HashMap<Board, Option<(Board, Move)>> = HashMap::from([(*start, None)]);

@@ -5,6 +5,9 @@ use crate::error::{Error, ErrorKind, Result};
 use std::fmt;
 use std::str::FromStr;
 
+mod move_table;
+pub use move_table::MoveTable;
+
 /// The most cells a board may have (defined with the ranks, which the board model builds on).
 pub use crate::rank::MAX_CELLS;
 
@@ -58,6 +61,8 @@ impl fmt::Display for Shape {
     }
 }
 
+/// The one parser of `WxH` (also `X` or `×`), for the command line and the case set names:
+/// a side too large for any board is named as such instead of wrapping or reading as a typo.
 impl FromStr for Shape {
     type Err = Error;
     fn from_str(s: &str) -> Result<Shape> {
@@ -65,9 +70,27 @@ impl FromStr for Shape {
             Error::new(ErrorKind::Parse, format!("bad shape `{s}`: expected WxH, for example 3x3"))
         };
         let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
-        let w: usize = w.trim().parse().map_err(|_| bad())?;
-        let h: usize = h.trim().parse().map_err(|_| bad())?;
-        Shape::new(w, h)
+        let side = |v: &str| -> Result<usize> {
+            let v = v.trim();
+            let too_large = || {
+                Error::new(
+                    ErrorKind::Parse,
+                    format!(
+                        "bad shape `{s}`: side `{v}` is too large (a board has at most \
+                         {MAX_CELLS} cells)"
+                    ),
+                )
+            };
+            let n: u64 = v.parse().map_err(|e: std::num::ParseIntError| match e.kind() {
+                std::num::IntErrorKind::PosOverflow => too_large(),
+                _ => bad(),
+            })?;
+            if n > MAX_CELLS as u64 {
+                return Err(too_large());
+            }
+            Ok(n as usize)
+        };
+        Shape::new(side(w)?, side(h)?)
     }
 }
 
@@ -166,11 +189,6 @@ impl Move {
     pub fn from_index(i: u8) -> Move {
         Move::ALL[(i & 3) as usize]
     }
-}
-
-/// Writes a move sequence as the judge's letters.
-pub fn moves_to_string(moves: &[Move]) -> String {
-    moves.iter().map(|m| m.letter()).collect()
 }
 
 /// Move costs: one for horizontal moves and one for vertical moves.
@@ -421,20 +439,12 @@ pub struct Puzzle {
     topology: Topology,
     costs: Costs,
     goal: Board,
-    /// For each square of the empty square, the moves it can make: (move, square it swaps with).
-    moves: [[(Move, u8); 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
-    /// For each square of the empty square and each move, the square it reaches (`NO_SQUARE` when
-    /// the move is not open), kept even for moves dropped from `moves` as duplicates, so every
-    /// move, such as `d` on a two-row torus, can still be applied and undone.
-    targets: [[u8; 4]; MAX_CELLS],
+    /// The moves of every square of the empty square.
+    moves: MoveTable,
     /// The goal's permutation parity and empty square, for the parity rule on every query.
     goal_parity: u32,
     goal_blank: u8,
 }
-
-/// Marks a move that is not open in `Puzzle::targets`.
-const NO_SQUARE: u8 = u8::MAX;
 
 impl Puzzle {
     /// A puzzle; `costs` must be positive and `goal` must have the given shape.
@@ -448,46 +458,12 @@ impl Puzzle {
                 format!("goal is a {} board, puzzle is {shape}", goal.shape()),
             ));
         }
-        let (w, n) = (shape.width(), shape.cells());
-        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
-        let mut all_targets = [[NO_SQUARE; 4]; MAX_CELLS];
-        for i in 0..n {
-            let (row, col) = (i / w, i % w);
-            let targets: [(Move, Option<usize>); 4] = match topology {
-                Topology::Grid => [
-                    (Move::Up, (row > 0).then(|| i - w)),
-                    (Move::Down, (i + w < n).then(|| i + w)),
-                    (Move::Left, (col > 0).then(|| i - 1)),
-                    (Move::Right, (col + 1 < w).then(|| i + 1)),
-                ],
-                Topology::Torus => [
-                    (Move::Up, Some((i + n - w) % n)),
-                    (Move::Down, Some((i + w) % n)),
-                    (Move::Left, Some((i + n - 1) % n)),
-                    (Move::Right, Some((i + 1) % n)),
-                ],
-            };
-            for (mv, to) in targets {
-                let Some(to) = to else { continue };
-                all_targets[i][mv as usize] = to as u8;
-                let k = move_count[i] as usize;
-                // On a 2-row torus up and down reach the same square: keep the first only.
-                if moves[i][..k].iter().any(|&(_, t)| t as usize == to) {
-                    continue;
-                }
-                moves[i][k] = (mv, to as u8);
-                move_count[i] += 1;
-            }
-        }
         Ok(Puzzle {
             shape,
             topology,
             costs,
             goal,
-            moves,
-            move_count,
-            targets: all_targets,
+            moves: MoveTable::new(shape, topology),
             goal_parity: goal.permutation_parity(),
             goal_blank: goal.blank() as u8,
         })
@@ -535,17 +511,22 @@ impl Puzzle {
         Puzzle::new(self.shape, self.topology, costs, self.goal)
     }
 
+    /// The move table of the puzzle's shape and topology.
+    #[inline]
+    pub fn move_table(&self) -> &MoveTable {
+        &self.moves
+    }
+
     /// The moves open to an empty square on square `blank`: (move, square it swaps with).
     #[inline]
     pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
-        &self.moves[blank][..self.move_count[blank] as usize]
+        self.moves.moves_from(blank)
     }
 
     /// The square the empty square reaches from `blank` with `mv`, if the move is open.
     #[inline]
     pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
-        let t = self.targets[blank][mv as usize];
-        (t != NO_SQUARE).then_some(t as usize)
+        self.moves.target(blank, mv)
     }
 
     /// Number of arrangements of this shape (all permutations of the squares).
@@ -553,15 +534,15 @@ impl Puzzle {
         crate::rank::FACTORIAL[self.shape.cells()]
     }
 
-    /// Whether `start` can reach the goal, decided without a search: on the grid by the parity
-    /// rule, on every torus by Wilson's theorem ([`crate::solvability::torus_solvable`]). It is
-    /// always `Some` now; the `Option` stays so callers need not change if a topology without a
-    /// proven rule is added.
-    pub fn known_solvable(&self, start: &Board) -> Option<bool> {
-        match self.topology {
-            Topology::Grid => Some(parity_rule(start, self.goal_parity, self.goal_blank as usize)),
-            Topology::Torus => Some(crate::solvability::torus_solvable(start, &self.goal)),
-        }
+    /// The goal's permutation parity, kept for the parity rule on every query
+    /// ([`crate::solvability::solvable`]).
+    pub(crate) fn goal_parity(&self) -> u32 {
+        self.goal_parity
+    }
+
+    /// The goal's empty square, kept with [`Puzzle::goal_parity`].
+    pub(crate) fn goal_blank(&self) -> usize {
+        self.goal_blank as usize
     }
 
     /// Applies `moves` to `start`, checking each is legal; returns the end board and the cost.
@@ -594,22 +575,6 @@ impl Puzzle {
         }
         Ok((board, cost))
     }
-}
-
-/// The sliding-puzzle parity rule for grids of any width: a board reaches the goal iff the
-/// permutation between them (counting the empty square) has the parity of the taxicab distance
-/// between their empty squares. For odd widths this is the tile-inversion rule; for even widths
-/// it is the rule with the empty square's row.
-pub fn grid_solvable(start: &Board, goal: &Board) -> bool {
-    parity_rule(start, goal.permutation_parity(), goal.blank())
-}
-
-/// [`grid_solvable`] with the goal's parity and empty square already known.
-fn parity_rule(start: &Board, goal_parity: u32, goal_blank: usize) -> bool {
-    let w = start.shape().width();
-    let (a, b) = (start.blank(), goal_blank);
-    let taxicab = (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
-    (start.permutation_parity() + goal_parity + taxicab as u32).is_multiple_of(2)
 }
 
 #[cfg(test)]
@@ -667,15 +632,5 @@ mod tests {
         let p = Puzzle::new(s, Topology::Torus, Costs::UNIT, Board::solved(s)).unwrap();
         assert_eq!(p.moves_from(0).len(), 3);
         assert_eq!(p.target(0, Move::Up), p.target(0, Move::Down));
-    }
-
-    #[test]
-    fn parity_rule_matches_inversions_on_odd_width() {
-        let goal = Board::solved(Shape::THREE_BY_THREE);
-        let b = Board::parse(Shape::THREE_BY_THREE, "21345678x").unwrap();
-        assert_eq!(b.tile_inversions(), 1);
-        assert!(!grid_solvable(&b, &goal));
-        let b = Board::parse(Shape::THREE_BY_THREE, "23415x768").unwrap();
-        assert!(grid_solvable(&b, &goal));
     }
 }

@@ -18,7 +18,7 @@
 //! assumed connected: `shift = 0` indexes all `n!` arrangements and counts what the search
 //! reaches.
 
-use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
+use crate::board::{Board, Costs, MoveTable, Puzzle, Shape, Topology, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::FACTORIAL;
 use crate::units::{group_digits, human_bytes};
@@ -31,7 +31,7 @@ pub use bounded::{census_to_depth, DepthCensus};
 
 /// Default bound on the number of table entries a census may index: room for every 4×3
 /// arrangement (12! = 479,001,600, 120 MB), refusing 4×4 and larger at once.
-pub const DEFAULT_MAX_STATES: u64 = 1 << 29;
+pub const DEFAULT_CENSUS_MAX_STATES: u64 = 1 << 29;
 
 /// The outcome of a census.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,8 +191,8 @@ struct Space {
     shift: u32,
     /// Entries per empty-square position.
     block: u64,
-    moves: [[u8; 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
+    /// The puzzle's move table.
+    moves: MoveTable,
     /// Grid only: the inversion parity the tiles must have for each empty square.
     parity: [u8; MAX_CELLS],
     /// Index of the goal state.
@@ -204,15 +204,6 @@ impl Space {
         let n = shape.cells();
         let m = n - 1;
         let puzzle = Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape))?;
-        let mut moves = [[0u8; 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
-        for b in 0..n {
-            let mv = puzzle.moves_from(b);
-            for (k, &(_, to)) in mv.iter().enumerate() {
-                moves[b][k] = to;
-            }
-            move_count[b] = mv.len() as u8;
-        }
         let shift = match topology {
             Topology::Grid => 1,
             Topology::Torus => 0,
@@ -231,8 +222,7 @@ impl Space {
             m,
             shift,
             block: FACTORIAL[m] >> shift,
-            moves,
-            move_count,
+            moves: *puzzle.move_table(),
             parity,
             goal_blank: n - 1,
         })
@@ -272,7 +262,7 @@ impl Space {
                     base = b as u64 * self.block;
                 }
                 cursor.seek(self, b, (idx - base) << self.shift);
-                for &b2 in &self.moves[b][..self.move_count[b] as usize] {
+                for &(_, b2) in self.moves.moves_from(b) {
                     let b2 = b2 as usize;
                     let r2 = self.neighbour_rank(&cursor, b, b2);
                     let idx2 = b2 as u64 * self.block + (r2 >> self.shift);
@@ -419,7 +409,7 @@ mod tests {
     use super::*;
 
     fn run(w: usize, h: usize, topology: Topology) -> Census {
-        let c = census(Shape::new(w, h).unwrap(), topology, DEFAULT_MAX_STATES).unwrap();
+        let c = census(Shape::new(w, h).unwrap(), topology, DEFAULT_CENSUS_MAX_STATES).unwrap();
         // Visible with --nocapture, for timing the census on each shape.
         eprintln!(
             "{w}x{h} {topology} census: {} states in {:.3?}, table {} bytes, peak RSS {:?}",
@@ -483,7 +473,8 @@ mod tests {
 
     #[test]
     fn four_by_four_is_refused_before_allocating() {
-        let e = census(Shape::new(4, 4).unwrap(), Topology::Grid, DEFAULT_MAX_STATES).unwrap_err();
+        let e = census(Shape::new(4, 4).unwrap(), Topology::Grid, DEFAULT_CENSUS_MAX_STATES)
+            .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::TooLarge);
         let msg = e.message();
         assert!(msg.contains("10,461,394,944,000 reachable states"), "{msg}");

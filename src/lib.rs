@@ -16,11 +16,14 @@
 //! # Ok::<(), slidebench::Error>(())
 //! ```
 //!
-//! The modules, one per concept: [`board`] (shapes, topologies, moves, boards, puzzles),
-//! [`rank`] (Lehmer ranks), [`encoding`] (the text and rank state encodings), [`solver`] (the
-//! trait, the registry and one module per algorithm), [`judge`] (the judges' input formats),
-//! [`cases`] (seeded case sets), [`harness`] (the comparison), [`report`] (CSV tables),
-//! [`chart`] (SVG charts), [`census`] (whole-space breadth-first censuses).
+//! The modules, one per concept: [`board`] (shapes, topologies, moves, the move table, boards,
+//! puzzles), [`solvability`] (whether a board can reach the goal), [`rank`] (Lehmer ranks),
+//! [`encoding`] (the text, rank and packed state encodings), [`heuristic`] and [`pdb`] (lower
+//! bounds for the informed searches), [`solver`] (the trait, the algorithms as data, the
+//! registry and one module per algorithm), [`budget`] (per-query budgets), [`judge`] (the
+//! judges' input formats), [`cases`] (seeded case sets), [`harness`] (the comparison),
+//! [`report`] (CSV tables), [`chart`] (SVG charts), [`html`] (the report page), [`merge`] (shards
+//! combined), [`census`] (breadth-first censuses), [`fsutil`] (atomic, locked files).
 #![deny(missing_docs)]
 
 pub mod board;
@@ -37,7 +40,6 @@ pub mod html;
 pub mod judge;
 pub mod merge;
 pub mod pdb;
-pub mod peer_informed;
 pub mod rank;
 pub mod report;
 pub mod solvability;

@@ -7,13 +7,13 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
-use slidebench::board::grid_solvable;
 use slidebench::cases::{self, Format, SetKind, UNREACHED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::harness::{self, CompareOptions, SetSpec};
 use slidebench::judge::{CrullerReader, EightReader};
 use slidebench::rank::{rank, unrank, FACTORIAL};
 use slidebench::report::{self, read_csv, write_csv, CensusRow, RunRow, SummaryRow, ThreadsRow};
+use slidebench::solvability::{grid_solvable, solvable};
 use slidebench::solver::{
     all_solvers, new_solver_with, EncodingKind, Solver, SolverInfo, SolverOptions,
 };
@@ -634,7 +634,7 @@ fn check_parity_rule(shape: Shape, goal: Board) {
     assert_eq!(count, FACTORIAL[shape.cells()] / 2, "{shape} from {goal}");
     for (r, &s) in seen.iter().enumerate() {
         let b = board_of_rank(shape, r as u64);
-        assert_eq!(puzzle.known_solvable(&b), Some(s), "{shape} board {b} to goal {goal}");
+        assert_eq!(solvable(&puzzle, &b), s, "{shape} board {b} to goal {goal}");
         assert_eq!(grid_solvable(&b, &goal), s, "{shape} board {b} to goal {goal}");
     }
 }
@@ -658,10 +658,10 @@ fn parity_rule_matches_exhaustive_search_on_small_grids() {
     }
 }
 
-/// `known_solvable` on a torus (Wilson's theorem) agrees with a search from the goal on every
+/// `solvable` on a torus (Wilson's theorem) agrees with a search from the goal on every
 /// arrangement of every torus up to 8 squares and the 3×3 one, for two goals each.
 #[test]
-fn torus_known_solvable_matches_exhaustive_search() {
+fn torus_solvable_matches_exhaustive_search() {
     for (w, h) in [(2, 2), (3, 2), (2, 3), (4, 2), (2, 4), (3, 3)] {
         let shape = Shape::new(w, h).unwrap();
         let last = FACTORIAL[shape.cells()] - 1;
@@ -670,7 +670,7 @@ fn torus_known_solvable_matches_exhaustive_search() {
             let seen = reachable(&p);
             for (r, &reached) in seen.iter().enumerate() {
                 let b = board_of_rank(shape, r as u64);
-                assert_eq!(p.known_solvable(&b), Some(reached), "{shape} {b:?} to {goal:?}");
+                assert_eq!(solvable(&p, &b), reached, "{shape} {b:?} to {goal:?}");
             }
         }
     }
@@ -804,7 +804,7 @@ fn every_solver_replays_to_the_goal_on_the_eight_puzzle() {
         .run(&boards, |b| {
             let d = dist[rank(b.cells()) as usize];
             let optimal = (d != UNREACHED).then_some(d as u64);
-            prop_assert_eq!(eight.known_solvable(&b), Some(optimal.is_some()));
+            prop_assert_eq!(solvable(&eight, &b), optimal.is_some());
             // Blind text searches on boards up to 20 moves and one case in four beyond.
             let deep_ok = d <= 20 || rank(b.cells()).is_multiple_of(4);
             fleet.check(&eight, &b, optimal, |info| deep_ok || !is_blind_text(info))
@@ -875,9 +875,7 @@ fn check_fleet_on(
         .run(&puzzle_on(spaces.to_vec(), unit), |(puzzle, start)| {
             let k = index.replace(index.get() + 1);
             let optimal = reference_cost(&puzzle, &start);
-            if let Some(known) = puzzle.known_solvable(&start) {
-                prop_assert_eq!(known, optimal.is_some());
-            }
+            prop_assert_eq!(solvable(&puzzle, &start), optimal.is_some());
             fleet.check(&puzzle, &start, optimal, |info| take(info, k, &puzzle))
         })
         .unwrap();

@@ -10,7 +10,7 @@
 //! and current layers in one linear pass. The bound counts every state held at once: the
 //! previous and current layers plus all the neighbours generated for the next.
 
-use crate::board::{Board, Costs, Puzzle, Shape, Topology, MAX_CELLS};
+use crate::board::{Board, Costs, MoveTable, Puzzle, Shape, Topology, MAX_CELLS};
 use crate::encoding::zero_nibble;
 use crate::error::{Error, ErrorKind, Result};
 use crate::units::{group_digits, human_bytes};
@@ -64,13 +64,10 @@ pub fn census_to_depth(
     let goal = Board::solved(shape);
     let puzzle = Puzzle::new(shape, topology, Costs::UNIT, goal)?;
     let n = shape.cells();
-    let mut targets = [[0u8; 4]; MAX_CELLS];
+    let moves = puzzle.move_table();
     let mut degree = [0u8; MAX_CELLS];
-    for b in 0..n {
-        for (k, &(_, to)) in puzzle.moves_from(b).iter().enumerate() {
-            targets[b][k] = to;
-        }
-        degree[b] = puzzle.moves_from(b).len() as u8;
+    for (b, d) in degree.iter_mut().enumerate().take(n) {
+        *d = moves.moves_from(b).len() as u8;
     }
     let used = if n == MAX_CELLS { u64::MAX } else { (1u64 << (4 * n)) - 1 };
 
@@ -100,7 +97,7 @@ pub fn census_to_depth(
             ));
         }
         peak_states = peak_states.max(held);
-        let mut next = neighbours(&cur, candidates as usize, used, &targets, &degree);
+        let mut next = neighbours(&cur, candidates as usize, used, moves, &degree);
         next.par_sort_unstable();
         next.dedup();
         remove_sorted(&mut next, &prev, &cur);
@@ -121,7 +118,7 @@ fn neighbours(
     layer: &[u64],
     total: usize,
     used: u64,
-    targets: &[[u8; 4]; MAX_CELLS],
+    moves: &MoveTable,
     degree: &[u8; MAX_CELLS],
 ) -> Vec<u64> {
     let sizes: Vec<usize> = layer
@@ -140,7 +137,7 @@ fn neighbours(
         let mut k = 0;
         for &board in chunk {
             let blank = zero_nibble(board, used);
-            for &to in &targets[blank][..degree[blank] as usize] {
+            for &(_, to) in moves.moves_from(blank) {
                 let to = to as usize;
                 let tile = (board >> (4 * to)) & 15;
                 slice[k] = (board | tile << (4 * blank)) & !(15u64 << (4 * to));

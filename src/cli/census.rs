@@ -2,7 +2,6 @@
 //! or up to a depth for spaces too large to table.
 
 use super::output::{status, CliResult, Diagnostics};
-use slidebench::board::MAX_CELLS;
 use slidebench::census;
 use slidebench::fsutil::{self, Lock};
 use slidebench::report::{self, CensusRow};
@@ -11,27 +10,9 @@ use slidebench::{Error, ErrorKind, Shape, Topology};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-/// Parses `WxH`, naming a side too large for any board instead of letting it wrap.
+/// `WxH` for clap, by [`Shape`]'s one parser.
 pub(super) fn shape_arg(s: &str) -> Result<Shape, String> {
-    let bad = || format!("bad shape `{s}`: expected WxH, for example 3x3");
-    let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let side = |v: &str| -> Result<usize, String> {
-        let v = v.trim();
-        let too_large = || {
-            format!(
-                "bad shape `{s}`: side `{v}` is too large (a board has at most {MAX_CELLS} cells)"
-            )
-        };
-        let n: u64 = v.parse().map_err(|e: std::num::ParseIntError| match e.kind() {
-            std::num::IntErrorKind::PosOverflow => too_large(),
-            _ => bad(),
-        })?;
-        if n > MAX_CELLS as u64 {
-            return Err(too_large());
-        }
-        Ok(n as usize)
-    };
-    Shape::new(side(w)?, side(h)?).map_err(|e| e.to_string())
+    s.parse().map_err(|e: Error| e.to_string())
 }
 
 /// Runs the census and prints the counts; with `csv`, records its row there.
@@ -41,7 +22,7 @@ pub(super) fn run(
     max_states: Option<u64>,
     csv: Option<&Path>,
 ) -> CliResult {
-    let max_states = max_states.unwrap_or(census::DEFAULT_MAX_STATES);
+    let max_states = max_states.unwrap_or(census::DEFAULT_CENSUS_MAX_STATES);
     if let Some(path) = csv {
         // Found out before the census, not after it.
         let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));

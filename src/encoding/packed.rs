@@ -22,7 +22,7 @@
 //! through `pathfinding`.
 
 use super::{Encoding, Slot, StateMap};
-use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::board::{Board, Move, MoveTable, Puzzle};
 use crate::error::Result;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
@@ -74,34 +74,27 @@ impl PackedState {
 #[derive(Clone, Debug)]
 pub struct Packed {
     puzzle: Puzzle,
-    /// For each square of the empty square: (move, target square) pairs, copied flat.
-    moves: [[(Move, u8); 4]; MAX_CELLS],
-    move_count: [u8; MAX_CELLS],
+    /// The puzzle's move table, copied beside the puzzle so a successor loop reads it flat.
+    moves: MoveTable,
 }
 
 impl Packed {
     /// The moves open to an empty square on `blank`.
     #[inline]
     pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
-        &self.moves[blank][..self.move_count[blank] as usize]
+        self.moves.moves_from(blank)
     }
 }
 
 impl Encoding for Packed {
     const NAME: &'static str = "packed";
     type State = PackedState;
+    type Word = u64;
     type Map<V: Slot> = PackedMap<V>;
 
     /// Never refuses: nothing is allocated per arrangement; searches bound what they store.
     fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Packed> {
-        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
-        let mut move_count = [0u8; MAX_CELLS];
-        for b in 0..puzzle.shape().cells() {
-            let m = puzzle.moves_from(b);
-            moves[b][..m.len()].copy_from_slice(m);
-            move_count[b] = m.len() as u8;
-        }
-        Ok(Packed { puzzle: puzzle.clone(), moves, move_count })
+        Ok(Packed { puzzle: puzzle.clone(), moves: *puzzle.move_table() })
     }
 
     fn puzzle(&self) -> &Puzzle {
@@ -143,7 +136,7 @@ impl Encoding for Packed {
     }
 
     fn apply(&self, state: &PackedState, mv: Move) -> Option<PackedState> {
-        let to = self.puzzle.target(state.blank as usize, mv)?;
+        let to = self.moves.target(state.blank as usize, mv)?;
         Some(state.step(to))
     }
 

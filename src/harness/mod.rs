@@ -491,7 +491,7 @@ fn references(cases: &[Case], max_states: u64, pool: &rayon::ThreadPool) -> Resu
                 || (unit.fork(), weighted.fork()),
                 |(unit, weighted), case| {
                     let p = &case.puzzle;
-                    if p.known_solvable(&case.start) == Some(false) && !fits(p) {
+                    if !crate::solvability::solvable(p, &case.start) && !fits(p) {
                         return Ok(Some(None));
                     }
                     if *p == korf {

@@ -4,6 +4,7 @@
 
 use super::Heuristic;
 use crate::board::{Board, Puzzle, MAX_CELLS};
+use crate::encoding::Word;
 
 /// Manhattan distance for one puzzle: per-tile carry costs, wrapping on the torus, weighted by
 /// the move costs (horizontal steps at `ch`, vertical at `cv`).
@@ -56,7 +57,13 @@ impl Manhattan {
     /// The estimate of a packed board (4 bits per square, square 0 lowest).
     #[inline]
     pub fn of_packed(&self, packed: u64) -> u32 {
-        (0..self.n).map(|s| self.cost[((packed >> (4 * s)) & 15) as usize][s]).sum()
+        self.of_word(packed)
+    }
+
+    /// The estimate of a board in any encoding's word.
+    #[inline]
+    pub fn of_word<W: Word>(&self, word: W) -> u32 {
+        (0..self.n).map(|s| self.cost[word.tile(s) as usize][s]).sum()
     }
 }
 

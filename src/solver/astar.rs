@@ -69,7 +69,7 @@ impl<E: Encoding> Search for AStar<E> {
         let (enc, AStarWork { best, heuristic, .. }) = work;
         let enc = &*enc;
         best_first(enc, best, puzzle, start, max_states, meter, |s| {
-            heuristic.of_packed(enc.packed(s))
+            heuristic.of_word(enc.packed(s))
         })
     }
 }

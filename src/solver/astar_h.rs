@@ -15,7 +15,7 @@ use std::collections::hash_map::Entry as MapEntry;
 
 /// The map from packed boards to what A* knows of them; one alias so the hasher can be swapped
 /// (`FxHash`: one multiply per word, and the keys are already well mixed nibbles).
-pub type StateMap<V> = rustc_hash::FxHashMap<u64, V>;
+pub type SeenMap<V> = rustc_hash::FxHashMap<u64, V>;
 
 /// What one A* search found and how much work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,12 +74,12 @@ pub(crate) fn a_star_metered<H: Heuristic>(
         ));
     }
     let mut out = AStarOutcome { moves: None, expanded: 0, stored: 0, reopened: 0 };
-    if puzzle.known_solvable(start) == Some(false) {
+    if !crate::solvability::solvable(puzzle, start) {
         return Ok(out);
     }
     let moves = MoveLists::new(puzzle);
     let goal = puzzle.goal().packed();
-    let mut seen: StateMap<Seen> = StateMap::default();
+    let mut seen: SeenMap<Seen> = SeenMap::default();
     // A bucket queue on f; each bucket a stack, so among equal f the newest (deepest) goes first.
     let mut buckets: Vec<Vec<Queued<H::Node>>> = Vec::new();
     let mut lowest = 0usize;
@@ -153,7 +153,7 @@ pub(crate) fn a_star_metered<H: Heuristic>(
 }
 
 /// The moves from the root to `packed` (empty square on `blank`), following parents back.
-fn path_to(seen: &StateMap<Seen>, mut packed: u64, mut blank: usize) -> Vec<Move> {
+fn path_to(seen: &SeenMap<Seen>, mut packed: u64, mut blank: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     loop {
         let s = seen[&packed];

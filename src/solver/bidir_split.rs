@@ -5,14 +5,14 @@
 //! the shortest path that could still be found from the two frontiers' depths; finishing the
 //! layer is what makes the answer a shortest path.
 
+use super::kit::{expand_side, join_meeting, too_many_states, Link, Step};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{expand_side, join_meeting, too_many_states, Link, Solution, Stats, Step};
+use super::{Solution, Stats};
 use crate::board::Move;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, StateMap};
 use crate::error::Result;
-use std::any::Any;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::time::Duration;
@@ -61,7 +61,7 @@ impl<E: Encoding> Search for BidirSplit<E> {
         meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, Work { sides, queues, ranks }) = work;
-        if let Some(rank) = (enc as &dyn Any).downcast_ref::<Rank>() {
+        if let Some(rank) = enc.as_rank() {
             // A byte per arrangement; larger spaces take the general path.
             if rank.arrangements() <= MAX_FLAT_ARRANGEMENTS {
                 let joint = ranks.get_or_insert_with(|| RankBidir::new(rank.arrangements()));

@@ -5,14 +5,14 @@
 //! narrower data, [`RankDijkstra`]: 2-byte cost slots, and a binary heap of 8-byte words that
 //! touches the cache lines two levels below while it walks down.
 
+use super::kit::{path_to, too_many_states, Step};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{path_to, too_many_states, Solution, Stats, Step};
+use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, Slot, StateMap};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::rank_packed;
-use std::any::Any;
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -259,7 +259,7 @@ impl<E: Encoding> Search for Dijkstra<E> {
         meter: &mut Meter,
     ) -> Result<Solution> {
         let (enc, DijkstraWork { best, ranks }) = work;
-        if let Some(rank) = (enc as &dyn Any).downcast_ref::<Rank>() {
+        if let Some(rank) = enc.as_rank() {
             if puzzle.shape().cells() <= MAX_NARROW_CELLS {
                 let narrow = ranks.get_or_insert_with(|| RankDijkstra::new(rank.arrangements()));
                 if let Some(solution) = narrow.search(rank, puzzle, start, max_states, meter)? {

@@ -158,7 +158,7 @@ pub(crate) fn ida_star_metered<H: Heuristic>(
             format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
         ));
     }
-    if puzzle.known_solvable(start) == Some(false) {
+    if !crate::solvability::solvable(puzzle, start) {
         return Err(Error::new(
             ErrorKind::Unsupported,
             "the board cannot reach the goal (parity rule); IDA* would never end",

@@ -192,9 +192,9 @@ impl Search for PeerInformed {
     ) -> Result<Solution> {
         let moves = match self.method {
             // IDA* stores only its path: the state bound does not apply.
-            Method::IdaStar => crate::peer_informed::pathfinding_idastar(puzzle, start, meter)?,
+            Method::IdaStar => super::peer_informed::pathfinding_idastar(puzzle, start, meter)?,
             Method::AStar => {
-                crate::peer_informed::pathfinding_astar(puzzle, start, max_states, meter)?
+                super::peer_informed::pathfinding_astar(puzzle, start, max_states, meter)?
             }
         };
         Ok(match moves {

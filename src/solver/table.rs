@@ -7,13 +7,13 @@
 //! valid because every move can be undone at the same cost.
 
 use super::dijkstra::{Frontier, Heap};
+use super::kit::{path_from, too_many_states, Dist, Step};
 use super::wrapper::Search;
-use super::{path_from, too_many_states, Dist, Solution, Stats, Step};
+use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, StateMap};
 use crate::error::Result;
-use std::any::Any;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -36,9 +36,7 @@ impl<E: Encoding> Built<E> {
     /// Builds the table for `puzzle`.
     pub(crate) fn build(puzzle: &Puzzle, max_states: u64) -> Result<Built<E>> {
         let enc = E::new(puzzle, max_states)?;
-        let rank = (&enc as &dyn Any)
-            .downcast_ref::<Rank>()
-            .filter(|rank| rank.arrangements() <= PARENT_RANK as usize + 1);
+        let rank = enc.as_rank().filter(|rank| rank.arrangements() <= PARENT_RANK as usize + 1);
         if let (true, Some(rank)) = (puzzle.costs().is_unit(), rank) {
             let steps = RankSteps::build(rank, puzzle, max_states)?;
             return Ok(Built { puzzle: puzzle.clone(), enc, steps: Steps::Ranks(steps) });
@@ -122,7 +120,7 @@ impl<E: Encoding> Built<E> {
 
     /// [`Built::walk`] for each of `starts`, in order.
     pub(crate) fn walk_many(&self, starts: &[&Board]) -> Vec<Option<Vec<Move>>> {
-        match (&self.steps, (&self.enc as &dyn Any).downcast_ref::<Rank>()) {
+        match (&self.steps, self.enc.as_rank()) {
             (Steps::Ranks(steps), Some(rank)) => steps.walk_many(rank, starts),
             _ => starts.iter().map(|start| self.walk(start)).collect(),
         }
@@ -137,7 +135,7 @@ impl<E: Encoding> Built<E> {
                 Some(path_from(&self.enc, steps, &s, |v| v))
             }
             Steps::Ranks(steps) => {
-                let rank = (&self.enc as &dyn Any).downcast_ref::<Rank>()?;
+                let rank = self.enc.as_rank()?;
                 steps.walk_many(rank, &[start]).pop().flatten()
             }
         }

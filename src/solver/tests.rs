@@ -9,7 +9,9 @@
 //! run with `--include-ignored`) keeps the full-size checks for every solver.
 
 use super::*;
-use crate::board::{Costs, Shape, Topology};
+use crate::board::{Board, Costs, Puzzle, Shape, Topology};
+use crate::budget::Budget;
+use crate::error::ErrorKind;
 use crate::rank::{rank, unrank, FACTORIAL};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -275,7 +277,7 @@ fn weighted_cases(topology: Topology, count: usize, seed: u64) -> Vec<(Puzzle, B
         let goal = Board::from_cells(shape, &b).unwrap();
         let start = Board::from_cells(shape, &a).unwrap();
         let p = Puzzle::new(shape, topology, costs, goal).unwrap();
-        if p.known_solvable(&start) != Some(false) {
+        if crate::solvability::solvable(&p, &start) {
             out.push((p, start));
         }
     }
@@ -486,14 +488,14 @@ fn registry_flags_match_the_algorithms() {
         assert_eq!(new_solver(&info.id, 10).unwrap().info(), &info);
         let listed = ALGORITHMS.iter().find(|a| a.name == info.algorithm).unwrap();
         assert_eq!(
-            (listed.weighted, listed.table, listed.peer, listed.blind),
+            (listed.weighted, listed.table(), listed.peer, listed.blind()),
             (info.weighted, info.table, info.peer, info.blind)
         );
         assert!(listed.encodings.contains(&info.encoding_kind.unwrap()));
         assert!(!listed.topologies.is_empty() && !listed.memory.is_empty());
     }
     // Every algorithm appears once per encoding it declares, and nowhere else.
-    for a in Algorithm::ALL {
+    for a in Algorithm::all() {
         let ids: Vec<String> = all_solvers()
             .into_iter()
             .filter(|i| i.algorithm_kind == Some(a))

@@ -1,0 +1,141 @@
+//! How an algorithm joins the registry, shown with one defined here: iterative-deepening
+//! depth-first search, written once over [`Encoding`] as a [`Search`], and its row. In the crate
+//! the row goes into `ALGORITHMS` (src/solver/algorithms.rs) and the id into the stamped
+//! `solver_tests!` list; everything else (ids, listings, the factory, the checks before a
+//! search, budgets, forks) comes from the row and [`Wrapped`](super::wrapper::Wrapped).
+
+use super::factory::every_encoding;
+use super::kit::too_many_states;
+use super::registry::{Algorithm, AlgorithmSpec, EncodingKind, Family};
+use super::wrapper::{fit_space, InSpace, Search};
+use super::{new_solver, Solution, SolverOptions, Stats};
+use crate::board::{Board, Costs, Move, Puzzle, Topology};
+use crate::budget::Meter;
+use crate::encoding::{Encoding, DEFAULT_MAX_STATES};
+use crate::error::{ErrorKind, Result};
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// Iterative deepening without a heuristic: depth-first to bound 0, 1, 2, … storing only the
+/// path, so its first answer is a shortest one.
+#[derive(Clone)]
+struct Iddfs<E: Encoding>(PhantomData<E>);
+
+impl<E: Encoding> Iddfs<E> {
+    fn new() -> Self {
+        Iddfs(PhantomData)
+    }
+
+    /// Depth-first below `state` with `left` moves to spend; pushes the moves of a path found.
+    fn dfs(
+        enc: &E,
+        state: &E::State,
+        goal: &E::State,
+        back: Option<Move>,
+        left: u32,
+        path: &mut Vec<Move>,
+        nodes: &mut u64,
+    ) -> bool {
+        if state == goal {
+            return true;
+        }
+        if left == 0 {
+            return false;
+        }
+        *nodes += 1;
+        let mut next_states = Vec::with_capacity(4);
+        enc.successors_except(state, back, |mv, next| next_states.push((mv, next)));
+        for (mv, next) in next_states {
+            path.push(mv);
+            if Self::dfs(enc, &next, goal, Some(mv.opposite()), left - 1, path, nodes) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+}
+
+impl<E: Encoding> Search for Iddfs<E> {
+    type Work = InSpace<E, ()>;
+
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        fit_space(work, puzzle, max_states, |_: &E| ())?;
+        Ok(None)
+    }
+
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+        meter: &mut Meter,
+    ) -> Result<Solution> {
+        let (enc, ()) = work;
+        let (start, goal) = (enc.encode(start), enc.encode(puzzle.goal()));
+        let mut nodes = 0;
+        for bound in 0.. {
+            let mut path = Vec::new();
+            let before = nodes;
+            if Self::dfs(enc, &start, &goal, None, bound, &mut path, &mut nodes) {
+                let stats = Stats { expanded: nodes, stored: 0, peak_bytes: path.len() as u64 };
+                return Ok(Solution::solved(puzzle, path, stats));
+            }
+            meter.charge(nodes - before)?;
+            if nodes > max_states {
+                return Err(too_many_states(max_states));
+            }
+        }
+        unreachable!("the bounds never run out")
+    }
+}
+
+/// The row: everything the registry, the listings and the harness know about the algorithm.
+static IDDFS: AlgorithmSpec = AlgorithmSpec {
+    name: "iddfs",
+    family: Family::Blind,
+    summary: "iterative-deepening depth-first search, no heuristic",
+    weighted: false,
+    peer: false,
+    builds_heuristic: false,
+    encodings: &EncodingKind::ALL,
+    topologies: &[Topology::Grid, Topology::Torus],
+    memory: "the current path only",
+    make: every_encoding!(Iddfs),
+};
+
+#[test]
+fn a_solver_defined_here_runs_through_its_row_like_the_registry_solvers() {
+    let algorithm = Algorithm::of(&IDDFS);
+    let puzzle = Puzzle::eight();
+    let mut reference = new_solver("bfs/rank", DEFAULT_MAX_STATES).unwrap();
+    let boards =
+        ["1 2 3 4 5 6 7 x 8", "1 2 3 x 4 6 7 5 8", "2 3 x 1 5 6 4 7 8", "x 1 3 4 2 5 7 8 6"];
+    for &encoding in algorithm.encodings() {
+        let info = algorithm.info(encoding);
+        assert_eq!(info.id, format!("iddfs/{}", encoding.name()));
+        assert!(info.blind && !info.table && !info.weighted && info.accepts(&puzzle));
+        let mut solver = (algorithm.spec().make)(encoding, info, &SolverOptions::default());
+        for text in boards {
+            let start = Board::parse(puzzle.shape(), text).unwrap();
+            let got = solver.solve(&puzzle, &start).unwrap();
+            let (end, cost) = puzzle.replay(&start, got.moves.as_ref().unwrap()).unwrap();
+            assert_eq!((&end, Some(cost)), (puzzle.goal(), got.cost), "{text}");
+            assert_eq!(got.cost, reference.solve(&puzzle, &start).unwrap().cost, "{text}");
+        }
+        // The checks every solver shares come with the row: unit costs only, as it declares,
+        // and the parity rule answers an unsolvable board without a search.
+        let weighted = puzzle.with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+        let start = Board::parse(puzzle.shape(), boards[0]).unwrap();
+        let err = solver.solve(&weighted, &start).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unsupported);
+        let swapped = Board::parse(puzzle.shape(), "2 1 3 4 5 6 7 8 x").unwrap();
+        assert!(!solver.solve(&puzzle, &swapped).unwrap().is_solvable());
+    }
+}

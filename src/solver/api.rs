@@ -1,0 +1,177 @@
+//! The contract every solver keeps: the [`Solver`] trait, what it answers ([`Solution`],
+//! [`Stats`]) and what it says about itself ([`SolverInfo`]).
+
+use super::registry::{Algorithm, EncodingKind};
+use crate::board::{Board, Move, Puzzle};
+use crate::budget::Budget;
+use crate::error::Result;
+use std::time::Duration;
+
+/// What a search did, for the harness's tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States taken off the queue and expanded (for a table query: states walked).
+    pub expanded: u64,
+    /// States held in visited sets and maps at the end of the query.
+    pub stored: u64,
+    /// Bytes the solver's own structures held at their peak during the query.
+    pub peak_bytes: u64,
+}
+
+/// A solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves from the start to the goal; `None` when the goal cannot be reached.
+    pub moves: Option<Vec<Move>>,
+    /// Total cost of the moves under the puzzle's costs.
+    pub cost: Option<u64>,
+    /// Counters of the search.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// A solved answer; the cost is computed from the puzzle's move costs.
+    pub fn solved(puzzle: &Puzzle, moves: Vec<Move>, stats: Stats) -> Solution {
+        let cost = moves.iter().map(|&m| puzzle.costs().of(m) as u64).sum();
+        Solution { moves: Some(moves), cost: Some(cost), stats }
+    }
+
+    /// The goal cannot be reached.
+    pub fn unsolvable(stats: Stats) -> Solution {
+        Solution { moves: None, cost: None, stats }
+    }
+
+    /// Whether the goal can be reached.
+    pub fn is_solvable(&self) -> bool {
+        self.moves.is_some()
+    }
+
+    /// The judge's answer: the move letters, or `unsolvable`.
+    pub fn judge_line(&self) -> String {
+        let mut line = Vec::with_capacity(self.moves.as_ref().map_or(10, Vec::len));
+        self.write_judge_line(&mut line).expect("writing to a vector does not fail");
+        String::from_utf8(line).expect("move letters are ASCII")
+    }
+
+    /// Writes [`Solution::judge_line`] to `out` without building a string first.
+    pub fn write_judge_line(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let Some(moves) = &self.moves else {
+            return out.write_all(b"unsolvable");
+        };
+        for chunk in moves.chunks(64) {
+            let mut letters = [0u8; 64];
+            for (letter, m) in letters.iter_mut().zip(chunk) {
+                *letter = m.letter() as u8;
+            }
+            out.write_all(&letters[..chunk.len()])?;
+        }
+        Ok(())
+    }
+}
+
+/// A solver: one algorithm over one encoding.
+pub trait Solver: Send + Sync {
+    /// What the solver is.
+    fn info(&self) -> &SolverInfo;
+
+    /// Does the per-puzzle work that later queries share (a table's build) and returns how long
+    /// it took, or `None` when there was nothing to build. Solving calls it when needed.
+    fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+        let _ = puzzle;
+        Ok(None)
+    }
+
+    /// Finds moves from `start` to the puzzle's goal.
+    ///
+    /// ```
+    /// use slidebench::{new_solver, Board, Costs, Puzzle, DEFAULT_MAX_STATES};
+    ///
+    /// // Dragon's Cruller (AOJ 1339): a 3×3 torus with costs per direction.
+    /// let goal = Board::parse(slidebench::Shape::THREE_BY_THREE, "123456780")?;
+    /// let puzzle = Puzzle::cruller(Costs { horizontal: 4, vertical: 9 }, goal)?;
+    /// let start = Board::parse(puzzle.shape(), "123456708")?;
+    /// let mut solver = new_solver("astar/rank", DEFAULT_MAX_STATES)?;
+    /// let solution = solver.solve(&puzzle, &start)?;
+    /// assert_eq!(solution.cost, Some(4));
+    /// assert_eq!(solution.judge_line(), "r");
+    /// # Ok::<(), slidebench::Error>(())
+    /// ```
+    fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution>;
+
+    /// [`Solver::solve`] within `budget`: a search that spends it stops promptly with an error
+    /// of kind [`ErrorKind::Budget`](crate::ErrorKind::Budget) and the solver stays ready for
+    /// the next query. Every registry solver checks the budget inside its search; a solver
+    /// written outside the crate that does not override this runs to the end, and the harness
+    /// then records it as over budget by its time.
+    fn solve_within(
+        &mut self,
+        puzzle: &Puzzle,
+        start: &Board,
+        budget: &Budget,
+    ) -> Result<Solution> {
+        let _ = budget;
+        self.solve(puzzle, start)
+    }
+
+    /// [`Solver::solve`] for each of `starts`, answers in the same order. A table solver walks
+    /// several boards at once, so that their memory reads overlap instead of queueing one behind
+    /// the other; every other solver answers one board after another.
+    fn solve_many(&mut self, puzzle: &Puzzle, starts: &[Board]) -> Vec<Result<Solution>> {
+        starts.iter().map(|start| self.solve(puzzle, start)).collect()
+    }
+
+    /// A solver of the same kind for another thread, sharing anything already built.
+    fn fork(&self) -> Box<dyn Solver>;
+}
+
+/// What a solver is and what it promises.
+#[allow(clippy::struct_excessive_bools, reason = "independent flags the harness and tests read")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverInfo {
+    /// `ALGORITHM/ENCODING`.
+    pub id: String,
+    /// The algorithm's name.
+    pub algorithm: &'static str,
+    /// The encoding's name.
+    pub encoding: &'static str,
+    /// The registry's row of its algorithm; `None` for a solver written outside the crate.
+    pub algorithm_kind: Option<Algorithm>,
+    /// The registry's encoding; `None` for a solver written outside the crate.
+    pub encoding_kind: Option<EncodingKind>,
+    /// Whether it handles moves of unequal cost.
+    pub weighted: bool,
+    /// Whether it builds a table once per puzzle and answers queries from it.
+    pub table: bool,
+    /// Whether it is an outside reference (the `pathfinding` crate).
+    pub peer: bool,
+    /// Whether it searches without a heuristic from the start alone, so a query may expand most
+    /// of the space (the slow class that tests and benches size their samples for).
+    pub blind: bool,
+}
+
+impl SolverInfo {
+    /// The information of a solver written outside the crate, named `ALGORITHM/ENCODING`; the
+    /// harness treats it as an informed, non-table, non-peer search.
+    pub fn custom(algorithm: &'static str, encoding: &'static str, weighted: bool) -> SolverInfo {
+        SolverInfo {
+            id: format!("{algorithm}/{encoding}"),
+            algorithm,
+            encoding,
+            algorithm_kind: None,
+            encoding_kind: None,
+            weighted,
+            table: false,
+            peer: false,
+            blind: false,
+        }
+    }
+
+    /// Whether the solver takes `puzzle`: its costs (unit-only solvers refuse weights) and its
+    /// topology (linear conflict refuses the torus). Solvers written outside the crate are
+    /// taken to accept both topologies.
+    pub fn accepts(&self, puzzle: &Puzzle) -> bool {
+        let topology_ok =
+            self.algorithm_kind.is_none_or(|a| a.topologies().contains(&puzzle.topology()));
+        topology_ok && (self.weighted || puzzle.costs().is_unit())
+    }
+}
