@@ -169,6 +169,25 @@ pub fn parse_board_argument(shape: Shape, text: &str) -> Result<Board> {
         .map_err(|why| Error::new(ErrorKind::Parse, format!("not a {shape} board: {why}")))
 }
 
+/// A board in the form [`parse_board`] reads on every shape: tile numbers in decimal and `x`
+/// for the empty square, separated by single spaces (on 3×3, HDU 1043's input). Everything that
+/// prints a board for `solve` (the `cases` writers, `solve --verbose`, disagreements) goes
+/// through here, so what is printed reads back.
+pub fn board_line(board: &Board) -> String {
+    let mut s = String::with_capacity(3 * board.cells().len());
+    for (i, &c) in board.cells().iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        if c == 0 {
+            s.push('x');
+        } else {
+            s.push_str(&c.to_string());
+        }
+    }
+    s
+}
+
 /// The error for a symbol seen twice.
 #[cold]
 fn appears_twice(v: u8) -> String {

@@ -7,7 +7,7 @@ use super::output::{status, CliResult, Diagnostics, Failure};
 use super::{census::shape_arg, default_threads, solver_ids, threads_arg, whole_number};
 use clap::builder::PossibleValuesParser;
 use slidebench::encoding::DEFAULT_MAX_STATES;
-use slidebench::judge::{parse_board_argument, BoardReader};
+use slidebench::judge::{board_line, parse_board_argument, BoardReader};
 use slidebench::solver::{default_solver_for, new_solver_with, solver_info, Solver, SolverOptions};
 use slidebench::{Board, Error, Puzzle, Shape, Topology};
 use std::collections::BTreeMap;
@@ -117,13 +117,6 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     flushed?;
     let delivered = diagnostics.finish();
     Ok(status(bad || !delivered))
-}
-
-/// A board in the input form: tile numbers and `x`, separated by spaces.
-fn board_line(board: &Board) -> String {
-    let symbols: Vec<String> =
-        board.cells().iter().map(|&c| if c == 0 { "x".into() } else { c.to_string() }).collect();
-    symbols.join(" ")
 }
 
 /// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
