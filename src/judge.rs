@@ -320,6 +320,11 @@ impl<R: BufRead> BoardReader<R> {
     pub fn new(reader: R, shape: Shape) -> Self {
         BoardReader { lines: Lines::new(reader), shape }
     }
+
+    /// The reader underneath, to ask how much input is buffered.
+    pub fn get_ref(&self) -> &R {
+        &self.lines.reader
+    }
 }
 
 impl<R: BufRead> Iterator for BoardReader<R> {
