@@ -163,11 +163,8 @@ fn svg_body(svg: &str) -> &str {
 }
 
 fn read_text(path: &Path) -> Result<Option<String>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::io(path.display(), e)),
-    }
+    let bytes = crate::fsutil::read_regular(path, crate::fsutil::MAX_TEXT_FILE_BYTES)?;
+    Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
 }
 
 fn meta_table(m: &RunMeta) -> String {
