@@ -106,7 +106,7 @@ pub struct RunRow {
 }
 
 /// One solver on one case set (`summary.csv`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SummaryRow {
     /// Solver id.
     pub solver: String,
