@@ -346,16 +346,10 @@ impl Board {
         self.cells().iter().map(|&c| value_symbol(c) as char).collect()
     }
 
-    /// The HDU 1043 input form: the symbols separated by single spaces.
+    /// The input form of `slidebench solve` on every shape (HDU 1043's on 3×3): decimal tiles
+    /// and `x`, separated by single spaces ([`crate::judge::board_line`]).
     pub fn to_judge_line(&self) -> String {
-        let mut s = String::with_capacity(2 * self.shape.cells());
-        for (i, &c) in self.cells().iter().enumerate() {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push(value_symbol(c) as char);
-        }
-        s
+        crate::judge::board_line(self)
     }
 
     /// The AOJ 1339 form: one line per row, digits separated by spaces, `0` for the empty square.

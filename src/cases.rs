@@ -411,9 +411,9 @@ pub enum Format {
     Aoj,
 }
 
-/// Writes each case's start board on a line of its own, symbols separated by spaces (`x` for
-/// the empty square, `a`–`f` for tiles 10–15): the input of `slidebench solve --shape WxH`, for
-/// boards no judge format expresses.
+/// Writes each case's start board on a line of its own in `slidebench solve --shape WxH`'s input
+/// form ([`crate::judge::board_line`]: decimal tiles, `x` for the empty square), for boards no
+/// judge format expresses.
 pub fn write_boards<C: Borrow<Case>>(
     cases: impl IntoIterator<Item = C>,
     out: &mut impl std::io::Write,

@@ -198,10 +198,9 @@ pub fn render_all(from: &Path) -> Result<Vec<(&'static str, String)>> {
 /// The run's `meta.json` when there is one; a malformed one is an error naming it.
 pub fn read_meta(dir: &Path) -> Result<Option<RunMeta>> {
     let path = dir.join(META_JSON);
-    if !path.exists() {
+    let Some(text) = crate::fsutil::read_regular(&path, crate::fsutil::MAX_TEXT_FILE_BYTES)? else {
         return Ok(None);
-    }
-    let text = std::fs::read(&path).map_err(|e| Error::io(path.display(), e))?;
+    };
     serde_json::from_slice(&text).map(Some).map_err(|e| {
         Error::new(ErrorKind::Parse, format!("{}: line {}: {e}", path.display(), e.line()))
     })

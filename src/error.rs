@@ -19,6 +19,9 @@ pub enum ErrorKind {
     Io,
     /// A query went over its time or state budget and was stopped.
     Budget,
+    /// The input ended without its closing marker (Dragon's Cruller's `0 0`): no case is
+    /// malformed, so no answer line stands for it.
+    Unterminated,
 }
 
 impl fmt::Display for ErrorKind {
@@ -30,6 +33,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Disagreement => "disagreement",
             ErrorKind::Io => "I/O error",
             ErrorKind::Budget => "over budget",
+            ErrorKind::Unterminated => "unterminated input",
         })
     }
 }

@@ -24,16 +24,24 @@ fn parent_of(path: &Path) -> &Path {
     }
 }
 
+/// A temporary file in `dir` that, once renamed into place, has the mode any new file gets
+/// (0666 less the umask), not the owner-only 0600 of temporary files: result files and pattern
+/// databases are meant to be read by others where the umask allows it.
+pub fn new_temp_file(dir: &Path, prefix: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::os::unix::fs::PermissionsExt;
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)
+}
+
 /// Writes `bytes` to `path` through a uniquely named temporary file in the same directory,
 /// synced and then renamed over the target, so readers see either the old file or the whole
 /// new one. The temporary file is removed on any failure.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = parent_of(path);
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(dir.display(), e))?;
+    let mut tmp = new_temp_file(dir, TEMP_PREFIX).map_err(|e| Error::io(dir.display(), e))?;
     tmp.write_all(bytes).map_err(|e| Error::io(path.display(), e))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path.display(), e))?;
     tmp.persist(path).map_err(|e| Error::io(path.display(), e.error))?;
@@ -141,11 +149,69 @@ fn checksum(bytes: &[u8]) -> u64 {
         .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
+/// A result file, which must be a regular file in the directory ([`open_regular`]).
 fn read_bytes(path: &Path) -> Result<Vec<u8>> {
-    let mut f = File::open(path).map_err(|e| Error::io(path.display(), e))?;
+    let mut f = open_regular(path).map_err(|e| Error::io(path.display(), e))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| Error::io(path.display(), e))?;
     Ok(bytes)
+}
+
+/// Largest text file (`FINDINGS.md`, `README.md`, `meta.json`, a manifest) read whole.
+pub const MAX_TEXT_FILE_BYTES: u64 = 64 << 20;
+
+/// Opens `path` for reading only if it is a regular file of its own, not a symbolic link: a FIFO
+/// would block the reader forever, a device never ends, and a link may lead out of the
+/// directory (a `FINDINGS.md` pointing at `/etc/passwd`). The file is checked before it is
+/// opened (opening a FIFO blocks) and again once open, so a file swapped in between is caught.
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::MetadataExt;
+    let before = std::fs::symlink_metadata(path)?;
+    let refuse = |what: &str| {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{what}, not a regular file; only regular files are read"),
+        ))
+    };
+    let kind = before.file_type();
+    if kind.is_symlink() {
+        return refuse("a symbolic link");
+    }
+    if !kind.is_file() {
+        return refuse(if kind.is_dir() { "a directory" } else { "a FIFO, socket or device" });
+    }
+    let file = File::open(path)?;
+    let after = file.metadata()?;
+    if !after.is_file() || after.dev() != before.dev() || after.ino() != before.ino() {
+        return refuse("replaced while being opened");
+    }
+    Ok(file)
+}
+
+/// The bytes of the regular file at `path` ([`open_regular`]), `None` when there is none; a
+/// file over `limit` bytes is refused before it is read.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Option<Vec<u8>>> {
+    let file = match open_regular(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io(path.display(), e)),
+    };
+    let len = file.metadata().map_err(|e| Error::io(path.display(), e))?.len();
+    if len > limit {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!("{}: {len} bytes, more than the {limit} such a file may have", path.display()),
+        ));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| Error::io(path.display(), e))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!("{}: grew past {limit} bytes while being read", path.display()),
+        ));
+    }
+    Ok(Some(bytes))
 }
 
 /// Replaces a set of files in `dir` as one result set: an [`INCOMPLETE_MARKER`] goes first,
@@ -193,6 +259,10 @@ pub fn verify_set(dir: &Path) -> Result<()> {
             return Err(bad());
         };
         let len: usize = len.parse().map_err(|_| bad())?;
+        // A name is a file of this directory, never a path out of it.
+        if name.is_empty() || name.contains('/') || name == "." || name == ".." {
+            return Err(bad());
+        }
         let sum = u64::from_str_radix(sum, 16).map_err(|_| bad())?;
         let bytes = read_bytes(&dir.join(name))?;
         if bytes.len() != len || checksum(&bytes) != sum {

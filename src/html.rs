@@ -142,8 +142,8 @@ pub fn render_page(dir: &Path) -> Result<String> {
 
     page.push_str("<h2 id=\"tables\">Ranked tables</h2>\n");
     page.push_str(
-        "<p>Per case set, solvers ranked by median time per solved query; click a column \
-         header to sort by it.</p>\n",
+        "<p>Per case set, solvers ranked by the share of queries answered, then by median time \
+         per solved query; click a column header to sort by it.</p>\n",
     );
     page.push_str(&ranked_tables(&summary));
 
@@ -163,11 +163,8 @@ fn svg_body(svg: &str) -> &str {
 }
 
 fn read_text(path: &Path) -> Result<Option<String>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::io(path.display(), e)),
-    }
+    let bytes = crate::fsutil::read_regular(path, crate::fsutil::MAX_TEXT_FILE_BYTES)?;
+    Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
 }
 
 fn meta_table(m: &RunMeta) -> String {
@@ -198,7 +195,7 @@ fn micros(ns: u64) -> String {
     format!("{:.2}", ns as f64 / 1e3)
 }
 
-/// One sortable table per case set, in file order, rows by median time.
+/// One sortable table per case set, in file order, rows in the harness's ranking order.
 fn ranked_tables(summary: &[SummaryRow]) -> String {
     let mut sets: Vec<&str> = Vec::new();
     for r in summary {
@@ -209,7 +206,7 @@ fn ranked_tables(summary: &[SummaryRow]) -> String {
     let mut out = String::new();
     for set in sets {
         let mut rows: Vec<&SummaryRow> = summary.iter().filter(|r| r.case_set == set).collect();
-        rows.sort_by(|a, b| (a.median_ns, &a.solver).cmp(&(b.median_ns, &b.solver)));
+        rows.sort_by(|a, b| crate::harness::rank_order(a, b));
         let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
         let _ = writeln!(out, "<h3>{} ({cases} cases)</h3>", escape(set));
         out.push_str(

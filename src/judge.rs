@@ -169,6 +169,25 @@ pub fn parse_board_argument(shape: Shape, text: &str) -> Result<Board> {
         .map_err(|why| Error::new(ErrorKind::Parse, format!("not a {shape} board: {why}")))
 }
 
+/// A board in the form [`parse_board`] reads on every shape: tile numbers in decimal and `x`
+/// for the empty square, separated by single spaces (on 3×3, HDU 1043's input). Everything that
+/// prints a board for `solve` (the `cases` writers, `solve --verbose`, disagreements) goes
+/// through here, so what is printed reads back.
+pub fn board_line(board: &Board) -> String {
+    let mut s = String::with_capacity(3 * board.cells().len());
+    for (i, &c) in board.cells().iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        if c == 0 {
+            s.push('x');
+        } else {
+            s.push_str(&c.to_string());
+        }
+    }
+    s
+}
+
 /// The error for a symbol seen twice.
 #[cold]
 fn appears_twice(v: u8) -> String {
@@ -301,6 +320,11 @@ impl<R: BufRead> BoardReader<R> {
     pub fn new(reader: R, shape: Shape) -> Self {
         BoardReader { lines: Lines::new(reader), shape }
     }
+
+    /// The reader underneath, to ask how much input is buffered.
+    pub fn get_ref(&self) -> &R {
+        &self.lines.reader
+    }
 }
 
 impl<R: BufRead> Iterator for BoardReader<R> {
@@ -342,25 +366,100 @@ pub struct Dataset {
 }
 
 /// Streams Dragon's Cruller datasets. A malformed dataset is one `Err` item naming the first bad
-/// line; its six board lines are still consumed, so later datasets stay in step. Input that ends
-/// without `0 0` gives a last error.
+/// line, and reading stays in step with the datasets that follow: a dataset ends after its six
+/// board rows or at the next line shaped like a `ch cv` cost line, whichever comes first (a row
+/// short is reported as such, and the cost line starts the next dataset), and board rows where
+/// a cost line should be are one malformed dataset, skipped up to the next cost line. Input that
+/// ends without `0 0` gives a last error of kind [`ErrorKind::Unterminated`], which stands for
+/// no dataset.
 pub struct CrullerReader<R> {
     lines: Lines<R>,
+    /// A line read ahead: the cost line that ended a short dataset.
+    pending: Option<(u64, Result<String>)>,
     done: bool,
+}
+
+/// What a line of AOJ 1339 input looks like, read before knowing what it should be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CrullerLine {
+    /// Two whole numbers that cannot be a board row: a `ch cv` line (or the closing `0 0`).
+    Costs,
+    /// Three digits 0-8, or two (a row one short): a board row, well formed or not.
+    Row,
+    /// Anything else.
+    Other,
+}
+
+/// Sorts a line by its shape. Two single digits 0-8 read as a row one short rather than as
+/// costs (`2 3` is either), except `0 0`, which is never a row.
+fn cruller_line(text: &str) -> CrullerLine {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let numeric = |f: &&str| f.bytes().all(|b| b.is_ascii_digit());
+    let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).collect();
+    let row_digits = digits.iter().all(|&d| d <= b'8');
+    let only_digits = text.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_whitespace());
+    if only_digits
+        && row_digits
+        && (digits.len() == 3 || (digits.len() == 2 && fields != ["0", "0"]))
+    {
+        return CrullerLine::Row;
+    }
+    if fields.len() == 2 && fields.iter().all(numeric) {
+        return CrullerLine::Costs;
+    }
+    CrullerLine::Other
 }
 
 impl<R: BufRead> CrullerReader<R> {
     /// Reads datasets from `reader`.
     pub fn new(reader: R) -> Self {
-        CrullerReader { lines: Lines::new(reader), done: false }
+        CrullerReader { lines: Lines::new(reader), pending: None, done: false }
+    }
+
+    fn next_line(&mut self) -> io::Result<Option<(u64, Result<String>)>> {
+        match self.pending.take() {
+            Some(line) => Ok(Some(line)),
+            None => self.lines.next_nonblank(),
+        }
+    }
+
+    fn shape_of(line: &Result<String>) -> CrullerLine {
+        line.as_ref().map_or(CrullerLine::Other, |t| cruller_line(t))
+    }
+
+    /// Where a cost line is due, a line is one if it reads as costs (`1 1` too, which in the
+    /// middle of a dataset reads as a row one short) or has the shape of one.
+    fn starts_dataset(line: &Result<String>) -> bool {
+        line.as_ref().is_ok_and(|t| parse_costs(t, 0).is_ok())
+            || Self::shape_of(line) == CrullerLine::Costs
+    }
+
+    fn unterminated(&mut self) -> Result<Dataset> {
+        self.done = true;
+        let n = self.lines.number + 1;
+        Err(Error::new(ErrorKind::Unterminated, "input ended without the closing `0 0` line")
+            .with_line(n))
     }
 
     fn dataset(&mut self) -> io::Result<Option<Result<Dataset>>> {
-        let Some((header_line, header)) = self.lines.next_nonblank()? else {
-            self.done = true;
-            let n = self.lines.number + 1;
-            return Ok(Some(Err(Error::at_line(n, "input ended without the closing `0 0` line"))));
+        let Some((header_line, header)) = self.next_line()? else {
+            return Ok(Some(self.unterminated()));
         };
+        if !Self::starts_dataset(&header) && Self::shape_of(&header) == CrullerLine::Row {
+            // Board rows with no cost line before them: one malformed dataset, up to the next
+            // cost line.
+            while let Some((n, line)) = self.lines.next_nonblank()? {
+                if Self::starts_dataset(&line) {
+                    self.pending = Some((n, line));
+                    break;
+                }
+            }
+            return Ok(Some(Err(Error::at_line(
+                header_line,
+                "a board row where a `ch cv` cost line was expected (a dataset without its cost \
+                 line, or with more than 6 rows); skipped to the next cost line",
+            ))));
+        }
         let costs = header.and_then(|h| parse_costs(&h, header_line));
         if let Ok(None) = costs {
             self.done = true;
@@ -369,7 +468,7 @@ impl<R: BufRead> CrullerReader<R> {
         let mut first_error = costs.as_ref().err().cloned();
         let mut rows: Vec<Vec<u8>> = Vec::with_capacity(6);
         for k in 0..6 {
-            let Some((n, row)) = self.lines.next_nonblank()? else {
+            let Some((n, row)) = self.next_line()? else {
                 self.done = true;
                 let n = self.lines.number + 1;
                 return Ok(Some(Err(first_error.unwrap_or_else(|| {
@@ -382,6 +481,19 @@ impl<R: BufRead> CrullerReader<R> {
                     )
                 }))));
             };
+            if Self::shape_of(&row) == CrullerLine::Costs {
+                // The next dataset (or the end) begins: this one is short.
+                self.pending = Some((n, row));
+                return Ok(Some(Err(first_error.unwrap_or_else(|| {
+                    Error::at_line(
+                        n,
+                        format!(
+                            "the dataset that starts at line {header_line} has {k} of its 6 \
+                             board rows; a cost line comes instead"
+                        ),
+                    )
+                }))));
+            }
             match row.and_then(|r| parse_row(&r, n)) {
                 Ok(r) => rows.push(r),
                 Err(e) => {

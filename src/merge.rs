@@ -334,6 +334,7 @@ pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
             skipped.push(s.clone());
         }
     }
+    crate::harness::rank_within_sets(&mut summary);
     Ok(Merged { runs, summary, skipped, meta })
 }
 

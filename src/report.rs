@@ -106,7 +106,7 @@ pub struct RunRow {
 }
 
 /// One solver on one case set (`summary.csv`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SummaryRow {
     /// Solver id.
     pub solver: String,
@@ -339,10 +339,8 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
             format!("{}: is a directory, not a CSV file", path.display()),
         ));
     }
-    let mut reader = csv::Reader::from_path(path).map_err(|e| match e.into_kind() {
-        csv::ErrorKind::Io(io) => Error::io(path.display(), io),
-        other => Error::new(ErrorKind::Io, format!("{}: {other:?}", path.display())),
-    })?;
+    let file = crate::fsutil::open_regular(path).map_err(|e| Error::io(path.display(), e))?;
+    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
     let mut rows = Vec::new();
     for record in reader.deserialize() {
         match record {

@@ -495,7 +495,7 @@ fn cases_on_other_boards_print_one_board_a_line_and_depth_refuses_large_ones() {
     let lines = stdout_lines(&out);
     assert_eq!(lines.len(), 3);
     let shape = Shape::new(4, 4).unwrap();
-    assert!(lines.iter().all(|l| Board::parse(shape, l).is_ok()), "{lines:?}");
+    assert!(lines.iter().all(|l| slidebench::judge::parse_board(shape, l, 1).is_ok()), "{lines:?}");
     let same = run(
         &["cases", "walk", "--shape", "4x4", "--length", "12", "--count", "3", "--seed", "5"],
         b"",

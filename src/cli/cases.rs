@@ -1,6 +1,6 @@
 //! `slidebench cases`: a seeded case set in a judge's format, streamed case by case.
 
-use super::output::{status, CliResult, Diagnostics};
+use super::output::{status, CliResult, Diagnostics, Failure};
 use slidebench::cases::{self, Format, SetDef, SetKind};
 use slidebench::Shape;
 use std::io::{self, BufWriter, Write};
@@ -14,6 +14,15 @@ pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
         Some(f) => f,
         None if def.kind == SetKind::Weighted && def.shape == Shape::THREE_BY_THREE => Format::Aoj,
         None if def.shape == Shape::THREE_BY_THREE => Format::Hdu,
+        None if def.kind == SetKind::Weighted => {
+            return Err(Failure::Error(format!(
+                "`{}` holds torus boards with their own goals and move costs, which no input \
+                 format carries (`solve` reads grid boards towards one goal, `cruller` 3x3 tori); \
+                 `compare --cases {}` runs them",
+                def.name(),
+                def.name()
+            )))
+        }
         None => {
             cases::write_boards(stream, &mut out)?;
             out.flush()?;

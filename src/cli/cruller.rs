@@ -3,7 +3,7 @@
 use super::output::{status, CliResult, Diagnostics};
 use slidebench::judge::CrullerReader;
 use slidebench::solver::new_solver;
-use slidebench::{Error, Puzzle};
+use slidebench::{Error, ErrorKind, Puzzle};
 use std::io::{self, BufWriter, Write};
 
 /// Answers every dataset of stdin: a cost, `unsolvable`, or `error` with the reason on stderr.
@@ -25,7 +25,7 @@ pub(super) fn run(id: &str, max_states: u64) -> CliResult {
             Err(e) => {
                 bad = true;
                 // The end-of-input error has no dataset, so no output line stands for it.
-                if !e.message().starts_with("input ended without") {
+                if e.kind() != ErrorKind::Unterminated {
                     out.write_all(b"error\n")?;
                 }
                 diagnostics.line(e);

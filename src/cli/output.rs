@@ -52,21 +52,6 @@ pub(super) fn report_failure(message: &str) {
     let _ = writeln!(io::stderr(), "slidebench: {message}");
 }
 
-/// Whether the program started with stdout closed (`>&-`). The runtime then puts `/dev/null`
-/// on the descriptor, opened for reading and writing, where a shell's `>/dev/null` opens it for
-/// writing only; answers written there would be lost without a word.
-pub(super) fn stdout_was_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else { return false };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else { return false };
-    info.lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        .is_some_and(|flags| flags & 3 == 2)
-}
-
 /// Diagnostics on stderr, buffered so that millions of them cost little, in the order given.
 /// A failed write is remembered, later messages are dropped, and the answers go on.
 pub(super) struct Diagnostics {

@@ -7,7 +7,7 @@ use super::output::{status, CliResult, Diagnostics, Failure};
 use super::{census::shape_arg, default_threads, solver_ids, threads_arg, whole_number};
 use clap::builder::PossibleValuesParser;
 use slidebench::encoding::DEFAULT_MAX_STATES;
-use slidebench::judge::{parse_board_argument, BoardReader};
+use slidebench::judge::{board_line, parse_board_argument, BoardReader};
 use slidebench::solver::{default_solver_for, new_solver_with, solver_info, Solver, SolverOptions};
 use slidebench::{Board, Error, Puzzle, Shape, Topology};
 use std::collections::BTreeMap;
@@ -101,8 +101,7 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     let bad = if threads == 1 {
         // One thread builds a table when the first board that needs it comes (solving
         // prepares), so input without a solvable board costs no build.
-        let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
-        let boards = BoardReader::new(input, args.shape);
+        let boards = input_of(args.shape);
         solve_in_turn(&mut *solver, &puzzle, boards, batch, &mut out, &mut diagnostics)
     } else {
         // Build a table once, before forking, so the workers share it; if it cannot be built,
@@ -117,13 +116,6 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     flushed?;
     let delivered = diagnostics.finish();
     Ok(status(bad || !delivered))
-}
-
-/// A board in the input form: tile numbers and `x`, separated by spaces.
-fn board_line(board: &Board) -> String {
-    let symbols: Vec<String> =
-        board.cells().iter().map(|&c| if c == 0 { "x".into() } else { c.to_string() }).collect();
-    symbols.join(" ")
 }
 
 /// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
@@ -167,43 +159,71 @@ fn emit(answer: Answer, out: &mut impl Write, diagnostics: &mut Diagnostics) -> 
     }
 }
 
-/// Up to `batch` boards from the input, and the read error that cut them short, if one did.
-fn read_batch<R: io::BufRead>(
-    boards: &mut BoardReader<R>,
-    batch: usize,
-) -> (Vec<(u64, slidebench::Result<Board>)>, Option<Error>) {
-    let mut items = Vec::with_capacity(batch);
-    while items.len() < batch {
-        match boards.next() {
-            Some(Ok(item)) => items.push(item),
-            Some(Err(e)) => return (items, Some(Error::io("stdin", e))),
-            None => break,
-        }
-    }
-    (items, None)
+/// The input: stdin behind a buffer whose fill level says whether more input is at hand.
+type Input = io::BufReader<io::StdinLock<'static>>;
+
+/// Whether the input has bytes buffered, so that reading on will not wait for the writer.
+fn input_ready(boards: &BoardReader<Input>) -> bool {
+    !boards.get_ref().buffer().is_empty()
 }
 
-/// One thread: read, solve, write, `batch` boards at a time.
-fn solve_in_turn<R: io::BufRead>(
+/// Boards of `shape` from stdin, buffered; [`input_ready`] reads the buffer's fill level.
+fn input_of(shape: Shape) -> BoardReader<Input> {
+    BoardReader::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock()), shape)
+}
+
+/// What [`read_batch`] read: the boards, the read error that cut them short if one did, and
+/// whether the input is at its end.
+struct Read {
+    items: Vec<(u64, slidebench::Result<Board>)>,
+    failure: Option<Error>,
+    ended: bool,
+}
+
+/// Up to `batch` boards from the input: fewer when the input has nothing more buffered, so
+/// that a writer waiting for its answers (a coprocess, a person typing) gets them rather than
+/// deadlock; on a full pipe or a file the buffer runs dry only once per 64 KiB read.
+fn read_batch(boards: &mut BoardReader<Input>, batch: usize) -> Read {
+    let mut items = Vec::with_capacity(batch);
+    while items.len() < batch {
+        if !items.is_empty() && !input_ready(boards) {
+            break;
+        }
+        match boards.next() {
+            Some(Ok(item)) => items.push(item),
+            Some(Err(e)) => {
+                return Read { items, failure: Some(Error::io("stdin", e)), ended: true }
+            }
+            None => return Read { items, failure: None, ended: true },
+        }
+    }
+    Read { items, failure: None, ended: false }
+}
+
+/// One thread: read, solve, write, `batch` boards at a time; the answers are flushed whenever
+/// the input has nothing more buffered.
+fn solve_in_turn(
     solver: &mut dyn Solver,
     puzzle: &Puzzle,
-    mut boards: BoardReader<R>,
+    mut boards: BoardReader<Input>,
     batch: usize,
     out: &mut impl Write,
     diagnostics: &mut Diagnostics,
 ) -> Result<bool, Failure> {
     let mut bad = false;
     loop {
-        let (items, failure) = read_batch(&mut boards, batch);
-        let last = failure.is_some() || items.len() < batch;
-        for a in answer_run(solver, puzzle, items) {
+        let read = read_batch(&mut boards, batch);
+        for a in answer_run(solver, puzzle, read.items) {
             bad |= emit(a, out, diagnostics)?;
         }
-        if let Some(e) = failure {
+        if let Some(e) = read.failure {
             return Err(e.into());
         }
-        if last {
+        if read.ended {
             return Ok(bad);
+        }
+        if !input_ready(&boards) {
+            out.flush()?;
         }
     }
 }
@@ -242,8 +262,7 @@ fn solve_in_parallel(
     }
     let shape = puzzle.shape();
     std::thread::spawn(move || {
-        let boards = BoardReader::new(io::stdin().lock(), shape);
-        read_batches(boards, batch, &token_rx, &job_tx, &message_tx);
+        read_batches(input_of(shape), batch, &token_rx, &job_tx, &message_tx);
     });
     let mut pending: BTreeMap<u64, Vec<Answer>> = BTreeMap::new();
     let mut written = 0u64;
@@ -296,7 +315,7 @@ fn work(
 
 /// The reader: cuts stdin into batches, each sent once a token allows it; ends with the count.
 fn read_batches(
-    mut boards: BoardReader<io::StdinLock<'static>>,
+    mut boards: BoardReader<Input>,
     batch: usize,
     tokens: &Receiver<()>,
     jobs: &SyncSender<Batch>,
@@ -305,16 +324,15 @@ fn read_batches(
     let mut sent = 0u64;
     let mut failure = None;
     'read: while tokens.recv().is_ok() {
-        let (items, failed) = read_batch(&mut boards, batch);
-        let last = failed.is_some() || items.len() < batch;
-        failure = failed;
-        if !items.is_empty() {
-            if jobs.send((sent, items)).is_err() {
+        let read = read_batch(&mut boards, batch);
+        failure = read.failure;
+        if !read.items.is_empty() {
+            if jobs.send((sent, read.items)).is_err() {
                 break 'read;
             }
             sent += 1;
         }
-        if last {
+        if read.ended {
             break;
         }
     }

@@ -9,6 +9,7 @@
 //! ([`default_solver_for`]), and every answer is replayed either way.
 
 mod meta;
+mod ranking;
 mod run;
 
 pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
@@ -22,6 +23,7 @@ use crate::report::{self, Outcome, RunMeta, RunRow, RunStats, SkipRow, SummaryRo
 use crate::solver::{all_solvers, default_solver_for, new_solver, Solution, Solver, SolverInfo};
 use crate::units::{group_digits, human_bytes};
 use indicatif::{ProgressBar, ProgressStyle};
+pub use ranking::{answered, rank_order, rank_within_sets};
 use rayon::prelude::*;
 use run::{run_solver, SolverRun};
 use std::fmt;
@@ -527,14 +529,27 @@ fn settle_references(
     let index: HashMap<u64, usize> = cases.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let mut decided: Vec<Option<(Reference, String)>> = vec![None; cases.len()];
     let finished = |r: &RunRow| matches!(r.outcome, Outcome::Solved | Outcome::Unsolvable);
+    // Each run's first finished answer per case, found in one pass over its rows: a scan of
+    // the rows per case made the whole settling quadratic in the number of cases.
+    let answer_of: Vec<HashMap<u64, &RunRow>> = runs
+        .iter()
+        .map(|(_, run)| {
+            let mut first = HashMap::with_capacity(run.rows.len());
+            for r in run.rows.iter().filter(|r| finished(r)) {
+                first.entry(r.case_id).or_insert(r);
+            }
+            first
+        })
+        .collect();
     for (i, case) in cases.iter().enumerate() {
         if known[i].is_some() {
             continue;
         }
         let best = default_solver_for(&case.puzzle, max_states);
-        let answers = runs.iter().filter_map(|(info, run)| {
-            run.rows.iter().find(|r| r.case_id == case.id && finished(r)).map(|r| (info, r))
-        });
+        let answers = runs
+            .iter()
+            .zip(&answer_of)
+            .filter_map(|((info, _), rows)| rows.get(&case.id).map(|&r| (info, r)));
         let mut first = None;
         for (info, row) in answers {
             if info.id == best {
@@ -785,6 +800,7 @@ pub fn compare_controlled(
         }
     }
     bar.finish_and_clear();
+    rank_within_sets(&mut report.summary);
     Ok(report)
 }
 
@@ -864,7 +880,7 @@ mod erased {
     }
 }
 
-/// Prints each set's solvers ranked by median time per query.
+/// Prints each set's solvers ranked ([`rank_order`]: share answered, then median time).
 pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     let mut sets: Vec<&str> = Vec::new();
     for row in &report.summary {
@@ -875,9 +891,7 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
     for set in sets {
         let mut rows: Vec<&SummaryRow> =
             report.summary.iter().filter(|r| r.case_set == set).collect();
-        // Solvers that finished every query first, by median; then the rest by how many they
-        // finished.
-        rows.sort_by_key(|r| (r.over_budget + r.skipped, r.median_ns));
+        rows.sort_by(|a, b| rank_order(a, b));
         let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
         writeln!(out, "\n{set}: {cases} cases, {} threads", rows.first().map_or(1, |r| r.threads))?;
         writeln!(

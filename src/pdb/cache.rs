@@ -184,6 +184,8 @@ pub enum Miss {
     Corrupted,
     /// Another format version, or a header for other rules, goal or partition.
     Stale,
+    /// Whole and sound, but under another name than its own, so never loaded (listings only).
+    Misnamed,
 }
 
 impl Miss {
@@ -195,6 +197,7 @@ impl Miss {
             Miss::Truncated => "truncated",
             Miss::Corrupted => "corrupted",
             Miss::Stale => "stale",
+            Miss::Misnamed => "misnamed (never loaded under this name)",
         }
     }
 }
@@ -205,6 +208,57 @@ struct Contents {
     build_micros: u64,
     payload_start: usize,
     payload_len: usize,
+}
+
+/// Longest header read before the file's length is checked against it: the magic, version,
+/// key length, a key (at most a few hundred bytes) and the two counts.
+const MAX_HEADER_BYTES: u64 = 4096;
+
+/// Where a file's payload starts and how many entries it holds, by its header (`bytes` holds
+/// at least the header), or why its header cannot say.
+fn header_layout(bytes: &[u8]) -> Result<(u64, u64), Miss> {
+    let mut r = Reader(bytes);
+    if r.take(MAGIC.len()).ok_or(Miss::Truncated)? != MAGIC {
+        return Err(Miss::Corrupted);
+    }
+    r.u32().ok_or(Miss::Truncated)?;
+    let key_len = r.u32().ok_or(Miss::Truncated)? as usize;
+    r.take(key_len).ok_or(Miss::Truncated)?;
+    r.u64().ok_or(Miss::Truncated)?;
+    let entries = r.u64().ok_or(Miss::Truncated)?;
+    Ok(((bytes.len() - r.0.len()) as u64, entries))
+}
+
+/// Opens a database file only if it is a regular file ([`crate::fsutil::open_regular`]: a FIFO
+/// would hang the reader) whose length agrees with its header, and reads it whole only then,
+/// so a huge file is never read into memory for nothing. `entries` is the payload the caller
+/// expects, when it knows. Returns the bytes, or why the file is not used.
+fn read_checked(path: &Path, entries: Option<usize>) -> Result<Vec<u8>, Miss> {
+    use std::io::Read;
+    let file = match crate::fsutil::open_regular(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Miss::Absent),
+        Err(_) => return Err(Miss::Unreadable),
+    };
+    let len = file.metadata().map_err(|_| Miss::Unreadable)?.len();
+    let mut bytes = Vec::new();
+    (&file)
+        .take(MAX_HEADER_BYTES.min(len))
+        .read_to_end(&mut bytes)
+        .map_err(|_| Miss::Unreadable)?;
+    let (payload_start, payload) = header_layout(&bytes)?;
+    if payload_start.checked_add(payload).and_then(|x| x.checked_add(8)) != Some(len) {
+        return Err(Miss::Truncated);
+    }
+    if entries.is_some_and(|n| n as u64 != payload) {
+        return Err(Miss::Stale);
+    }
+    bytes.reserve_exact((len as usize).saturating_sub(bytes.len()));
+    (&file).take(len - bytes.len() as u64).read_to_end(&mut bytes).map_err(|_| Miss::Unreadable)?;
+    if bytes.len() as u64 != len {
+        return Err(Miss::Truncated);
+    }
+    Ok(bytes)
 }
 
 /// Checks magic, version, lengths and checksum; `Err` says which failed.
@@ -243,11 +297,7 @@ pub(crate) fn load(
 ) -> Result<(Vec<u8>, u64, PathBuf), Miss> {
     let dir = cache.dir().ok_or(Miss::Absent)?;
     let path = dir.join(key.file_name());
-    let mut bytes = match fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Miss::Absent),
-        Err(_) => return Err(Miss::Unreadable),
-    };
+    let mut bytes = read_checked(&path, Some(entries))?;
     let contents = verify(&bytes)?;
     if contents.key != *key || contents.payload_len != entries {
         return Err(Miss::Stale);
@@ -276,7 +326,7 @@ pub(crate) fn save(cache: &Cache, key: &Key, build_micros: u64, payload: &[u8]) 
     let mut hasher = Xxh3::new();
     hasher.update(&header);
     hasher.update(payload);
-    let mut tmp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir).map_err(io)?;
+    let mut tmp = crate::fsutil::new_temp_file(dir, TEMP_PREFIX).map_err(io)?;
     let file = tmp.as_file_mut();
     file.write_all(&header).map_err(io)?;
     file.write_all(payload).map_err(io)?;
@@ -301,7 +351,61 @@ pub struct CachedDatabase {
     pub build_seconds: Option<f64>,
 }
 
-/// Every database file in the cache, verified, sorted by path.
+/// Whether the regular file at `path` opens with slidebench's magic: the `.pdb` ending is shared
+/// with Protein Data Bank and MSVC symbol files, which are none of the cache's business.
+fn carries_our_header(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = crate::fsutil::open_regular(path) else { return false };
+    let mut magic = Vec::with_capacity(MAGIC.len());
+    file.take(MAGIC.len() as u64).read_to_end(&mut magic).is_ok() && magic == MAGIC
+}
+
+/// Verifies the file at `path` as [`verify`] does, hashing it in chunks so that memory stays
+/// small whatever its size.
+fn verify_file(path: &Path) -> Result<(Key, u64), Miss> {
+    use std::io::Read;
+    let file = crate::fsutil::open_regular(path).map_err(|_| Miss::Unreadable)?;
+    let len = file.metadata().map_err(|_| Miss::Unreadable)?.len();
+    let mut head = Vec::new();
+    // The header, and perhaps some payload, but never the checksum.
+    let head_len = MAX_HEADER_BYTES.min(len.saturating_sub(8));
+    (&file).take(head_len).read_to_end(&mut head).map_err(|_| Miss::Unreadable)?;
+    let (payload_start, payload) = header_layout(&head)?;
+    if payload_start.checked_add(payload).and_then(|x| x.checked_add(8)) != Some(len) {
+        return Err(Miss::Truncated);
+    }
+    let mut hasher = Xxh3::new();
+    hasher.update(&head);
+    let mut rest = (&file).take(len - 8 - head.len() as u64);
+    let mut chunk = vec![0u8; 1 << 20];
+    loop {
+        let n = rest.read(&mut chunk).map_err(|_| Miss::Unreadable)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&chunk[..n]);
+    }
+    let mut sum = [0u8; 8];
+    (&file).read_exact(&mut sum).map_err(|_| Miss::Truncated)?;
+    if hasher.digest() != u64::from_le_bytes(sum) {
+        return Err(Miss::Corrupted);
+    }
+    // The header alone, with a zero-length payload, verifies through the one parser.
+    let mut r = Reader(&head[MAGIC.len()..]);
+    let version = r.u32().ok_or(Miss::Truncated)?;
+    let key_len = r.u32().ok_or(Miss::Truncated)? as usize;
+    let key_bytes = r.take(key_len).ok_or(Miss::Truncated)?;
+    let build_micros = r.u64().ok_or(Miss::Truncated)?;
+    if version != FORMAT_VERSION {
+        return Err(Miss::Stale);
+    }
+    let key = Key::from_bytes(key_bytes).ok_or(Miss::Stale)?;
+    Ok((key, build_micros))
+}
+
+/// Every database file in the cache (regular files that carry slidebench's header; other
+/// `*.pdb` files are not listed), verified, sorted by path. A database under another name than
+/// its own is listed as [`Miss::Misnamed`]: it would never be loaded.
 pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
     let Some(dir) = cache.dir() else { return Ok(Vec::new()) };
     let entries = match fs::read_dir(dir) {
@@ -312,16 +416,22 @@ pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
     let mut out = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
+        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION)
+            || !carries_our_header(&path)
+        {
             continue;
         }
         let bytes = entry.metadata().map_or(0, |m| m.len());
-        let (problem, description, build_seconds) = match fs::read(&path) {
-            Err(_) => (Some(Miss::Unreadable), None, None),
-            Ok(data) => match verify(&data) {
-                Ok(c) => (None, Some(describe(&c.key)), Some(c.build_micros as f64 / 1e6)),
-                Err(miss) => (Some(miss), None, None),
-            },
+        let (problem, description, build_seconds) = match verify_file(&path) {
+            Ok((key, micros)) => {
+                let named = path.file_name().and_then(|n| n.to_str()) == Some(&key.file_name());
+                (
+                    (!named).then_some(Miss::Misnamed),
+                    Some(describe(&key)),
+                    Some(micros as f64 / 1e6),
+                )
+            }
+            Err(miss) => (Some(miss), None, None),
         };
         out.push(CachedDatabase { path, bytes, problem, description, build_seconds });
     }
@@ -329,7 +439,9 @@ pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
     Ok(out)
 }
 
-/// Removes every database file and leftover temporary file; returns how many files and bytes.
+/// Removes every database file (a regular file that carries slidebench's header) and leftover
+/// temporary file of the cache; returns how many files and bytes. Anything else, whatever its
+/// name (another program's `*.pdb`, a directory), is left alone.
 pub fn clear(cache: &Cache) -> Result<(usize, u64)> {
     let Some(dir) = cache.dir() else { return Ok((0, 0)) };
     let entries = match fs::read_dir(dir) {
@@ -341,8 +453,11 @@ pub fn clear(cache: &Cache) -> Result<(usize, u64)> {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        let ours = path.extension().and_then(|e| e.to_str()) == Some(EXTENSION)
-            || name.starts_with(TEMP_PREFIX);
+        let regular = entry.file_type().is_ok_and(|t| t.is_file());
+        let ours = regular
+            && (name.starts_with(TEMP_PREFIX)
+                || (path.extension().and_then(|e| e.to_str()) == Some(EXTENSION)
+                    && carries_our_header(&path)));
         if !ours {
             continue;
         }

@@ -1,0 +1,144 @@
+//! What `slidebench cases` prints is what `solve` (and `cruller`) read: every built-in set, on
+//! every shape it supports, piped through the binary, and every answer checked against the
+//! case (the path replayed to the goal, its length against an independent reference where one
+//! exists, unsolvable only where the parity rule says so).
+
+use slidebench::cases::{distance_table, korf100, Case, SetDef, SetKind, UNREACHED};
+use slidebench::rank::rank;
+use slidebench::{Move, Shape};
+use std::process::Output;
+
+mod common;
+use common::{bin, run_command, stderr_text, stdout_lines};
+
+/// Small counts so that every set runs in the fast tier.
+const COUNT: usize = 3;
+
+/// The shapes tried: one- and two-digit tiles, wide and tall, up to the largest board (random
+/// boards on 15 squares or on 6x2 take about a second each to solve, too slow for this tier).
+const SHAPES: [&str; 8] = ["2x2", "3x2", "2x3", "3x3", "5x2", "4x3", "3x4", "4x4"];
+
+fn cases_output(set: &str) -> Output {
+    let mut command = bin();
+    command.args(["cases", set, "--count", &COUNT.to_string(), "--length", "12"]);
+    run_command(command, b"")
+}
+
+fn moves(line: &str) -> Vec<Move> {
+    line.chars()
+        .map(|c| Move::from_letter(c).unwrap_or_else(|| panic!("`{c}` in `{line}`")))
+        .collect()
+}
+
+/// Checks `answers` against `cases`, the shortest lengths from `optimal` where it knows them.
+fn check_answers(
+    set: &str,
+    cases: &[Case],
+    answers: &[String],
+    optimal: impl Fn(&Case) -> Option<u64>,
+) {
+    assert_eq!(answers.len(), cases.len(), "{set}: one answer a case");
+    for (case, answer) in cases.iter().zip(answers) {
+        let solvable = slidebench::solvability::solvable(&case.puzzle, &case.start);
+        if !solvable {
+            assert_eq!(answer, "unsolvable", "{set}: {}", case.start);
+            continue;
+        }
+        let path = moves(answer);
+        let (end, cost) = case.puzzle.replay(&case.start, &path).unwrap();
+        assert_eq!(&end, case.puzzle.goal(), "{set}: `{answer}` does not reach the goal");
+        if let Some(best) = optimal(case) {
+            assert_eq!(cost, best, "{set}: {} answered in {cost} moves", case.start);
+        }
+    }
+}
+
+#[test]
+fn every_grid_set_on_every_shape_is_solve_input_and_answered_right() {
+    let pdb_dir = tempfile::tempdir().unwrap();
+    let published = korf100::instances();
+    let mut tried = Vec::new();
+    for shape in SHAPES {
+        let shape_value: Shape = shape.parse().unwrap();
+        let table = (shape_value.cells() <= 10)
+            .then(|| distance_table(&slidebench::cases::unit_grid(shape_value)));
+        for kind in SetKind::ALL {
+            if kind == SetKind::Weighted {
+                continue; // torus datasets: `cruller`'s input, below
+            }
+            let set = format!("{}:{shape}", kind.name());
+            let Ok(def) =
+                SetDef::parse(&set, None, Some(COUNT), Some(12), slidebench::cases::DEFAULT_SEED)
+            else {
+                assert!(!cases_output(&set).status.success(), "`cases {set}` is refused");
+                continue;
+            };
+            if kind == SetKind::All && shape_value.cells() > 6 {
+                continue; // every arrangement: the 3x3 one is checked by the exhaustive tier
+            }
+            let printed = cases_output(&set);
+            assert!(printed.status.success(), "cases {set}: {}", stderr_text(&printed));
+            // The sample set also holds AOJ's torus datasets, which the board format leaves out.
+            let cases: Vec<Case> = def
+                .generate()
+                .unwrap()
+                .into_iter()
+                .filter(|c| c.puzzle.topology() == slidebench::Topology::Grid)
+                .collect();
+            let goal = cases[0].puzzle.goal().to_judge_line();
+            let mut command = bin();
+            command
+                .args(["solve", "--shape", shape, "--goal", &goal, "--pdb-dir"])
+                .arg(pdb_dir.path());
+            let solved = run_command(command, &printed.stdout);
+            assert!(solved.status.success(), "solve < cases {set}: {}", stderr_text(&solved));
+            check_answers(&set, &cases, &stdout_lines(&solved), |case| {
+                if let Some(t) = &table {
+                    let d = t[rank(case.start.cells()) as usize];
+                    assert_ne!(d, UNREACHED);
+                    return Some(u64::from(d));
+                }
+                published.iter().find(|k| k.board == case.start).map(|k| u64::from(k.length))
+            });
+            tried.push(set);
+        }
+    }
+    for must in ["sample:3x3", "random:4x4", "walk:4x4", "korf100:4x4", "random:3x4", "depth:5x2"] {
+        assert!(tried.iter().any(|t| t == must), "{must} was not tried: {tried:?}");
+    }
+}
+
+#[test]
+fn weighted_set_is_cruller_input_and_answered_at_the_cheapest_cost() {
+    let def =
+        SetDef::parse("weighted", None, Some(8), None, slidebench::cases::DEFAULT_SEED).unwrap();
+    let torus: Vec<Case> = def
+        .generate()
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.puzzle.topology() == slidebench::Topology::Torus)
+        .collect();
+    assert!(!torus.is_empty());
+    let mut printed_all = bin();
+    printed_all.args(["cases", "weighted", "--count", "8"]);
+    let printed_all = run_command(printed_all, b"");
+    assert!(printed_all.status.success());
+    let answered = common::run(&["cruller"], &printed_all.stdout);
+    assert!(answered.status.success(), "{}", stderr_text(&answered));
+    let answers = stdout_lines(&answered);
+    assert_eq!(answers.len(), torus.len());
+    let mut reference = slidebench::solver::new_solver("dijkstra/rank", 1 << 20).unwrap();
+    for (case, answer) in torus.iter().zip(&answers) {
+        let want = reference.solve(&case.puzzle, &case.start).unwrap().cost;
+        let want = want.map_or("unsolvable".to_string(), |c| c.to_string());
+        assert_eq!(answer, &want, "{}", case.start);
+    }
+}
+
+#[test]
+fn weighted_set_off_3x3_is_refused_rather_than_printed_as_boards_solve_would_misread() {
+    let out = cases_output("weighted:4x4");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(stderr_text(&out).contains("weighted:4x4"), "{}", stderr_text(&out));
+}

@@ -1,0 +1,159 @@
+//! The pattern database cache touches only its own files and never hangs or balloons on what it
+//! finds at a cache path: a FIFO, a huge file, another program's `*.pdb`, a directory, a
+//! database under another name.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::bin;
+
+/// Runs `command` with `stdin`, killing it and failing the test if it takes over a minute.
+fn bounded(mut command: Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let (mut o, mut e) = (Vec::new(), Vec::new());
+        let _ = out.read_to_end(&mut o);
+        let _ = err.read_to_end(&mut e);
+        (o, e)
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (stdout, stderr) = reader.join().unwrap();
+    Output { status, stdout, stderr }
+}
+
+fn pdb(action: &str, dir: &Path) -> Output {
+    let mut c = bin();
+    c.args(["pdb", action, "--shape", "2x3", "--pdb-dir"]).arg(dir);
+    if action != "build" {
+        c = bin();
+        c.args(["pdb", action, "--pdb-dir"]).arg(dir);
+    }
+    bounded(c, b"")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Builds the 2x3 database in `dir` and returns its path.
+fn built_database(dir: &Path) -> PathBuf {
+    let out = pdb("build", dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line = text(&out.stdout).lines().find_map(|l| l.strip_prefix("file ").map(String::from));
+    PathBuf::from(line.expect("build names its file"))
+}
+
+/// `solve` on 2x3 with a pattern database solver and the cache in `dir`.
+fn solve_2x3(dir: &Path) -> Output {
+    let mut c = bin();
+    c.args(["solve", "--shape", "2x3", "--solver", "idastar-pdb663/packed", "--pdb-dir"]).arg(dir);
+    bounded(c, b"1 2 3 4 x 5\n")
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[test]
+fn a_fifo_at_the_cache_path_neither_hangs_solve_nor_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = built_database(dir.path());
+    std::fs::remove_file(&path).unwrap();
+    mkfifo(&path);
+    let out = solve_2x3(dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "r\n");
+    let listed = pdb("list", dir.path());
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+}
+
+#[test]
+fn a_huge_file_at_the_cache_path_is_not_read_into_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = built_database(dir.path());
+    // 3 GB, sparse: the real header first, then nothing the header accounts for.
+    let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len(3 << 30).unwrap();
+    drop(f);
+    // Under a 1 GB address-space limit, reading the file whole would fail.
+    let limited = |args: &str| {
+        let mut c = Command::new("sh");
+        c.arg("-c")
+            .arg(format!("ulimit -v 1000000 && exec \"$0\" {args}"))
+            .arg(env!("CARGO_BIN_EXE_slidebench"));
+        c
+    };
+    let d = dir.path().display();
+    let listed = bounded(limited(&format!("pdb list --pdb-dir {d}")), b"");
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    assert!(text(&listed.stdout).contains("truncated"), "{}", text(&listed.stdout));
+    let solved = bounded(
+        limited(&format!(
+            "solve --shape 2x3 --solver idastar-pdb663/packed --threads 1 --pdb-dir {d}"
+        )),
+        b"1 2 3 4 x 5\n",
+    );
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout), "r\n");
+    // solve rebuilt the database over the bad file.
+    assert!(std::fs::metadata(&path).unwrap().len() < 4096);
+}
+
+#[test]
+fn clear_and_list_leave_other_programs_pdb_files_and_directories_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = built_database(dir.path());
+    let protein = dir.path().join("1abc.pdb");
+    std::fs::write(
+        &protein,
+        "HEADER    PLANT PROTEIN                           01-JAN-00   1ABC\n",
+    )
+    .unwrap();
+    let symbols = dir.path().join("app.pdb");
+    std::fs::write(&symbols, b"Microsoft C/C++ MSF 7.00\r\n\x1aDS\0\0\0").unwrap();
+    std::fs::create_dir(dir.path().join("folder.pdb")).unwrap();
+    std::fs::write(dir.path().join("folder.pdb").join("inside"), "x").unwrap();
+    let listed = pdb("list", dir.path());
+    let listing = text(&listed.stdout);
+    assert!(listing.starts_with("1 database file(s)"), "{listing}");
+    assert!(!listing.contains("corrupted"), "{listing}");
+    let cleared = pdb("clear", dir.path());
+    assert!(cleared.status.success(), "{}", text(&cleared.stderr));
+    assert!(text(&cleared.stdout).starts_with("removed 1 file(s)"), "{}", text(&cleared.stdout));
+    assert!(!ours.exists());
+    assert!(protein.exists() && symbols.exists() && dir.path().join("folder.pdb/inside").exists());
+}
+
+#[test]
+fn a_renamed_database_is_listed_as_never_loaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = built_database(dir.path());
+    std::fs::rename(&ours, dir.path().join("copy.pdb")).unwrap();
+    let listing = text(&pdb("list", dir.path()).stdout);
+    let line = listing.lines().find(|l| l.ends_with("copy.pdb")).expect("listed");
+    assert!(line.contains("misnamed"), "{line}");
+    assert!(!line.contains("; ok;"), "{line}");
+}
