@@ -1145,6 +1145,9 @@ mod tests {
             agree: true,
             seed: 7,
             repeats: 1,
+            ran: 0,
+            cut_by: String::new(),
+            pair_s: 0.0,
         }
     }
 

@@ -58,6 +58,9 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         agree: true,
         seed: 7,
         repeats: 1,
+        ran: 0,
+        cut_by: String::new(),
+        pair_s: 0.0,
     }
 }
 

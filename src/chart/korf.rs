@@ -419,6 +419,9 @@ mod tests {
             agree: true,
             seed: 1,
             repeats: 1,
+            ran: 0,
+            cut_by: String::new(),
+            pair_s: 0.0,
         }
     }
 
@@ -466,6 +469,9 @@ mod tests {
             budget_streak: 0,
             unbudgeted_up_to: None,
             repeats: 1,
+            cap_s: None,
+            repeat_time_s: None,
+            wall_s: None,
         };
         std::fs::write(
             dir.path().join(crate::report::META_JSON),
