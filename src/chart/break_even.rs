@@ -72,7 +72,8 @@ pub(super) fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<Stri
     let Some(set) = preferred.map(|r| r.case_set.as_str()) else {
         return Ok(None);
     };
-    let rows = summary_of(summary, set);
+    let rows: Vec<&SummaryRow> =
+        summary_of(summary, set).into_iter().filter(|r| r.median_ns > 0).collect();
     let (phrase, q_even) = break_even(&rows);
     let shown = best_of_families(&rows, is_table);
     let title = format!(

@@ -302,7 +302,9 @@ fn pdb_phrase(rows: &[&SummaryRow]) -> (String, Option<f64>) {
 /// d. Build time plus Q queries for the pattern database solvers on Korf's 100 against the
 /// IDA*/A* solvers with Manhattan distance or linear conflict.
 pub(super) fn pdb_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
-    let rows = summary_of(summary, KORF_SET);
+    // Solvers that solved nothing there have no median to extend.
+    let rows: Vec<&SummaryRow> =
+        summary_of(summary, KORF_SET).into_iter().filter(|r| r.median_ns > 0).collect();
     if !rows.iter().any(|r| is_pdb(r)) || rows.iter().all(|r| is_pdb(r)) {
         return Ok(None);
     }
