@@ -110,18 +110,16 @@ pub fn render_page(dir: &Path) -> Result<String> {
          <body data-charts-expected=\"{}\">\n<h1>slidebench results</h1>\n",
         charts.len()
     );
-    page.push_str("<nav><a href=\"#run\">run</a> · <a href=\"#charts\">charts</a> · ");
+    // The answer first (the findings), then the charts, the ranked tables, and what made them.
+    page.push_str("<nav><a href=\"#findings\">findings</a> · <a href=\"#charts\">charts</a> · ");
     page.push_str(
-        "<a href=\"#tables\">ranked tables</a> · <a href=\"#findings\">findings</a></nav>\n",
+        "<a href=\"#tables\">ranked tables</a> · <a href=\"#run\">what made these results</a></nav>\n",
     );
 
-    page.push_str("<h2 id=\"run\">What made these results</h2>\n");
-    match &meta {
-        Some(m) => page.push_str(&meta_table(m)),
-        None => match read_text(&dir.join(README_MD))? {
-            Some(text) => page.push_str(&markdown(&text)),
-            None => page.push_str("<p>No meta.json or README.md in this directory.</p>\n"),
-        },
+    page.push_str("<h2 id=\"findings\">Findings</h2>\n");
+    match read_text(&dir.join(FINDINGS_MD))? {
+        Some(text) => page.push_str(&markdown(&text)),
+        None => page.push_str("<p>No FINDINGS.md in this directory.</p>\n"),
     }
 
     page.push_str("<h2 id=\"charts\">Charts</h2>\n");
@@ -130,12 +128,14 @@ pub fn render_page(dir: &Path) -> Result<String> {
     }
     for (name, svg) in &charts {
         let id = name.trim_end_matches(".svg");
+        let what = crate::chart::chart_named(name).map_or("", |c| c.what);
         let _ = write!(
             page,
             "<figure class=\"chart-figure\" id=\"{}\">\n<div class=\"chart\">\n{}\n</div>\n\
-             <figcaption>{}</figcaption>\n</figure>\n",
+             <figcaption>{} (<code>{}</code>)</figcaption>\n</figure>\n",
             escape(id),
             svg_body(svg),
+            escape(what),
             escape(name)
         );
     }
@@ -147,10 +147,13 @@ pub fn render_page(dir: &Path) -> Result<String> {
     );
     page.push_str(&ranked_tables(&summary));
 
-    page.push_str("<h2 id=\"findings\">Findings</h2>\n");
-    match read_text(&dir.join(FINDINGS_MD))? {
-        Some(text) => page.push_str(&markdown(&text)),
-        None => page.push_str("<p>No FINDINGS.md in this directory.</p>\n"),
+    page.push_str("<h2 id=\"run\">What made these results</h2>\n");
+    match &meta {
+        Some(m) => page.push_str(&meta_table(m)),
+        None => match read_text(&dir.join(README_MD))? {
+            Some(text) => page.push_str(&markdown(&text)),
+            None => page.push_str("<p>No meta.json or README.md in this directory.</p>\n"),
+        },
     }
     let _ = write!(page, "<script>{SCRIPT}</script>\n</body>\n</html>\n");
     Ok(page)
@@ -181,7 +184,10 @@ fn meta_table(m: &RunMeta) -> String {
         ("time budget per query", escape(&budget_time)),
         ("state budget per query", budget_states),
         ("over budget in a row before a solver sits out", m.budget_streak.to_string()),
-        ("timed repeats per query", m.repeats.to_string()),
+        ("timed repeats per query (at most, with adaptive repeats)", m.repeats.to_string()),
+        ("adaptive repeats: timed again while under", secs(m.repeat_time_s)),
+        ("time cap per solver and set", secs(m.cap_s)),
+        ("wall time of the comparison", secs(m.wall_s)),
     ];
     let mut out = String::from("<table class=\"meta\">\n<tbody>\n");
     for (k, v) in rows {
@@ -189,6 +195,10 @@ fn meta_table(m: &RunMeta) -> String {
     }
     out.push_str("</tbody>\n</table>\n");
     out
+}
+
+fn secs(s: Option<f64>) -> String {
+    s.map_or_else(|| "none".to_string(), |s| format!("{s:.1} s"))
 }
 
 fn micros(ns: u64) -> String {
@@ -213,7 +223,8 @@ fn ranked_tables(summary: &[SummaryRow]) -> String {
             "<table class=\"sortable\">\n<thead><tr><th>rank</th><th>solver</th><th>threads</th>\
              <th>cases</th><th>solved</th><th>over budget</th><th>skipped</th><th>p5 µs</th>\
              <th>median µs</th><th>p95 µs</th><th>mean expanded</th><th>build ms</th>\
-             <th>peak MiB</th><th>repeats</th><th>agree</th></tr></thead>\n<tbody>\n",
+             <th>peak MiB</th><th>repeats</th><th>agree</th><th>cut by</th><th>pair s</th>\
+             </tr></thead>\n<tbody>\n",
         );
         for (i, r) in rows.iter().enumerate() {
             let num = |v: f64, shown: String| format!("<td data-sort=\"{v}\">{shown}</td>");
@@ -223,7 +234,8 @@ fn ranked_tables(summary: &[SummaryRow]) -> String {
             );
             let _ = writeln!(
                 out,
-                "<tr>{}<td class=\"t\">{}</td>{}{}{}{}{}{}{}{}{}{}{}{}<td class=\"t\">{}</td></tr>",
+                "<tr>{}<td class=\"t\">{}</td>{}{}{}{}{}{}{}{}{}{}{}{}<td class=\"t\">{}</td>\
+                 <td class=\"t\">{}</td>{}</tr>",
                 num((i + 1) as f64, (i + 1).to_string()),
                 escape(&r.solver),
                 num(r.threads as f64, r.threads.to_string()),
@@ -239,6 +251,8 @@ fn ranked_tables(summary: &[SummaryRow]) -> String {
                 num(r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0)),
                 num(f64::from(r.repeats), r.repeats.to_string()),
                 if r.agree { "yes" } else { "NO" },
+                escape(&r.cut_by),
+                num(finite(r.pair_s), format!("{:.1}", r.pair_s)),
             );
         }
         out.push_str("</tbody>\n</table>\n");

@@ -206,6 +206,8 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
         agree: shard_rows.iter().all(|s| s.agree),
         seed,
         repeats,
+        cut_by: cut_reasons(shard_rows),
+        pair_s: shard_rows.iter().map(|s| s.pair_s).sum(),
         ..stats.summary_row(
             first.solver.clone(),
             first.algorithm.clone(),
@@ -262,8 +264,18 @@ fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
         agree: shard_rows.iter().all(|s| s.agree),
         threads: shard_rows.iter().map(|r| r.threads).max().unwrap_or(1),
         seed,
+        ran,
+        cut_by: cut_reasons(shard_rows),
+        pair_s: shard_rows.iter().map(|s| s.pair_s).sum(),
         ..first.clone()
     }
+}
+
+/// The shards' reasons for cutting a pair short, each once.
+fn cut_reasons(shard_rows: &[&SummaryRow]) -> String {
+    let reasons: BTreeSet<&str> =
+        shard_rows.iter().map(|s| s.cut_by.as_str()).filter(|r| !r.is_empty()).collect();
+    reasons.into_iter().collect::<Vec<_>>().join("; ")
 }
 
 fn merge_meta(shards: &[ShardSet], command: &str) -> Option<RunMeta> {
@@ -277,6 +289,8 @@ fn merge_meta(shards: &[ShardSet], command: &str) -> Option<RunMeta> {
         started: metas.iter().map(|m| m.started.clone()).min().unwrap_or_default(),
         finished: metas.iter().map(|m| m.finished.clone()).max().unwrap_or_default(),
         machine: machines.into_iter().collect::<Vec<_>>().join(" + "),
+        // The shards' wall times overlap or not, depending on how they were run.
+        wall_s: None,
         ..first.clone()
     })
 }

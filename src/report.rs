@@ -146,8 +146,18 @@ pub struct SummaryRow {
     pub agree: bool,
     /// Seed the case set was generated from.
     pub seed: u64,
-    /// How many times each query was timed.
+    /// How many times each query was timed (at most, with adaptive repeats).
     pub repeats: u32,
+    /// Cases the solver ran (`cases` less `skipped`).
+    #[serde(default)]
+    pub ran: u64,
+    /// Why the rest were cut (`skipped`), empty when none were: the over-budget streak or the
+    /// time cap per solver and set.
+    #[serde(default)]
+    pub cut_by: String,
+    /// Wall time of the pair, seconds: builds, warm-up and queries (0 when not measured).
+    #[serde(default)]
+    pub pair_s: f64,
 }
 
 /// What `summary.csv` takes from one solver's rows on one set, computed in one place for the
@@ -246,6 +256,9 @@ impl RunStats {
             agree: false,
             seed: 0,
             repeats: 0,
+            ran: self.ran(),
+            cut_by: String::new(),
+            pair_s: 0.0,
         }
     }
 }
@@ -277,8 +290,18 @@ pub struct RunMeta {
     /// Puzzles of at most this many arrangements ran without the budget.
     #[serde(default)]
     pub unbudgeted_up_to: Option<u64>,
-    /// Timed repeats per query.
+    /// Timed repeats per query (at most, with adaptive repeats).
     pub repeats: u32,
+    /// Time cap per solver and set, seconds (see `harness::Cap`).
+    #[serde(default)]
+    pub cap_s: Option<f64>,
+    /// With adaptive repeats, a query is timed again while its timings add up to less than
+    /// this, seconds.
+    #[serde(default)]
+    pub repeat_time_s: Option<f64>,
+    /// Wall time of the comparison, seconds.
+    #[serde(default)]
+    pub wall_s: Option<f64>,
 }
 
 /// A solver that sat out a whole case set (`skipped.csv`): it does not take the set's puzzles,

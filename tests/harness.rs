@@ -256,3 +256,33 @@ fn result_set_holds_meta_json_and_the_json_exports() {
     assert!(!dir.path().join(report::META_JSON).exists());
     slidebench::fsutil::verify_set(dir.path()).unwrap();
 }
+
+#[test]
+fn a_spent_time_cap_skips_the_rest_of_the_set_and_says_why() {
+    let opts = options(vec![set("random:2x3", 6)], &["bfs/packed"]);
+    let controls = RunControls {
+        cap: harness::Cap { pair_time: Some(Duration::ZERO), repeat_time: None },
+        ..RunControls::default()
+    };
+    let report = run(&opts, &controls);
+    assert_eq!(outcomes(&report, "bfs/packed"), [Outcome::Skipped; 6]);
+    let s = &report.summary[0];
+    assert_eq!((s.ran, s.skipped), (0, 6));
+    assert_eq!(s.cut_by, "time cap 0 s per solver and set");
+    assert!(s.pair_s > 0.0);
+}
+
+#[test]
+fn adaptive_repeats_time_a_slow_query_once() {
+    let opts = options(vec![set("random:2x3", 4)], &["bfs/packed"]);
+    // Every query takes more than a nanosecond: one timing each, however many are allowed.
+    let controls = RunControls {
+        repeat: 9,
+        cap: harness::Cap { pair_time: None, repeat_time: Some(Duration::from_nanos(1)) },
+        ..RunControls::default()
+    };
+    let report = run(&opts, &controls);
+    assert!(report.runs.iter().all(|r| r.repeats == 1), "{:?}", report.runs);
+    assert_eq!(report.summary[0].cut_by, "");
+    assert_eq!(report.summary[0].ran, 4);
+}

@@ -61,6 +61,9 @@ fn summary_of(rows: &[RunRow], seed: u64) -> Vec<SummaryRow> {
         agree: true,
         seed,
         repeats: 1,
+        ran: 0,
+        cut_by: String::new(),
+        pair_s: 0.0,
     }]
 }
 
@@ -78,6 +81,9 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         budget_streak: 3,
         unbudgeted_up_to: Some(50_000_000),
         repeats: 1,
+        cap_s: None,
+        repeat_time_s: None,
+        wall_s: None,
     }
 }
 

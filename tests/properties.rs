@@ -374,6 +374,9 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 agree,
                 seed,
                 repeats: 1,
+                ran: 0,
+                cut_by: String::new(),
+                pair_s: 0.0,
             },
         )
 }

@@ -58,6 +58,9 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         agree: true,
         seed: 7,
         repeats: 1,
+        ran: 0,
+        cut_by: String::new(),
+        pair_s: 0.0,
     }
 }
 
@@ -142,8 +145,13 @@ fn page_inlines_every_chart_there_is_data_for() {
     assert_eq!(page.matches("<figure class=\"chart-figure\"").count(), charts.len());
     assert_eq!(page.matches("<svg").count(), charts.len());
     for (name, _) in &charts {
-        assert!(page.contains(&format!("<figcaption>{name}</figcaption>")), "{name}");
+        assert!(page.contains(&format!("(<code>{name}</code>)</figcaption>")), "{name}");
     }
+    // The answer first: findings, then charts, ranked tables, and what made the results.
+    let at = |id: &str| page.find(&format!("<h2 id=\"{id}\">")).expect(id);
+    assert!(
+        at("findings") < at("charts") && at("charts") < at("tables") && at("tables") < at("run")
+    );
     // Self-contained: nothing fetched.
     for fetch in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
         assert!(!page.contains(fetch), "{fetch}");

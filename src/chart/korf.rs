@@ -1,14 +1,14 @@
 //! Charts of Korf's 100 fifteen-puzzle instances: time per instance, nodes per heuristic next
 //! to the published averages, and where a pattern database pays for its build.
 
-use super::{
-    algorithm_colours, colour, draw_category_labels, draw_mesh, draw_solver_lines, draw_totals,
-    entry, line_legend, log_bounds, num, on_log, plural, render, summary_of, Axes, DrawResult,
-    Mark, SolverSeries, KORF_SET,
+use super::break_even::{best_of_families, draw_totals};
+use super::style::{
+    algorithm_colour, bar_chart, human_time, line_chart, num, plural, Axis, Bar, DrawResult,
+    Extras, Mark, Rule, Scale, SolverSeries, Unit,
 };
+use super::{summary_of, KORF_SET};
 use crate::report::{Outcome, RunRow, SummaryRow};
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::RGBColor;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Mean nodes generated over the 100 instances, as published by Korf and Felner (2002), Table 2
@@ -74,8 +74,7 @@ fn korf_rows(runs: &[RunRow]) -> Vec<&RunRow> {
 }
 
 /// a. Time per instance for each solver, instances sorted by optimal length; queries stopped by
-/// their budget (or skipped) are crosses on the budget line.
-#[allow(clippy::too_many_lines)] // one chart: order, series, budget line, axes, crosses
+/// their budget (or cut) are crosses on the budget line.
 pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Option<String>> {
     let rows = korf_rows(runs);
     if rows.is_empty() {
@@ -97,94 +96,75 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
     for r in &rows {
         by_solver.entry(&r.solver).or_default().push(r);
     }
+    // The budget line: the run's time budget, else the longest stopped query.
+    let budget_s = budget_ns.map(|b| b / 1e9).or_else(|| {
+        rows.iter()
+            .filter(|r| r.outcome == Outcome::Budget)
+            .map(|r| r.time_ns as f64 / 1e9)
+            .reduce(f64::max)
+    });
     let mut series = Vec::new();
-    let mut crosses: Vec<(String, f64)> = Vec::new(); // (algorithm, x)
+    let mut extras = Extras { points_only: true, ..Extras::default() };
     for solver_rows in by_solver.values() {
         let first = solver_rows[0];
         let mut points: Vec<(f64, f64)> = solver_rows
             .iter()
             .filter(|r| r.outcome == Outcome::Solved)
-            .map(|r| (position[&r.case_id] as f64, r.time_ns as f64 / 1e6))
+            .map(|r| (position[&r.case_id] as f64, r.time_ns as f64 / 1e9))
             .collect();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        crosses.extend(
-            solver_rows
-                .iter()
-                .filter(|r| stopped(r))
-                .map(|r| (first.algorithm.clone(), position[&r.case_id] as f64)),
-        );
+        // A solver's first stopped query only: the rest of a cut solver's row says nothing more.
+        if let Some(r) =
+            solver_rows.iter().filter(|r| stopped(r)).min_by_key(|r| position[&r.case_id])
+        {
+            extras.crosses.push(Mark {
+                algorithm: first.algorithm.clone(),
+                at: (position[&r.case_id] as f64, budget_s.unwrap_or(1.0)),
+            });
+        }
         series.push(SolverSeries {
             algorithm: first.algorithm.clone(),
             encoding: first.encoding.clone(),
             points,
         });
     }
-    // The budget line: the run's time budget, else the longest stopped query.
-    let budget_ms = budget_ns.map(|b| b / 1e6).or_else(|| {
-        rows.iter()
-            .filter(|r| r.outcome == Outcome::Budget)
-            .map(|r| r.time_ns as f64 / 1e6)
-            .reduce(f64::max)
-    });
-    let (lo, hi) =
-        log_bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain(budget_ms));
-    let cap = budget_ms.unwrap_or(hi);
-    let colours = algorithm_colours(series.iter().map(|s| s.algorithm.as_str()));
-    let stopped_count = crosses.len();
-    let title = format!(
-        "Korf's 100: time per instance by optimal length ({}, {}, {} over budget or skipped)",
-        plural(order.len() as u64, "instance", "instances"),
-        plural(series.len() as u64, "solver", "solvers"),
-        stopped_count
-    );
-    let mut legend = line_legend(&series, &colours);
-    if stopped_count > 0 {
-        legend.push(entry("over budget / skipped", RGBColor(70, 70, 70), Mark::Cross));
-        if let Some(b) = budget_ms.filter(|_| budget_ns.is_some()) {
-            let label = format!("budget {} ms", num(b));
-            legend.push(entry(label, RGBColor(90, 90, 90), Mark::Line { dashed: true }));
-        }
+    let stopped_count = rows.iter().filter(|r| stopped(r)).count();
+    extras.cross_meaning = Some("where a solver first went over budget or was cut".into());
+    if let (Some(b), Some(_)) = (budget_s, budget_ns) {
+        extras.rules.push(Rule {
+            label: format!("budget {}", human_time(b)),
+            horizontal: true,
+            value: b,
+        });
     }
     let n = order.len();
-    let svg = render(&title, &legend, |area| {
-        let mut chart = ChartBuilder::on(area)
-            .margin(15)
-            .x_label_area_size(55)
-            .y_label_area_size(90)
-            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, (lo..hi).log_scale())?;
-        let label = |v: &f64| {
-            let i = v.round();
-            if (v - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < lengths.len() {
-                lengths[i as usize].to_string()
-            } else {
-                String::new()
-            }
-        };
-        draw_mesh(
-            &mut chart,
-            &Axes {
-                x_desc: "instances sorted by optimal length (label: length in moves)",
-                y_desc: "time per query (ms, log scale)",
-                x_format: &label,
-                y_format: &|v| num(*v),
-                x_labels: Some(n.clamp(2, 20)),
-            },
-        )?;
-        draw_solver_lines(&mut chart, &series, &colours, lo, hi)?;
-        if stopped_count > 0 && budget_ns.is_some() {
-            chart.draw_series(DashedLineSeries::new(
-                vec![(-0.5, cap), (n as f64 - 0.5, cap)],
-                6,
-                4,
-                RGBColor(90, 90, 90).stroke_width(1),
-            ))?;
+    let x = Axis::over(
+        "instances, easiest first (tick: optimal length in moves)",
+        Scale::Linear,
+        Unit::Whole,
+        [-0.5, n as f64 - 0.5],
+    );
+    let y = Axis::over(
+        "time per query",
+        Scale::Log,
+        Unit::Seconds,
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain(budget_s),
+    );
+    extras.x_label = Some(Box::new(move |v: f64| {
+        let i = v.round();
+        if (v - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < lengths.len() {
+            lengths[i as usize].to_string()
+        } else {
+            String::new()
         }
-        chart.draw_series(crosses.iter().map(|(algorithm, x)| {
-            Cross::new((*x, on_log(cap, lo, hi)), 6, colour(colours[algorithm]).stroke_width(2))
-        }))?;
-        Ok(())
-    })?;
-    Ok(Some(svg))
+    }));
+    let title = format!(
+        "Korf's 100: time per instance, {} on {} ({} queries over budget or cut)",
+        plural(series.len() as u64, "solver", "solvers"),
+        plural(n as u64, "instance", "instances"),
+        stopped_count
+    );
+    line_chart(&title, &series, &x, &y, &extras).map(Some)
 }
 
 /// The solvers the nodes chart shows and the instances all of them solved, with how many
@@ -250,8 +230,6 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
     for (what, v) in KORF_FELNER_2002 {
         bars.push((format!("{what} (K&F 2002)"), v, true));
     }
-    let (lo, hi) = log_bounds(bars.iter().map(|b| b.1));
-    let hi = hi * 3.0; // room for the value labels
     let dropped = if left_out > 0 {
         format!(" ({} under 80% solved left out)", plural(left_out as u64, "solver", "solvers"))
     } else {
@@ -261,46 +239,24 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
         "Korf's 100: mean nodes per query, {} all solved{dropped}",
         plural(common.len() as u64, "instance", "instances")
     );
-    let ours = colour(0);
-    let theirs = RGBColor(150, 150, 150);
-    let legend =
-        [entry("measured here", ours, Mark::Bar), entry("published (all 100)", theirs, Mark::Bar)];
-    let names: Vec<&str> = bars.iter().map(|b| b.0.as_str()).collect();
-    let n = bars.len();
-    let svg = render(&title, &legend, |area| {
-        let mut chart = ChartBuilder::on(area)
-            .margin(15)
-            .x_label_area_size(220)
-            .y_label_area_size(90)
-            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, (lo..hi).log_scale())?;
-        draw_mesh(
-            &mut chart,
-            &Axes {
-                x_desc: "",
-                y_desc: "mean nodes generated (log scale)",
-                x_format: &|_| String::new(),
-                y_format: &|v| num(*v),
-                x_labels: Some(0),
+    let theirs = RGBColor(170, 170, 170);
+    let drawn: Vec<Bar> = bars
+        .iter()
+        .map(|(label, v, published)| Bar {
+            label: label.clone(),
+            value: *v,
+            colour: if *published {
+                theirs
+            } else {
+                algorithm_colour(label.split('/').next().unwrap_or(label))
             },
-        )?;
-        draw_category_labels(&mut chart, &names, lo)?;
-        let label_font = TextStyle::from((super::FONT, 15).into_font())
-            .pos(Pos::new(HPos::Center, VPos::Bottom));
-        for (i, (_, v, published)) in bars.iter().enumerate() {
-            let x = i as f64;
-            let top = on_log(*v, lo, hi);
-            let c = if *published { theirs } else { ours };
-            chart.draw_series(std::iter::once(Rectangle::new(
-                [(x - 0.35, lo), (x + 0.35, top)],
-                c.filled(),
-            )))?;
-            chart.draw_series(std::iter::once(
-                EmptyElement::at((x, top)) + Text::new(num(*v), (0, -3), label_font.clone()),
-            ))?;
-        }
-        Ok(())
-    })?;
-    Ok(Some(svg))
+            text: None,
+        })
+        .collect();
+    let axis =
+        Axis::over("mean nodes generated", Scale::Log, Unit::Plain, drawn.iter().map(|b| b.value));
+    let note = "coloured: measured here, in the algorithm's colour   ·   grey: published (all 100)";
+    bar_chart(&title, note, &drawn, &axis, None).map(Some)
 }
 
 /// Share of the instances a solver must have solved to be on the nodes chart.
@@ -346,14 +302,16 @@ fn pdb_phrase(rows: &[&SummaryRow]) -> (String, Option<f64>) {
 /// d. Build time plus Q queries for the pattern database solvers on Korf's 100 against the
 /// IDA*/A* solvers with Manhattan distance or linear conflict.
 pub(super) fn pdb_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
-    let rows = summary_of(summary, KORF_SET);
+    // Solvers that solved nothing there have no median to extend.
+    let rows: Vec<&SummaryRow> =
+        summary_of(summary, KORF_SET).into_iter().filter(|r| r.median_ns > 0).collect();
     if !rows.iter().any(|r| is_pdb(r)) || rows.iter().all(|r| is_pdb(r)) {
         return Ok(None);
     }
     let (phrase, q_even) = pdb_phrase(&rows);
-    let title = format!("PDB break-even on Korf's 100: {phrase}");
-    let y_desc = "build + Q x median solved query (s, log scale)";
-    draw_totals(&rows, MAX_PDB_QUERIES, &title, y_desc, q_even).map(Some)
+    let shown = best_of_families(&rows, is_pdb);
+    let title = format!("Korf's 100, Q instances: {phrase}");
+    draw_totals(&shown, MAX_PDB_QUERIES, &title, q_even).map(Some)
 }
 
 #[cfg(test)]
@@ -419,6 +377,9 @@ mod tests {
             agree: true,
             seed: 1,
             repeats: 1,
+            ran: 0,
+            cut_by: String::new(),
+            pair_s: 0.0,
         }
     }
 
@@ -450,8 +411,11 @@ mod tests {
         write_korf(dir.path());
         let charts = render_all(dir.path()).unwrap();
         let times = chart(&charts, KORF_TIMES_SVG);
-        assert!(times.contains("5 instances, 2 solvers, 1 over budget or skipped"), "{times}");
-        assert!(times.contains("over budget / skipped"));
+        assert!(
+            times.contains("2 solvers on 5 instances (1 queries over budget or cut)"),
+            "{times}"
+        );
+        assert!(times.contains("first went over budget or was cut"));
         assert!(!times.contains("budget 500 ms"), "no budget line without meta.json");
         let meta = crate::report::RunMeta {
             code_version: "test".into(),
@@ -466,6 +430,9 @@ mod tests {
             budget_streak: 0,
             unbudgeted_up_to: None,
             repeats: 1,
+            cap_s: None,
+            repeat_time_s: None,
+            wall_s: None,
         };
         std::fs::write(
             dir.path().join(crate::report::META_JSON),

@@ -2,14 +2,11 @@
 //! budget, against the size of the state space, one line per solver, over every grid shape in
 //! `runs.csv`.
 
-use super::{
-    algorithm_colours, colour, draw_mesh, draw_solver_lines, encoding_marker, line_legend,
-    log_bounds, median, num, plural, render, series_style, Axes, DrawResult, SolverSeries,
-    DESC_SIZE, FONT,
+use super::style::{
+    line_chart, median, plural, Axis, DrawResult, Extras, Mark, Scale, SolverSeries, Unit,
 };
 use crate::board::Shape;
 use crate::report::{Outcome, RunRow};
-use plotters::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Reachable arrangements of a `WxH` grid puzzle: half of all (W·H)! permutations. `None` for
@@ -56,14 +53,15 @@ fn points(runs: &[RunRow]) -> (Points, BTreeSet<String>) {
     (out, shapes)
 }
 
-/// c. Two panels over state-space size (log): median time per solved query and the share of
-/// queries stopped by the budget or skipped. Needs runs on at least two grid shapes.
+/// c. Median time per solved query against state-space size (log), one panel per family;
+/// a cross marks a size where half or more of a solver's queries went over budget or were cut.
+/// Needs runs on at least two grid shapes.
 pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
     let (points, shapes) = points(runs);
     if shapes.len() < 2 {
         return Ok(None);
     }
-    let time_series: Vec<SolverSeries> = points
+    let series: Vec<SolverSeries> = points
         .values()
         .map(|(a, e, pts)| SolverSeries {
             algorithm: a.clone(),
@@ -71,83 +69,43 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
             points: pts
                 .iter()
                 .filter(|(_, (t, _))| t.is_finite())
-                .map(|(&s, &(t, _))| (s as f64, t))
+                .map(|(&s, &(t, _))| (s as f64, t / 1e3))
                 .collect(),
         })
         .collect();
-    let share_series: Vec<SolverSeries> = points
-        .values()
-        .map(|(a, e, pts)| SolverSeries {
-            algorithm: a.clone(),
-            encoding: e.clone(),
-            points: pts.iter().map(|(&s, &(_, share))| (s as f64, share * 100.0)).collect(),
-        })
-        .collect();
-    let colours = algorithm_colours(time_series.iter().map(|s| s.algorithm.as_str()));
-    let states: Vec<f64> = shapes.iter().filter_map(|s| grid_states(s)).collect();
-    let (x_lo, x_hi) = log_bounds(states.iter().copied());
-    let (lo, hi) = log_bounds(time_series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
-    let title = format!(
-        "Where each technique stops ({}: {})",
-        plural(shapes.len() as u64, "shape", "shapes"),
-        shapes.iter().cloned().collect::<Vec<_>>().join(", ")
+    let x = Axis::over(
+        "reachable states",
+        Scale::Log,
+        Unit::Plain,
+        shapes.iter().filter_map(|s| grid_states(s)),
     );
-    let legend = line_legend(&time_series, &colours);
-    let svg = render(&title, &legend, |area| {
-        let panels = area.split_evenly((1, 2));
-        {
-            let mut chart = ChartBuilder::on(&panels[0])
-                .caption("median time per solved query", (FONT, DESC_SIZE))
-                .margin(12)
-                .x_label_area_size(55)
-                .y_label_area_size(80)
-                .build_cartesian_2d((x_lo..x_hi).log_scale(), (lo..hi).log_scale())?;
-            draw_mesh(
-                &mut chart,
-                &Axes {
-                    x_desc: "reachable states (log scale)",
-                    y_desc: "median time (ms, log scale)",
-                    x_format: &|v| num(*v),
-                    y_format: &|v| num(*v),
-                    x_labels: Some(5),
-                },
-            )?;
-            draw_solver_lines(&mut chart, &time_series, &colours, lo, hi)?;
-        }
-        let mut chart = ChartBuilder::on(&panels[1])
-            .caption("queries over budget or skipped", (FONT, DESC_SIZE))
-            .margin(12)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d((x_lo..x_hi).log_scale(), -2f64..102f64)?;
-        draw_mesh(
-            &mut chart,
-            &Axes {
-                x_desc: "reachable states (log scale)",
-                y_desc: "share of queries (%)",
-                x_format: &|v| num(*v),
-                y_format: &|v| num(*v),
-                x_labels: Some(5),
-            },
-        )?;
-        for s in &share_series {
-            let c = colour(colours[&s.algorithm]);
-            if s.encoding == "rank" {
-                chart.draw_series(LineSeries::new(s.points.clone(), series_style(c)))?;
-            } else {
-                chart.draw_series(DashedLineSeries::new(
-                    s.points.clone(),
-                    8,
-                    5,
-                    series_style(c),
-                ))?;
+    let y = Axis::over(
+        "median time per solved query",
+        Scale::Log,
+        Unit::Seconds,
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
+    );
+    let mut extras = Extras {
+        cross_meaning: Some("half or more of the queries over budget or cut".into()),
+        ..Extras::default()
+    };
+    for (a, _, pts) in points.values() {
+        for (&states, &(t, share)) in pts {
+            if share >= 0.5 {
+                let at_y = if t.is_finite() { t / 1e3 } else { 10f64.powf(y.hi) };
+                extras.crosses.push(Mark { algorithm: a.clone(), at: (states as f64, at_y) });
             }
-            let hollow = s.encoding != "rank";
-            chart.draw_series(s.points.iter().map(|&p| encoding_marker(p, c, hollow)))?;
         }
-        Ok(())
-    })?;
-    Ok(Some(svg))
+    }
+    let mut sorted: Vec<&String> = shapes.iter().collect();
+    sorted.sort_by(|a, b| grid_states(a).unwrap_or(0.0).total_cmp(&grid_states(b).unwrap_or(0.0)));
+    let title = format!(
+        "Where each technique stops: {} over {} ({})",
+        plural(series.len() as u64, "solver", "solvers"),
+        plural(shapes.len() as u64, "board size", "board sizes"),
+        sorted.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+    );
+    line_chart(&title, &series, &x, &y, &extras).map(Some)
 }
 
 #[cfg(test)]
@@ -212,8 +170,8 @@ mod tests {
         write_csv::<SummaryRow>(&dir.path().join(SUMMARY_CSV), &[]).unwrap();
         let charts = render_all(dir.path()).unwrap();
         let svg = &charts.iter().find(|c| c.0 == WHERE_IT_STOPS_SVG).expect("drawn").1;
-        assert!(svg.contains("(2 shapes: 2x3, 3x3)"), "{svg}");
-        assert!(svg.contains("queries over budget or skipped"));
+        assert!(svg.contains("over 2 board sizes (2x3, 3x3)"), "{svg}");
+        assert!(svg.contains("over budget or cut"));
         let (points, _) = points(&runs);
         // bfs/rank on 3x3: half its queries stopped, the median of the two solved ones.
         assert_eq!(points["bfs/rank"].2[&181_440], (0.0035, 0.5));

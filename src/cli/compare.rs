@@ -71,9 +71,18 @@ pub(super) struct CompareArgs {
     /// Over-budget queries in a row after which a solver sits out the rest of a set (0: never).
     #[arg(long, default_value_t = harness::DEFAULT_BUDGET_STREAK, value_parser = streak_arg)]
     budget_streak: u32,
-    /// Timed runs of each query; runs.csv records the median.
+    /// Timed runs of each query (at most, with --repeat-time); runs.csv records the median.
     #[arg(long, default_value_t = 1, value_parser = repeat_arg)]
     repeat: u32,
+    /// Adaptive repeats: time a query again (up to --repeat times) only while its timings add
+    /// up to less than this many seconds, so slow queries are timed once.
+    #[arg(long, value_parser = seconds_arg)]
+    repeat_time: Option<f64>,
+    /// Time cap per solver and set, seconds (0: none, the default): each solver runs a set's
+    /// cases easiest first until the cap is spent, and the rest are recorded as skipped, with
+    /// the reason in summary.csv's `cut_by`.
+    #[arg(long, value_parser = seconds_arg)]
+    cap_time: Option<f64>,
     /// Run only the K-th of N disjoint slices of every set (`K/N`): the cases whose index in
     /// their set is K-1 modulo N.
     #[arg(long, value_parser = shard_arg)]
@@ -172,6 +181,10 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         unbudgeted_up_to: args.budget_time.is_none().then_some(args.max_states),
         budget_streak: args.budget_streak,
         repeat: args.repeat,
+        cap: harness::Cap {
+            pair_time: args.cap_time.filter(|t| *t > 0.0).map(Duration::from_secs_f64),
+            repeat_time: args.repeat_time.filter(|t| *t > 0.0).map(Duration::from_secs_f64),
+        },
         warm_up: true,
         shard: args.shard,
     };
@@ -206,7 +219,8 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         diagnostics.line(format_args!("{}: {e}", path.display()));
     }
     let delivered = diagnostics.finish();
-    let meta = harness::run_meta(started_utc, args.seed, &controls);
+    let mut meta = harness::run_meta(started_utc, args.seed, &controls);
+    meta.wall_s = Some(started.elapsed().as_secs_f64());
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;

@@ -178,6 +178,10 @@ enum Command {
         /// Directory to write the SVG files to (default: the same as --from).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Print the file name of every chart there is (the chart table), one a line, and draw
+        /// nothing.
+        #[arg(long)]
+        list: bool,
     },
     /// Combine shard result sets (`compare --shard K/N`) into one: runs.csv merged, summary.csv
     /// recomputed from it. Refuses duplicate or conflicting rows, and shards of different seeds
@@ -260,7 +264,7 @@ pub fn run() -> ExitCode {
         }
         Command::Compare(args) => compare::run(&args),
         Command::Check { threads } => check::run(threads),
-        Command::Chart { from, out } => chart::run(&from, out),
+        Command::Chart { from, out, list } => chart::run(&from, out, list),
         Command::Report { from } => report::run(&from),
         Command::Merge { shards, out } => merge::run(&shards, &out),
         Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {

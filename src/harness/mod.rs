@@ -8,10 +8,12 @@
 //! spaces the reference is the answer of the best optimal solver that finished
 //! ([`default_solver_for`]), and every answer is replayed either way.
 
+mod cap;
 mod meta;
 mod ranking;
 mod run;
 
+pub use cap::{Cap, Cut};
 pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
 
 use crate::board::Puzzle;
@@ -310,8 +312,10 @@ pub struct RunControls {
     /// Over-budget queries in a row (in the order they finish) after which a solver sits out
     /// the rest of a set; 0 never stops one.
     pub budget_streak: u32,
-    /// Timed runs of each query; the rows record the median.
+    /// Timed runs of each query (at most, with adaptive repeats); the rows record the median.
     pub repeat: u32,
+    /// The cutting rule: a time cap per solver and set, and adaptive repeats.
+    pub cap: Cap,
     /// Whether each worker runs one untimed query per solver and set before the timed ones.
     pub warm_up: bool,
     /// Which slice of every set to run.
@@ -339,6 +343,7 @@ impl Default for RunControls {
             budget: Budget::UNLIMITED,
             budget_streak: DEFAULT_BUDGET_STREAK,
             repeat: 1,
+            cap: Cap::default(),
             warm_up: true,
             shard: None,
             unbudgeted_up_to: None,
@@ -626,6 +631,8 @@ fn summarize(
         agree: run.disagreements.is_empty(),
         seed,
         repeats,
+        cut_by: run.cut.map(Cut::reason).unwrap_or_default(),
+        pair_s: run.pair.as_secs_f64(),
         ..stats.summary_row(
             info.id.clone(),
             info.algorithm.to_string(),

@@ -1,5 +1,6 @@
 //! One solver over one set: warm-up, budgets, the over-budget streak, repeats, and the rows.
 
+use super::cap::{self, Cut, PairClock};
 use super::{check_replay, describe, describe_reference, Disagreement, Known, RunControls};
 use crate::budget::Budget;
 use crate::cases::Case;
@@ -21,6 +22,10 @@ pub(super) struct SolverRun {
     pub wall: Duration,
     /// Build times of tables and heuristics.
     pub builds: Vec<Duration>,
+    /// Why the solver stopped before the end of the set, if it did.
+    pub cut: Option<Cut>,
+    /// The whole pair: builds, warm-up and timed queries.
+    pub pair: Duration,
 }
 
 /// What one query produced.
@@ -49,7 +54,8 @@ fn median(times: &mut [u64]) -> u64 {
     times.get(times.len().saturating_sub(1) / 2).copied().unwrap_or(0)
 }
 
-/// Runs the query `controls.repeat` times (once when it goes over budget) and returns the last
+/// Runs the query up to `controls.repeat` times (once when it goes over budget; with adaptive
+/// repeats only while it has taken little time, see [`cap::time_again`]) and returns the last
 /// answer with the median time. A solver that ignores the budget and returns after it is spent
 /// is taken as over budget by its time or its count.
 fn timed(
@@ -71,7 +77,7 @@ fn timed(
                     || budget.states.is_some_and(|b| s.stats.expanded > b)
             }
         };
-        if over || times.len() >= controls.repeat.max(1) as usize {
+        if over || !cap::time_again(&controls.cap, &times, controls.repeat) {
             let n = times.len() as u32;
             let sol = if over && sol.is_ok() {
                 Err(Error::new(ErrorKind::Budget, "finished after its budget was spent"))
@@ -95,6 +101,7 @@ pub(super) fn run_solver(
     controls: &RunControls,
     bar: &ProgressBar,
 ) -> Result<SolverRun> {
+    let began = Instant::now();
     // More workers than cases would only wait; the rows record the threads that ran.
     let threads = threads.clamp(1, super::MAX_THREADS).min(cases.len().max(1));
     let pool = rayon::ThreadPoolBuilder::new()
@@ -139,6 +146,14 @@ pub(super) fn run_solver(
         stop: AtomicBool::new(false),
         limit: controls.budget_streak,
     };
+    // Under a time cap, easiest first, so the cap cuts the hardest cases.
+    let order: Vec<usize> = if controls.cap.pair_time.is_some() {
+        cap::easiest_first(&cases, &refs)
+    } else {
+        (0..cases.len()).collect()
+    };
+    let capped = AtomicBool::new(false);
+    let clock = PairClock::start(&controls.cap);
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<(usize, Out)>> = Mutex::new(Vec::with_capacity(cases.len()));
     let one = |solver: &mut Box<dyn Solver>, case: &Case, known: Known| -> Out {
@@ -167,6 +182,11 @@ pub(super) fn run_solver(
             threads,
         };
         if streak.stop.load(Ordering::Relaxed) {
+            bar.inc(1);
+            return (row(Outcome::Skipped), None, None);
+        }
+        if clock.spent() {
+            capped.store(true, Ordering::Relaxed);
             bar.inc(1);
             return (row(Outcome::Skipped), None, None);
         }
@@ -211,13 +231,13 @@ pub(super) fn run_solver(
     let started = Instant::now();
     pool.scope(|scope| {
         for solver in &mut workers {
-            let (next, done, one, cases, refs) = (&next, &done, &one, &cases, &refs);
+            let (next, done, one, cases, refs, order) = (&next, &done, &one, &cases, &refs, &order);
             scope.spawn(move |_| {
                 let mut mine = Vec::new();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(case) = cases.get(i) else { break };
-                    mine.push((i, one(solver, case, *refs[i])));
+                    let Some(&k) = order.get(i) else { break };
+                    mine.push((k, one(solver, cases[k], *refs[k])));
                 }
                 done.lock().expect("a worker panicked").extend(mine);
             });
@@ -226,7 +246,21 @@ pub(super) fn run_solver(
     let wall = started.elapsed();
     let mut results = done.into_inner().expect("a worker panicked");
     results.sort_unstable_by_key(|(i, _)| *i);
-    let mut run = SolverRun { rows: Vec::new(), disagreements: Vec::new(), wall, builds };
+    let cut = if streak.stop.load(Ordering::Relaxed) {
+        Some(Cut::Streak(streak.limit))
+    } else if capped.load(Ordering::Relaxed) {
+        clock.cut()
+    } else {
+        None
+    };
+    let mut run = SolverRun {
+        rows: Vec::new(),
+        disagreements: Vec::new(),
+        wall,
+        builds,
+        cut,
+        pair: began.elapsed(),
+    };
     for (_, (row, d, build)) in results {
         run.rows.push(row);
         run.disagreements.extend(d);

@@ -1,0 +1,85 @@
+//! Time and states expanded per query against the optimal distance of the boards, from the
+//! `depth` set (boards at every distance), one line per solver, one panel per family.
+
+use super::style::{
+    line_chart, median, plural, Axis, DrawResult, Extras, Scale, SolverSeries, Unit,
+};
+use super::DEPTH_SET;
+use crate::report::RunRow;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Which measure the chart draws.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Measure {
+    /// Median time per query.
+    Time,
+    /// Mean states expanded per query.
+    Expanded,
+}
+
+pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Option<String>> {
+    let depth: Vec<&RunRow> =
+        runs.iter().filter(|r| r.case_set == DEPTH_SET && r.optimal.is_some()).collect();
+    let Some(threads) = depth.iter().map(|r| r.threads).min() else {
+        return Ok(None);
+    };
+    let depth: Vec<&RunRow> = depth.into_iter().filter(|r| r.threads == threads).collect();
+    let cases: BTreeSet<u64> = depth.iter().map(|r| r.case_id).collect();
+    let shape = depth.first().map_or("3x3", |r| r.shape.as_str()).to_string();
+    // solver -> optimal -> rows that finished (a query cut or over budget has no time)
+    let mut groups: BTreeMap<&str, (&RunRow, BTreeMap<u64, Vec<&RunRow>>)> = BTreeMap::new();
+    for r in &depth {
+        let g = groups.entry(&r.solver).or_insert_with(|| (r, BTreeMap::new()));
+        if r.outcome == crate::report::Outcome::Solved {
+            g.1.entry(r.optimal.unwrap_or(0)).or_default().push(r);
+        }
+    }
+    let series: Vec<SolverSeries> = groups
+        .values()
+        .map(|(first, by_depth)| SolverSeries {
+            algorithm: first.algorithm.clone(),
+            encoding: first.encoding.clone(),
+            points: by_depth
+                .iter()
+                .map(|(&d, rows)| {
+                    let y = match measure {
+                        Measure::Time => {
+                            let mut t: Vec<u64> = rows.iter().map(|r| r.time_ns).collect();
+                            median(&mut t) / 1e9
+                        }
+                        Measure::Expanded => {
+                            rows.iter().map(|r| r.expanded as f64).sum::<f64>() / rows.len() as f64
+                        }
+                    };
+                    (d as f64, y)
+                })
+                .collect(),
+        })
+        .collect();
+    if series.is_empty() {
+        return Ok(None);
+    }
+    let x = Axis::over(
+        "optimal distance (moves)",
+        Scale::Linear,
+        Unit::Whole,
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.0)),
+    );
+    let (what, desc, unit) = match measure {
+        Measure::Time => ("Median time per query", "median time per query", Unit::Seconds),
+        Measure::Expanded => ("Mean states expanded", "mean states expanded", Unit::Plain),
+    };
+    let y = Axis::over(
+        desc,
+        Scale::Log,
+        unit,
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
+    );
+    let title = format!(
+        "{what} vs optimal distance: {} on the {DEPTH_SET} set ({} {shape} boards, {})",
+        plural(series.len() as u64, "solver", "solvers"),
+        cases.len(),
+        plural(threads as u64, "thread", "threads")
+    );
+    line_chart(&title, &series, &x, &y, &Extras::default()).map(Some)
+}

@@ -1,0 +1,51 @@
+//! Median time per solved query of every solver on one set, fastest first.
+
+use super::style::{algorithm_colour, bar_chart, plural, Axis, Bar, DrawResult, Scale, Unit};
+use super::{board_of, cases_of, pick_set, summary_of};
+use crate::report::SummaryRow;
+
+/// One bar per solver with a median, fastest at the top, in the solver's algorithm colour.
+pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
+    let Some(set) = pick_set(summary.iter().map(|r| r.case_set.as_str())) else {
+        return Ok(None);
+    };
+    let rows = summary_of(summary, set);
+    let mut timed: Vec<&SummaryRow> = rows.iter().copied().filter(|r| r.median_ns > 0).collect();
+    if timed.is_empty() {
+        timed.clone_from(&rows);
+    }
+    if timed.is_empty() {
+        return Ok(None);
+    }
+    timed.sort_by(|a, b| (a.median_ns, &a.solver).cmp(&(b.median_ns, &b.solver)));
+    let bars: Vec<Bar> = timed
+        .iter()
+        .map(|r| Bar {
+            label: r.solver.clone(),
+            value: r.median_ns as f64 / 1e9,
+            colour: algorithm_colour(&r.algorithm),
+            text: (r.skipped > 0).then(|| {
+                format!(
+                    "{} ({} of {} cut)",
+                    super::style::human_time(r.median_ns as f64 / 1e9),
+                    r.skipped,
+                    r.cases
+                )
+            }),
+        })
+        .collect();
+    let axis = Axis::over(
+        "median time per solved query",
+        Scale::Log,
+        Unit::Seconds,
+        bars.iter().map(|b| b.value),
+    );
+    let title = format!(
+        "Median time per query: {} on the {set} set ({} {} boards), fastest first",
+        plural(bars.len() as u64, "solver", "solvers"),
+        cases_of(&rows),
+        board_of(set)
+    );
+    let note = "bar colour: the algorithm (the same on every chart)";
+    bar_chart(&title, note, &bars, &axis, None).map(Some)
+}

@@ -1,0 +1,441 @@
+//! Tests of the chart table and of the charts drawn from small made-up result sets.
+
+use super::style::{human_time, log_bounds, median, num};
+use super::*;
+use crate::report::write_csv;
+
+const ALGORITHMS: [&str; 5] = ["bfs", "bidir-shared", "dijkstra", "pathfinding-dijkstra", "table"];
+
+fn summary_row(algorithm: &str, encoding: &str, set: &str, median_ns: u64) -> SummaryRow {
+    SummaryRow {
+        solver: format!("{algorithm}/{encoding}"),
+        algorithm: algorithm.into(),
+        encoding: encoding.into(),
+        case_set: set.into(),
+        threads: 1,
+        cases: 200,
+        solved: 100,
+        over_budget: 0,
+        skipped: 0,
+        p5_ns: median_ns / 2,
+        median_ns,
+        mean_ns: median_ns as f64 * 1.1,
+        p95_ns: median_ns * 2,
+        queries_per_sec: 1e9 / median_ns.max(1) as f64,
+        build_ns: (algorithm == "table").then_some(2_000_000_000),
+        mean_expanded: 1000.0,
+        peak_bytes: 1 << 20,
+        agree: true,
+        seed: 7,
+        repeats: 1,
+        ran: 0,
+        cut_by: String::new(),
+        pair_s: 0.0,
+    }
+}
+
+fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRow {
+    let slow = if encoding == "text" { 3 } else { 1 };
+    let factor = if algorithm == "table" { 1 } else { 1u64 << optimal.min(20) };
+    RunRow {
+        solver: format!("{algorithm}/{encoding}"),
+        algorithm: algorithm.into(),
+        encoding: encoding.into(),
+        case_set: DEPTH_SET.into(),
+        case_id,
+        shape: "3x3".into(),
+        topology: "grid".into(),
+        board: "123456780".into(),
+        goal: "123456780".into(),
+        ch: 1,
+        cv: 1,
+        optimal: Some(optimal),
+        outcome: crate::report::Outcome::Solved,
+        solvable: true,
+        length: Some(optimal),
+        cost: Some(optimal),
+        expanded: factor * 3,
+        stored: factor * 5,
+        time_ns: 200 * factor * slow + case_id,
+        repeats: 1,
+        peak_bytes: 4096,
+        threads: 1,
+    }
+}
+
+fn solvers() -> Vec<(&'static str, &'static str)> {
+    ALGORITHMS.iter().flat_map(|a| [(*a, "text"), (*a, "rank")]).collect()
+}
+
+fn write_full(dir: &Path) {
+    let mut summary = Vec::new();
+    for set in ["depth", "random"] {
+        for (i, (a, e)) in solvers().into_iter().enumerate() {
+            let base = if a == "table" { 300 } else { 20_000 * (i as u64 + 1) };
+            let slow = if e == "text" { 4 } else { 1 };
+            summary.push(summary_row(a, e, set, base * slow));
+        }
+    }
+    write_csv(&dir.join(SUMMARY_CSV), &summary).unwrap();
+    let mut runs = Vec::new();
+    let mut case_id = 0;
+    for optimal in 0..=12 {
+        for _ in 0..3 {
+            for (a, e) in solvers() {
+                runs.push(run_row(a, e, case_id, optimal));
+            }
+            case_id += 1;
+        }
+    }
+    write_csv(&dir.join(RUNS_CSV), &runs).unwrap();
+    let mut threads = Vec::new();
+    for (a, e) in solvers() {
+        for t in [1usize, 2, 4, 8] {
+            threads.push(ThreadsRow {
+                solver: format!("{a}/{e}"),
+                algorithm: a.into(),
+                encoding: e.into(),
+                case_set: "random".into(),
+                threads: t,
+                cases: 200,
+                wall_ns: 1_000_000 / t as u64,
+                queries_per_sec: 1e4 * t as f64 / if e == "text" { 3.0 } else { 1.0 },
+            });
+        }
+    }
+    write_csv(&dir.join(THREADS_CSV), &threads).unwrap();
+    let census: Vec<CensusRow> = [("2x2", 12u64), ("3x3", 181_440), ("4x3", 239_500_800)]
+        .into_iter()
+        .map(|(shape, states)| CensusRow {
+            shape: shape.into(),
+            topology: "grid".into(),
+            states,
+            max_distance: 31,
+            seconds: states as f64 * 1e-7,
+            peak_bytes: states * 8 + 4096,
+        })
+        .collect();
+    write_csv(&dir.join(CENSUS_CSV), &census).unwrap();
+}
+
+fn read_svg(path: &Path) -> String {
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert!(svg.trim_start().starts_with("<svg"), "{}", path.display());
+    assert!(svg.trim_end().ends_with("</svg>"), "{}", path.display());
+    svg
+}
+
+#[test]
+fn draws_every_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    let out = dir.path().join("charts");
+    let written = draw_all(dir.path(), &out).unwrap();
+    let names: Vec<String> =
+        written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(
+        names,
+        [
+            MEDIAN_TIME_SVG,
+            TIME_VS_DEPTH_SVG,
+            EXPANDED_VS_DEPTH_SVG,
+            TABLE_BREAK_EVEN_SVG,
+            RANK_SPEEDUP_SVG,
+            THREADS_SVG,
+            CENSUS_SVG
+        ]
+    );
+    let svg = read_svg(&out.join(MEDIAN_TIME_SVG));
+    assert!(svg.contains(
+        "Median time per query: 10 solvers on the random set (200 3x3 boards), fastest first"
+    ));
+    for a in ALGORITHMS {
+        assert!(
+            svg.contains(&format!(">{a}<"))
+                || svg.contains(&format!(">\n{a}\n<"))
+                || svg.contains(a),
+            "{a}"
+        );
+    }
+    assert!(svg.contains("bfs/text") && svg.contains("bfs/rank"));
+    assert!(svg.contains("µs"));
+
+    for (name, title) in [
+        (
+            TIME_VS_DEPTH_SVG,
+            "Median time per query vs optimal distance: 10 solvers on the depth set (39 3x3 boards",
+        ),
+        (
+            EXPANDED_VS_DEPTH_SVG,
+            "Mean states expanded vs optimal distance: 10 solvers on the depth set (39 3x3",
+        ),
+        (THREADS_SVG, "Throughput vs worker threads: 10 solvers on the random set (200 3x3"),
+    ] {
+        let svg = read_svg(&out.join(name));
+        assert!(svg.contains(title), "{name}: {title}");
+        // One legend entry per algorithm, one per encoding: none hidden under another.
+        for (a, e) in solvers() {
+            assert!(svg.contains(a), "{name}: {a}");
+            assert!(svg.contains(&format!("{a}/{e}")), "{name}: {a}/{e}");
+        }
+    }
+    let svg = read_svg(&out.join(TABLE_BREAK_EVEN_SVG));
+    assert!(svg.contains("random set (200 3x3 boards): table/rank pays off from Q = "));
+    // Every table, and the fastest solver of each other family only.
+    assert!(svg.contains("table/text") && svg.contains("bfs/rank"));
+    assert!(!svg.contains("pathfinding-dijkstra/text"));
+    // table/rank: 2 s build, 300 ns per query; fastest per-query bfs/rank at 40 µs.
+    let q = (2e9f64 / (40_000.0 - 300.0)).floor() + 1.0;
+    assert!(svg.contains(&format!("pays off from Q = {} vs bfs/rank", num(q))));
+
+    let svg = read_svg(&out.join(RANK_SPEEDUP_SVG));
+    assert!(svg.contains("Speed-up of ranks over strings"));
+    assert!(svg.contains("5 algorithms on the random set (200 3x3 boards)"));
+    for a in ALGORITHMS {
+        assert!(svg.contains(a), "{a}");
+    }
+    assert!(svg.contains("4×"));
+
+    let svg = read_svg(&out.join(CENSUS_SVG));
+    assert!(svg.contains("3 shapes"));
+    for label in ["2x2 grid", "3x3 grid", "4x3 grid", "wall time", "peak memory (MiB)"] {
+        assert!(svg.contains(label), "{label}");
+    }
+}
+
+#[test]
+fn optional_tables_are_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    std::fs::remove_file(dir.path().join(THREADS_CSV)).unwrap();
+    std::fs::remove_file(dir.path().join(CENSUS_CSV)).unwrap();
+    let written = draw_all(dir.path(), dir.path()).unwrap();
+    assert_eq!(written.len(), 5);
+    assert!(!dir.path().join(THREADS_SVG).exists());
+    assert!(!dir.path().join(CENSUS_SVG).exists());
+}
+
+#[test]
+fn malformed_runs_line_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    let path = dir.path().join(RUNS_CSV);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.insert(3, "bfs/rank,bfs,rank,depth,notanumber");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = dir.path().join("charts");
+    let err = draw_all(dir.path(), &out).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("runs.csv") && msg.contains("line 4"), "{msg}");
+    assert!(!out.exists(), "nothing is written when an input is bad");
+}
+
+#[test]
+fn missing_summary_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    std::fs::remove_file(dir.path().join(SUMMARY_CSV)).unwrap();
+    let msg = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+    assert!(msg.contains("summary.csv"), "{msg}");
+    std::fs::remove_file(dir.path().join(RUNS_CSV)).unwrap();
+    let msg = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+    assert!(msg.contains("runs.csv"), "{msg}");
+}
+
+#[test]
+fn header_only_tables_draw_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join(RUNS_CSV),
+        "solver,algorithm,encoding,case_set,case_id,shape,topology,board,goal,ch,cv,optimal,solvable,length,cost,expanded,stored,time_ns,peak_bytes,threads\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(SUMMARY_CSV),
+        "solver,algorithm,encoding,case_set,threads,cases,solved,median_ns,mean_ns,p95_ns,queries_per_sec,build_ns,mean_expanded,peak_bytes,agree,seed\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(THREADS_CSV),
+        "solver,algorithm,encoding,case_set,threads,cases,wall_ns,queries_per_sec\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(CENSUS_CSV),
+        "shape,topology,states,max_distance,seconds,peak_bytes\n",
+    )
+    .unwrap();
+    assert!(draw_all(dir.path(), dir.path()).unwrap().is_empty());
+    // Entirely empty files (no header either) are no data as well.
+    for name in [RUNS_CSV, SUMMARY_CSV, THREADS_CSV, CENSUS_CSV] {
+        std::fs::write(dir.path().join(name), "").unwrap();
+    }
+    assert!(draw_all(dir.path(), dir.path()).unwrap().is_empty());
+}
+
+#[test]
+fn edge_cases_do_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    // One rank-only solver, zero times, one data point each, NaN and negative values.
+    let mut s = summary_row("bfs", "rank", "other", 0);
+    s.queries_per_sec = f64::NAN;
+    let mut t = summary_row("table", "rank", "other", 0);
+    t.build_ns = Some(0);
+    write_csv(&dir.path().join(SUMMARY_CSV), &[s, t]).unwrap();
+    let mut r = run_row("bfs", "rank", 0, 0);
+    r.time_ns = 0;
+    r.expanded = 0;
+    write_csv(&dir.path().join(RUNS_CSV), &[r]).unwrap();
+    write_csv(
+        &dir.path().join(THREADS_CSV),
+        &[ThreadsRow {
+            solver: "bfs/rank".into(),
+            algorithm: "bfs".into(),
+            encoding: "rank".into(),
+            case_set: "other".into(),
+            threads: 1,
+            cases: 1,
+            wall_ns: 0,
+            queries_per_sec: f64::NAN,
+        }],
+    )
+    .unwrap();
+    write_csv(
+        &dir.path().join(CENSUS_CSV),
+        &[CensusRow {
+            shape: "1x2".into(),
+            topology: "torus".into(),
+            states: 0,
+            max_distance: 0,
+            seconds: -1.0,
+            peak_bytes: 0,
+        }],
+    )
+    .unwrap();
+    let written = draw_all(dir.path(), dir.path()).unwrap();
+    let names: Vec<String> =
+        written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    // No text/rank pair, so no speed-up chart; everything else draws.
+    assert_eq!(
+        names,
+        [
+            MEDIAN_TIME_SVG,
+            TIME_VS_DEPTH_SVG,
+            EXPANDED_VS_DEPTH_SVG,
+            TABLE_BREAK_EVEN_SVG,
+            THREADS_SVG,
+            CENSUS_SVG
+        ]
+    );
+    for p in &written {
+        let svg = read_svg(p);
+        assert!(!svg.contains("NaN"), "{}", p.display());
+    }
+    let svg = read_svg(&dir.path().join(MEDIAN_TIME_SVG));
+    assert!(svg.contains("on the other set (200 3x3 boards)"));
+    let svg = read_svg(&dir.path().join(TABLE_BREAK_EVEN_SVG));
+    assert!(
+        svg.contains("table/rank pays off from Q = 1 vs bfs/rank")
+            || svg.contains("no table beats"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn absurd_values_are_refused_with_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    std::fs::write(
+        dir.path().join(CENSUS_CSV),
+        "shape,topology,states,max_distance,seconds,peak_bytes\n\
+         3x3,grid,181440,31,1e308,4063232\n",
+    )
+    .unwrap();
+    let err = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+    assert!(err.contains("census.csv: line 2: column `seconds`"), "{err}");
+    std::fs::write(
+        dir.path().join(CENSUS_CSV),
+        "shape,topology,states,max_distance,seconds,peak_bytes\n3x3,grid,181440,31,inf,1\n",
+    )
+    .unwrap();
+    assert!(draw_all(dir.path(), dir.path()).is_err());
+}
+
+#[test]
+fn log_bounds_stay_finite_at_the_top_of_the_range() {
+    for v in [1e299, 1e300, 1e308, f64::MAX] {
+        let (lo, hi) = log_bounds([v]);
+        assert!(lo.is_finite() && hi.is_finite() && lo < hi, "{v}: {lo} {hi}");
+    }
+}
+
+#[test]
+fn a_directory_named_runs_csv_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    std::fs::remove_file(dir.path().join(RUNS_CSV)).unwrap();
+    std::fs::create_dir(dir.path().join(RUNS_CSV)).unwrap();
+    let err = draw_all(dir.path(), dir.path()).unwrap_err().to_string();
+    assert!(err.contains("runs.csv: is a directory"), "{err}");
+}
+
+#[test]
+#[allow(clippy::float_cmp)] // medians of small integers are exact
+fn numbers_and_bounds() {
+    assert_eq!(num(0.0), "0");
+    assert_eq!(num(1.0), "1");
+    assert_eq!(num(0.5), "0.5");
+    assert_eq!(num(12.345), "12.3");
+    assert_eq!(num(1500.0), "1500");
+    assert_eq!(num(2e6), "2e6");
+    assert_eq!(num(1e-6), "1e-6");
+    let near = |(a, b): (f64, f64), (c, d): (f64, f64)| {
+        (a / c - 1.0).abs() < 0.01 && (b / d - 1.0).abs() < 0.01
+    };
+    assert!(near(log_bounds([3.0, 40.0]), (1.0, 100.0)));
+    assert!(near(log_bounds([0.0, -1.0, f64::NAN]), (1.0, 10.0)));
+    assert!(near(log_bounds([10.0]), (10.0, 100.0)));
+    assert!(near(log_bounds([1e-6, 20.0]), (1e-6, 100.0)));
+    assert_eq!(median(&mut [3, 1, 2]), 2.0);
+    assert_eq!(median(&mut [4, 1, 2, 3]), 2.5);
+    assert_eq!(pick_set(["depth", "random"]), Some("random"));
+    assert_eq!(pick_set(["depth", "walk"]), Some("depth"));
+}
+
+#[test]
+fn the_chart_table_names_each_file_once_and_report_and_chart_follow_it() {
+    let mut files: Vec<&str> = CHARTS.iter().map(|c| c.file).collect();
+    let n = files.len();
+    files.sort_unstable();
+    files.dedup();
+    assert_eq!(files.len(), n, "a file twice in CHARTS");
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    let drawn: Vec<&str> = render_all(dir.path()).unwrap().iter().map(|c| c.0).collect();
+    let in_table: Vec<&str> = CHARTS.iter().map(|c| c.file).filter(|f| drawn.contains(f)).collect();
+    assert_eq!(drawn, in_table, "charts are drawn in table order");
+}
+
+#[test]
+fn every_algorithm_has_its_own_colour() {
+    let colours: Vec<_> = super::style::known_algorithms().map(|(_, c)| c).collect();
+    for (i, a) in colours.iter().enumerate() {
+        assert!(!colours[i + 1..].contains(a), "two algorithms share {a:?}");
+    }
+}
+
+#[test]
+fn times_are_written_in_human_units() {
+    assert_eq!(human_time(5e-7), "500 ns");
+    assert_eq!(human_time(1e-6), "1 µs");
+    assert_eq!(human_time(0.012), "12 ms");
+    assert_eq!(human_time(3.0), "3 s");
+}
+
+#[test]
+fn labels_are_spread_apart_and_kept_on_the_page() {
+    let ys = super::style::spread(&[100, 101, 102, 590], 18, 600);
+    assert!(ys.windows(2).all(|w| w[1] - w[0] >= 18), "{ys:?}");
+    assert!(*ys.last().unwrap() <= 600, "{ys:?}");
+}
