@@ -194,6 +194,12 @@ impl PatternDatabases {
         PatternDatabases::open(puzzle, partition, cache, OnMiss::Build(&|_| {}))
     }
 
+    /// Whether `cache` holds a file for these databases (not verified: loading does that), so
+    /// that a harness can leave out a solver whose tables are built only on request.
+    pub fn cached(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> bool {
+        cache::present(cache, &cache::Key::new(puzzle, partition.name(), partition.squares()))
+    }
+
     /// [`PatternDatabases::load_or_build`], doing on a cache miss what `on_miss` says: build
     /// (reporting progress), or refuse with an error that names the command that builds them.
     pub fn open(

@@ -228,13 +228,15 @@ pub enum Algorithm {
     IdaStarPdb555,
     /// IDA* with additive pattern databases, 6-6-3 on 4×4.
     IdaStarPdb663,
+    /// IDA* with additive pattern databases, 7-8 on 4×4 (built only by `pdb build`).
+    IdaStarPdb78,
     /// A* with additive pattern databases, 6-6-3 on 4×4.
     AStarPdb663,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order listings show them.
-    pub const ALL: [Algorithm; 19] = [
+    pub const ALL: [Algorithm; 20] = [
         Algorithm::Bfs,
         Algorithm::Table,
         Algorithm::BidirShared,
@@ -253,6 +255,7 @@ impl Algorithm {
         Algorithm::PathfindingAStar,
         Algorithm::IdaStarPdb555,
         Algorithm::IdaStarPdb663,
+        Algorithm::IdaStarPdb78,
         Algorithm::AStarPdb663,
     ];
 
@@ -277,6 +280,7 @@ impl Algorithm {
             Algorithm::PathfindingAStar => "pathfinding-astar",
             Algorithm::IdaStarPdb555 => "idastar-pdb555",
             Algorithm::IdaStarPdb663 => "idastar-pdb663",
+            Algorithm::IdaStarPdb78 => "idastar-pdb78",
             Algorithm::AStarPdb663 => "astar-pdb663",
         }
     }
@@ -312,6 +316,9 @@ impl Algorithm {
             Algorithm::IdaStarPdb663 => {
                 "IDA* with additive pattern databases, 6-6-3 on 4x4 (other shapes: the default partition)"
             }
+            Algorithm::IdaStarPdb78 => {
+                "IDA* with additive pattern databases, 7-8 on 4x4, built only by `pdb build --partition 78` (other shapes: the default partition)"
+            }
             Algorithm::AStarPdb663 => {
                 "A* (reopening states) with the 6-6-3 databases on 4x4, bounded by --max-states"
             }
@@ -342,6 +349,7 @@ impl Algorithm {
             | Algorithm::PathfindingIdaStar
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => false,
         }
     }
@@ -367,6 +375,7 @@ impl Algorithm {
             | Algorithm::PathfindingAStar
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => false,
         }
     }
@@ -392,6 +401,7 @@ impl Algorithm {
             | Algorithm::AStarLc
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => false,
         }
     }
@@ -418,6 +428,7 @@ impl Algorithm {
             | Algorithm::PathfindingAStar
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => false,
         }
     }
@@ -432,6 +443,7 @@ impl Algorithm {
             | Algorithm::AStarLc
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => true,
             Algorithm::Bfs
             | Algorithm::Table
@@ -470,6 +482,7 @@ impl Algorithm {
             | Algorithm::PathfindingAStar
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => &[EncodingKind::Packed],
         }
     }
@@ -495,6 +508,7 @@ impl Algorithm {
             | Algorithm::PathfindingAStar
             | Algorithm::IdaStarPdb555
             | Algorithm::IdaStarPdb663
+            | Algorithm::IdaStarPdb78
             | Algorithm::AStarPdb663 => &[Topology::Grid, Topology::Torus],
         }
     }
@@ -530,6 +544,9 @@ impl Algorithm {
             }
             Algorithm::IdaStarPdb663 => {
                 "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; the path only, ignores --max-states"
+            }
+            Algorithm::IdaStarPdb78 => {
+                "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states"
             }
             Algorithm::AStarPdb663 => {
                 "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; plus every state generated (bounded by --max-states)"
@@ -627,6 +644,7 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
     Algorithm::PathfindingAStar.describe(),
     Algorithm::IdaStarPdb555.describe(),
     Algorithm::IdaStarPdb663.describe(),
+    Algorithm::IdaStarPdb78.describe(),
     Algorithm::AStarPdb663.describe(),
 ];
 
@@ -859,6 +877,11 @@ where
             info,
             max_states,
             Informed::<PatternDatabases>::new(Method::IdaStar, pdb(PartitionKind::SixSixThree)),
+        )),
+        Algorithm::IdaStarPdb78 => Box::new(Wrapped::new(
+            info,
+            max_states,
+            Informed::<PatternDatabases>::new(Method::IdaStar, pdb(PartitionKind::SevenEight)),
         )),
         Algorithm::AStarPdb663 => Box::new(Wrapped::new(
             info,
