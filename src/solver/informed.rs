@@ -62,6 +62,26 @@ pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partiti
     }
 }
 
+/// Why a solver over `kind`'s databases cannot run on `puzzle` yet, if it cannot: its tables
+/// are built only on request and `cache` has no file for them.
+pub(crate) fn tables_not_built(
+    kind: PartitionKind,
+    puzzle: &Puzzle,
+    cache: &Cache,
+) -> Option<String> {
+    let partition = pdb_partition(kind, puzzle.goal()).ok()?;
+    if !kind.built_on_request() || partition.name() == "even" {
+        return None;
+    }
+    (!PatternDatabases::cached(puzzle, &partition, cache)).then(|| {
+        format!(
+            "the {} databases are not built (`slidebench pdb build --partition {}`)",
+            partition.name(),
+            partition.name()
+        )
+    })
+}
+
 impl Prepare for PatternDatabases {
     type Config = PdbConfig;
     fn build(puzzle: &Puzzle, config: &PdbConfig) -> Result<PatternDatabases> {

@@ -144,6 +144,17 @@ pub trait Solver: Send + Sync {
     fn fork(&self) -> Box<dyn Solver>;
 }
 
+/// Why the solver `info` cannot run on `puzzle` with `opts` until something is built first (the
+/// 7-8 databases, which only `slidebench pdb build` makes), if it cannot.
+pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Option<String> {
+    match info.algorithm_kind? {
+        Algorithm::IdaStarPdb78 => {
+            informed::tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
+        }
+        _ => None,
+    }
+}
+
 impl SolverInfo {
     /// The information of a solver written outside the crate, named `ALGORITHM/ENCODING`; the
     /// harness treats it as an informed, non-table, non-peer search.
