@@ -386,6 +386,22 @@ impl PatternDatabases {
     }
 }
 
+/// The `slidebench pdb build` command that builds `partition`'s databases for `puzzle` into
+/// `cache`.
+pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> String {
+    let goal = puzzle.goal();
+    let mut command = format!("slidebench pdb build --shape {}", puzzle.shape());
+    if *goal != Board::solved(puzzle.shape()) {
+        let cells: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
+        command = format!("{command} --goal {}", cells.join(" "));
+    }
+    command = format!("{command} --partition {}", partition.name());
+    if let Some(dir) = cache.dir() {
+        command = format!("{command} --pdb-dir {}", dir.display());
+    }
+    command
+}
+
 /// The refusal of [`OnMiss::Refuse`]: what is missing, where it was looked for, and the command
 /// that builds it.
 fn not_cached(
@@ -395,18 +411,9 @@ fn not_cached(
     miss: Miss,
     entries: usize,
 ) -> Error {
-    let goal = puzzle.goal();
-    let mut command = format!("slidebench pdb build --shape {}", puzzle.shape());
-    if *goal != Board::solved(puzzle.shape()) {
-        let cells: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
-        command = format!("{command} --goal {}", cells.join(" "));
-    }
-    command = format!("{command} --partition {}", partition.name());
+    let command = build_command(puzzle, partition, cache);
     let place = match cache.dir() {
-        Some(dir) => {
-            command = format!("{command} --pdb-dir {}", dir.display());
-            format!("are not in {} ({})", dir.display(), miss.name())
-        }
+        Some(dir) => format!("are not in {} ({})", dir.display(), miss.name()),
         None => "cannot be loaded with the cache disabled".to_string(),
     };
     Error::new(

@@ -75,9 +75,9 @@ pub(crate) fn tables_not_built(
     }
     (!PatternDatabases::cached(puzzle, &partition, cache)).then(|| {
         format!(
-            "the {} databases are not built (`slidebench pdb build --partition {}`)",
+            "the {} databases are not built: `{}`",
             partition.name(),
-            partition.name()
+            crate::pdb::build_command(puzzle, &partition, cache)
         )
     })
 }
