@@ -22,11 +22,6 @@ pub trait Heuristic: Send + Sync {
     /// The lower bound for the board `node` stands for.
     fn estimate(&self, node: &Self::Node) -> u32;
 
-    /// Whether a search should step to all of a node's children before it looks at any: for
-    /// heuristics whose step reads tables too large for the cache, so that the children's
-    /// reads are in flight together instead of one after the other.
-    const STEP_CHILDREN_FIRST: bool = false;
-
     /// [`Heuristic::estimate`] for a search that only asks whether the bound is above `limit`:
     /// the exact estimate when it is at most `limit`, else any admissible value above `limit`
     /// (a heuristic that takes the larger of two lookups may stop after the first). It may

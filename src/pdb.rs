@@ -491,8 +491,6 @@ impl Heuristic for PatternDatabases {
         direct.max(self.mirrored_sum(node))
     }
 
-    const STEP_CHILDREN_FIRST: bool = true;
-
     #[inline(always)]
     fn estimate_within(&self, node: &mut PdbNode, limit: u32) -> u32 {
         let direct = self.direct_sum(node);

@@ -97,31 +97,15 @@ impl<H: Heuristic> Search<'_, '_, H> {
             return FOUND;
         }
         let mut next_bound = u32::MAX;
-        let edges = self.moves.edges[blank];
-        let count = self.moves.count[blank] as usize;
-        // With `STEP_CHILDREN_FIRST` every child's node is made before any is looked at, so
-        // the heuristic's table reads for all of them overlap.
-        let mut children = [node; 4];
-        if H::STEP_CHILDREN_FIRST {
-            for (k, e) in edges[..count].iter().enumerate() {
-                let to = e.to as usize;
-                if to != parent {
-                    children[k] = self.child_node(packed, blank, to, &node);
-                }
-            }
-        }
-        for (k, e) in edges[..count].iter().enumerate() {
+        for k in 0..self.moves.count[blank] as usize {
+            let e = self.moves.edges[blank][k];
             let to = e.to as usize;
             if to == parent {
                 continue;
             }
             let tile = (packed >> (4 * to)) & 15;
             let child = (packed & !(15 << (4 * to))) | tile << (4 * blank);
-            let mut child_node = if H::STEP_CHILDREN_FIRST {
-                children[k]
-            } else {
-                self.h.step(&node, child, tile as u8, to, blank)
-            };
+            let mut child_node = self.h.step(&node, child, tile as u8, to, blank);
             self.nodes += 1;
             if let Err(e) = self.meter.charge(1) {
                 self.stopped = Some(e);
@@ -143,14 +127,6 @@ impl<H: Heuristic> Search<'_, '_, H> {
             next_bound = next_bound.min(r);
         }
         next_bound
-    }
-
-    /// The heuristic's node after the tile on `to` slides into the empty square `blank`.
-    #[inline(always)]
-    fn child_node(&self, packed: u64, blank: usize, to: usize, node: &H::Node) -> H::Node {
-        let tile = (packed >> (4 * to)) & 15;
-        let child = (packed & !(15 << (4 * to))) | tile << (4 * blank);
-        self.h.step(node, child, tile as u8, to, blank)
     }
 }
 
