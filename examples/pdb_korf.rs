@@ -1,84 +1,163 @@
-//! Solves Korf's 100 with IDA* over additive pattern databases and prints build time, bytes,
-//! mean nodes generated and wall time; every path is replayed and its length checked.
+//! Solves Korf's 100 with IDA* over additive pattern databases and prints, per database, its
+//! load or build time, bytes, mean nodes generated and search time; every path is replayed and
+//! its length checked. Several databases given at once run in one process, in alternating
+//! rounds, so their search times compare under the same load (medians of the rounds); the
+//! ratio is taken on CPU time, which a shared machine disturbs far less than the wall clock.
 //!
-//! `cargo run --release --example pdb_korf -- 663|555 [--threads N] [--usual] [--no-reflect]
-//! [--pdb-dir DIR] [--first N]`
+//! `cargo run --release --example pdb_korf -- 663|555|78[/noreflect] … [--threads N]
+//! [--usual] [--no-reflect] [--pdb-dir DIR] [--first N] [--rounds R] [--nodes FILE]`
 //!
-//! Without `--pdb-dir` the databases are built in memory and not cached.
+//! Without `--pdb-dir` the databases are built in memory and not cached; the 7-8 tables are
+//! never built here: they must be in `--pdb-dir` (`slidebench pdb build --partition 78`).
+//! `--nodes FILE` writes `database id length nodes root-estimate` per instance.
 
 use rayon::prelude::*;
 use slidebench::cases::korf100;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
+use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
 use slidebench::Budget;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// One database to run: its label, the tables and their load time.
+struct Run {
+    label: String,
+    pdb: PatternDatabases,
+    searches: Vec<f64>,
+    cpu: Vec<f64>,
+    nodes: Vec<(u32, u64, usize, u32)>,
+}
 
 fn main() -> slidebench::Result<()> {
     let started = Instant::now();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
-    let kind = if args.iter().any(|a| a == "555") {
-        PartitionKind::FiveFiveFive
-    } else {
-        PartitionKind::SixSixThree
-    };
     let threads: usize = flag("--threads").and_then(|t| t.parse().ok()).unwrap_or(0);
     let first: usize = flag("--first").and_then(|t| t.parse().ok()).unwrap_or(100);
+    let rounds: usize = flag("--rounds").and_then(|t| t.parse().ok()).unwrap_or(1).max(1);
     let usual = args.iter().any(|a| a == "--usual");
+    let all_plain = args.iter().any(|a| a == "--no-reflect");
     let cache = match flag("--pdb-dir") {
         Some(dir) => Cache::new(Some(&PathBuf::from(dir))),
         None => Cache::disabled(),
     };
     rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("one pool");
-
     let puzzle = if usual { korf100::usual_puzzle() } else { korf100::korf_puzzle() };
-    let partition = Partition::for_goal(kind, puzzle.goal())?;
-    let (pdb, info) = PatternDatabases::load_or_build(&puzzle, &partition, &cache)?;
-    let pdb = if args.iter().any(|a| a == "--no-reflect") { pdb.without_reflection() } else { pdb };
-    println!(
-        "databases {} ({} goal): {:?} in {:.3} s, build {:.3} s, {} bytes ({:?} per pattern), \
-         reflected lookup {}",
-        partition.name(),
-        if usual { "usual" } else { "Korf's" },
-        info.source,
-        info.seconds,
-        info.build_seconds,
-        pdb.table_bytes(),
-        info.pattern_bytes,
-        pdb.reflects()
-    );
+
+    let mut runs = Vec::new();
+    for arg in &args {
+        let (name, plain) = arg.split_once('/').map_or((arg.as_str(), false), |(n, _)| (n, true));
+        let kind = match name {
+            "555" => PartitionKind::FiveFiveFive,
+            "663" => PartitionKind::SixSixThree,
+            "78" => PartitionKind::SevenEight,
+            _ => continue,
+        };
+        let partition = Partition::for_goal(kind, puzzle.goal())?;
+        let on_miss = if kind.built_on_request() { OnMiss::Refuse } else { OnMiss::Build(&|_| {}) };
+        let (pdb, info) = PatternDatabases::open(&puzzle, &partition, &cache, on_miss)?;
+        let pdb = if plain || all_plain { pdb.without_reflection() } else { pdb };
+        println!(
+            "databases {} ({} goal): {:?} in {:.3} s (load or build, checksum included), \
+             build {:.3} s, {} bytes ({:?} per pattern), reflected lookup {}",
+            partition.name(),
+            if usual { "usual" } else { "Korf's" },
+            info.source,
+            info.seconds,
+            info.build_seconds,
+            pdb.table_bytes(),
+            info.pattern_bytes,
+            pdb.reflects()
+        );
+        let label =
+            format!("{}{}", partition.name(), if pdb.reflects() { "" } else { "/noreflect" });
+        runs.push(Run { label, pdb, searches: Vec::new(), cpu: Vec::new(), nodes: Vec::new() });
+    }
+    if runs.is_empty() {
+        eprintln!("name at least one database: 555, 663 or 78 (add /noreflect for one lookup)");
+        std::process::exit(2);
+    }
 
     let instances: Vec<_> = korf100::instances().into_iter().take(first).collect();
-    let search_started = Instant::now();
-    let results: Vec<(u32, u64, usize)> = instances
-        .par_iter()
-        .map(|inst| {
-            let board = if usual { korf100::to_usual_goal(&inst.board) } else { inst.board };
-            let out = ida_star(&puzzle, &pdb, &board, &Budget::UNLIMITED).expect("solvable");
-            let (end, _) = puzzle.replay(&board, &out.moves).expect("legal moves");
-            assert_eq!(end, *puzzle.goal(), "instance {} does not reach the goal", inst.id);
-            assert_eq!(out.moves.len() as u32, inst.length, "instance {} length", inst.id);
-            (inst.id, out.nodes, out.moves.len())
-        })
-        .collect();
-    let search = search_started.elapsed().as_secs_f64();
-    let nodes: u64 = results.iter().map(|r| r.1).sum();
-    let lengths: usize = results.iter().map(|r| r.2).sum();
-    let root_estimates: u32 = instances
+    let boards: Vec<_> = instances
         .iter()
         .map(|i| if usual { korf100::to_usual_goal(&i.board) } else { i.board })
-        .map(|b| pdb.estimate(&pdb.start(&b)))
-        .sum();
-    println!(
-        "{} instances, all optimal (lengths sum {lengths}, root estimates sum {root_estimates}): \
-         {nodes} nodes, mean {:.0} per instance; search {search:.3} s on {} threads; \
-         whole run {:.3} s",
-        results.len(),
-        nodes as f64 / results.len() as f64,
-        rayon::current_num_threads(),
-        started.elapsed().as_secs_f64()
-    );
+        .collect();
+    for _ in 0..rounds {
+        for run in &mut runs {
+            let pdb = &run.pdb;
+            let search_started = Instant::now();
+            let cpu_started = cpu_seconds();
+            let results: Vec<(u32, u64, usize, u32)> = instances
+                .par_iter()
+                .zip(&boards)
+                .map(|(inst, board)| {
+                    let out = ida_star(&puzzle, pdb, board, &Budget::UNLIMITED).expect("solvable");
+                    let (end, _) = puzzle.replay(board, &out.moves).expect("legal moves");
+                    assert_eq!(end, *puzzle.goal(), "instance {} does not reach the goal", inst.id);
+                    assert_eq!(out.moves.len() as u32, inst.length, "instance {} length", inst.id);
+                    (inst.id, out.nodes, out.moves.len(), pdb.estimate(&pdb.start(board)))
+                })
+                .collect();
+            run.searches.push(search_started.elapsed().as_secs_f64());
+            run.cpu.push(cpu_seconds() - cpu_started);
+            run.nodes = results;
+        }
+    }
+    let listing = report(&runs, rounds);
+    if let Some(path) = flag("--nodes") {
+        std::fs::write(path, listing).expect("the --nodes file is writable");
+    }
+    println!("whole run {:.3} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Prints each database's line and returns the per-instance listing for `--nodes`.
+fn report(runs: &[Run], rounds: usize) -> String {
+    let baseline = median(&runs[0].cpu);
+    let mut listing = String::new();
+    for run in runs {
+        let nodes: u64 = run.nodes.iter().map(|r| r.1).sum();
+        let lengths: usize = run.nodes.iter().map(|r| r.2).sum();
+        let roots: u32 = run.nodes.iter().map(|r| r.3).sum();
+        let search = median(&run.searches);
+        let cpu = median(&run.cpu);
+        println!(
+            "{}: {} instances, all optimal (lengths sum {lengths}, root estimates sum {roots}): \
+             {nodes} nodes, mean {:.0} per instance; search {search:.3} s wall, {cpu:.3} s CPU \
+             (medians of {rounds}; CPU {:.2}x the first database's), {:.1} M nodes per CPU s, \
+             on {} threads",
+            run.label,
+            run.nodes.len(),
+            nodes as f64 / run.nodes.len() as f64,
+            baseline / cpu,
+            nodes as f64 / cpu / 1e6,
+            rayon::current_num_threads(),
+        );
+        for (id, nodes, length, root) in &run.nodes {
+            writeln!(listing, "{} {id} {length} {nodes} {root}", run.label).expect("a string");
+        }
+    }
+    listing
+}
+
+/// CPU seconds this process has used (user and system, all threads), from `/proc/self/stat`
+/// in clock ticks of 10 ms; 0 where that file is missing. On a shared machine this, not the
+/// wall clock, says what a search cost.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // Fields after the command name (which is in parentheses): utime and stime are 12th, 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The median of a few timings.
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }

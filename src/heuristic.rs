@@ -22,6 +22,16 @@ pub trait Heuristic: Send + Sync {
     /// The lower bound for the board `node` stands for.
     fn estimate(&self, node: &Self::Node) -> u32;
 
+    /// [`Heuristic::estimate`] for a search that only asks whether the bound is above `limit`:
+    /// the exact estimate when it is at most `limit`, else any admissible value above `limit`
+    /// (a heuristic that takes the larger of two lookups may stop after the first). It may
+    /// complete `node` so that later calls are cheaper.
+    #[inline(always)]
+    fn estimate_within(&self, node: &mut Self::Node, limit: u32) -> u32 {
+        let _ = limit;
+        self.estimate(node)
+    }
+
     /// The node after `tile` slid from square `from` to square `to` (so the empty square went
     /// from `to` to `from`); `packed_after` is the board after the move, 4 bits per square,
     /// square 0 lowest.

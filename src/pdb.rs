@@ -24,7 +24,7 @@ mod cache;
 mod partition;
 mod placement;
 
-pub use build::{build_bytes, UNREACHED};
+pub use build::{build_bytes, build_states, UNREACHED};
 pub use cache::{clear, list, Cache, CachedDatabase, Miss, FORMAT_VERSION};
 pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
@@ -32,18 +32,30 @@ pub use placement::{placements, rank as rank_placement, unrank as unrank_placeme
 use crate::board::{Board, Puzzle, Topology};
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// Most patterns in one partition.
 pub const MAX_PATTERNS: usize = 4;
 
-/// Most bytes one pattern's build may hold ([`build_bytes`]); 7 tiles of 16 fit, 8 do not.
+/// Most bytes one pattern's build may hold ([`build_bytes`]); 8 tiles of 16 fit (1.04 GB),
+/// 9 do not.
 pub const MAX_BUILD_BYTES: u64 = 1 << 30;
 
 /// Marks a tile that belongs to no pattern.
 const NO_PATTERN: u8 = u8::MAX;
+
+/// What [`PatternDatabases::open`] does when the cache has no usable file.
+#[derive(Clone, Copy)]
+pub enum OnMiss<'a> {
+    /// Build the tables, calling the function with 0 once when the build starts, then with the
+    /// number of states expanded as the build goes (their total is [`build_states`] summed over
+    /// the patterns).
+    Build(&'a (dyn Fn(u64) + Sync)),
+    /// Refuse with an error naming the `slidebench pdb build` command that builds them: for
+    /// tables whose build takes minutes and gigabytes, which must never start unasked.
+    Refuse,
+}
 
 /// Where a set of databases came from on this run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,11 +159,28 @@ struct RankDeltas {
 /// What a search carries per node: each pattern's placement rank and value (the first
 /// [`MAX_PATTERNS`] for the board, the rest for its mirror). A move changes one rank of each
 /// kind by an amount computed from the squares it passes over, never from scratch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// The mirror's changed value is read only when it is asked for: `pending` names the slot
+/// of `values` not yet read ([`NOTHING_PENDING`] when all are). Most children are cut off by
+/// the direct sum alone, and each read saved is a likely cache miss on the 7-8 tables.
+#[derive(Clone, Copy, Debug)]
 pub struct PdbNode {
     index: [u32; 2 * MAX_PATTERNS],
     values: [u8; 2 * MAX_PATTERNS],
+    pending: u8,
 }
+
+/// [`PdbNode::pending`] when every value is read.
+const NOTHING_PENDING: u8 = u8::MAX;
+
+/// Nodes are equal when they stand for the same board: same ranks (the values follow).
+impl PartialEq for PdbNode {
+    fn eq(&self, other: &PdbNode) -> bool {
+        self.index == other.index
+    }
+}
+
+impl Eq for PdbNode {}
 
 impl PatternDatabases {
     /// The databases of `partition` under `puzzle`: loaded from `cache` when a verified file is
@@ -161,6 +190,23 @@ impl PatternDatabases {
         puzzle: &Puzzle,
         partition: &Partition,
         cache: &Cache,
+    ) -> Result<(PatternDatabases, BuildInfo)> {
+        PatternDatabases::open(puzzle, partition, cache, OnMiss::Build(&|_| {}))
+    }
+
+    /// Whether `cache` holds a file for these databases (not verified: loading does that), so
+    /// that a harness can leave out a solver whose tables are built only on request.
+    pub fn cached(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> bool {
+        cache::present(cache, &cache::Key::new(puzzle, partition.name(), partition.squares()))
+    }
+
+    /// [`PatternDatabases::load_or_build`], doing on a cache miss what `on_miss` says: build
+    /// (reporting progress), or refuse with an error that names the command that builds them.
+    pub fn open(
+        puzzle: &Puzzle,
+        partition: &Partition,
+        cache: &Cache,
+        on_miss: OnMiss<'_>,
     ) -> Result<(PatternDatabases, BuildInfo)> {
         let started = Instant::now();
         if !puzzle.costs().is_unit() {
@@ -201,12 +247,19 @@ impl PatternDatabases {
                 },
             ),
             Err(miss) => {
-                let tables: Vec<Vec<u8>> = partition
-                    .squares()
-                    .par_iter()
-                    .map(|squares| build::build_table(puzzle, squares))
-                    .collect();
-                let data = tables.concat();
+                let OnMiss::Build(progress) = on_miss else {
+                    return Err(not_cached(puzzle, partition, cache, miss, entries));
+                };
+                // One buffer for all tables, each pattern built in place (in parallel inside),
+                // so no second copy is ever held.
+                progress(0);
+                let mut data = vec![UNREACHED; entries];
+                let mut rest = data.as_mut_slice();
+                for (squares, &size) in partition.squares().iter().zip(&sizes) {
+                    let (table, tail) = rest.split_at_mut(size as usize);
+                    build::build_into(puzzle, squares, table, progress);
+                    rest = tail;
+                }
                 let build_seconds = started.elapsed().as_secs_f64();
                 let (path, save_error) = if cache.dir().is_some() {
                     match cache::save(cache, &key, (build_seconds * 1e6) as u64, &data) {
@@ -264,6 +317,7 @@ impl PatternDatabases {
         let name = match partition {
             "663" => "pdb663",
             "555" => "pdb555",
+            "78" => "pdb78",
             _ => "pdb",
         };
         let deltas =
@@ -332,6 +386,46 @@ impl PatternDatabases {
     }
 }
 
+/// The `slidebench pdb build` command that builds `partition`'s databases for `puzzle` into
+/// `cache`.
+pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> String {
+    let goal = puzzle.goal();
+    let mut command = format!("slidebench pdb build --shape {}", puzzle.shape());
+    if *goal != Board::solved(puzzle.shape()) {
+        let cells: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
+        command = format!("{command} --goal {}", cells.join(" "));
+    }
+    command = format!("{command} --partition {}", partition.name());
+    if let Some(dir) = cache.dir() {
+        command = format!("{command} --pdb-dir {}", dir.display());
+    }
+    command
+}
+
+/// The refusal of [`OnMiss::Refuse`]: what is missing, where it was looked for, and the command
+/// that builds it.
+fn not_cached(
+    puzzle: &Puzzle,
+    partition: &Partition,
+    cache: &Cache,
+    miss: Miss,
+    entries: usize,
+) -> Error {
+    let command = build_command(puzzle, partition, cache);
+    let place = match cache.dir() {
+        Some(dir) => format!("are not in {} ({})", dir.display(), miss.name()),
+        None => "cannot be loaded with the cache disabled".to_string(),
+    };
+    Error::new(
+        ErrorKind::Unsupported,
+        format!(
+            "the {} pattern databases ({entries} bytes) are built only on request and {place}; \
+             build them first with `{command}`",
+            partition.name()
+        ),
+    )
+}
+
 /// The mirror about the main diagonal, when it maps the puzzle and its goal onto themselves:
 /// a square grid whose goal's empty square lies on the diagonal.
 fn mirror_of(puzzle: &Puzzle) -> Option<Mirror> {
@@ -375,6 +469,7 @@ impl Heuristic for PatternDatabases {
         }
         let mut index = [0u32; 2 * MAX_PATTERNS];
         let mut values = [0u8; 2 * MAX_PATTERNS];
+        let pending = NOTHING_PENDING;
         for p in 0..self.patterns.len() {
             index[p] = self.rank_of(p, &at, false);
             values[p] = self.value(p, index[p]);
@@ -384,19 +479,26 @@ impl Heuristic for PatternDatabases {
                 values[q] = self.value(p, index[q]);
             }
         }
-        PdbNode { index, values }
+        PdbNode { index, values, pending }
     }
 
     #[inline(always)]
     fn estimate(&self, node: &PdbNode) -> u32 {
-        let k = self.patterns.len();
-        let direct: u32 = node.values[..k].iter().map(|&v| u32::from(v)).sum();
+        let direct = self.direct_sum(node);
         if self.mirror.is_none() {
             return direct;
         }
-        let mirrored: u32 =
-            node.values[MAX_PATTERNS..MAX_PATTERNS + k].iter().map(|&v| u32::from(v)).sum();
-        direct.max(mirrored)
+        direct.max(self.mirrored_sum(node))
+    }
+
+    #[inline(always)]
+    fn estimate_within(&self, node: &mut PdbNode, limit: u32) -> u32 {
+        let direct = self.direct_sum(node);
+        if self.mirror.is_none() || direct > limit {
+            return direct;
+        }
+        self.settle(node);
+        direct.max(self.mirrored_sum(node))
     }
 
     #[inline(always)]
@@ -434,10 +536,46 @@ impl Heuristic for PatternDatabases {
                 let i = MAX_PATTERNS + q;
                 let r = node.index[i].wrapping_add_signed(change);
                 next.index[i] = r;
-                next.values[i] = self.value(q, r);
+                if next.pending != NOTHING_PENDING && next.pending as usize != i {
+                    self.settle(&mut next);
+                }
+                next.pending = i as u8;
             }
         }
         next
+    }
+}
+
+impl PatternDatabases {
+    /// The sum over the board's own patterns.
+    #[inline(always)]
+    fn direct_sum(&self, node: &PdbNode) -> u32 {
+        let k = self.patterns.len();
+        node.values[..k].iter().map(|&v| u32::from(v)).sum()
+    }
+
+    /// The sum over the mirror's patterns, reading the pending value without keeping it.
+    #[inline(always)]
+    fn mirrored_sum(&self, node: &PdbNode) -> u32 {
+        let k = self.patterns.len();
+        let mut sum: u32 =
+            node.values[MAX_PATTERNS..MAX_PATTERNS + k].iter().map(|&v| u32::from(v)).sum();
+        if node.pending != NOTHING_PENDING {
+            let i = node.pending as usize;
+            sum = sum - u32::from(node.values[i])
+                + u32::from(self.value(i - MAX_PATTERNS, node.index[i]));
+        }
+        sum
+    }
+
+    /// Reads the pending mirrored value into the node.
+    #[inline(always)]
+    fn settle(&self, node: &mut PdbNode) {
+        if node.pending != NOTHING_PENDING {
+            let i = node.pending as usize;
+            node.values[i] = self.value(i - MAX_PATTERNS, node.index[i]);
+            node.pending = NOTHING_PENDING;
+        }
     }
 }
 

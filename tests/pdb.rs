@@ -146,6 +146,7 @@ fn assert_step_matches_start(puzzle: &Puzzle, pdb: &PatternDatabases, seed: u64)
         // The tile slid from `to` into the old empty square.
         node = pdb.step(&node, board.packed(), tile, to, blank);
         assert_eq!(node, pdb.start(&board), "after reaching {board}");
+        assert_eq!(pdb.estimate(&node), pdb.estimate(&pdb.start(&board)), "at {board}");
     }
 }
 

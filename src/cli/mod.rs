@@ -10,6 +10,7 @@ mod cruller;
 mod merge;
 mod output;
 mod pdb;
+mod pdb_progress;
 mod report;
 mod solve;
 mod solvers;

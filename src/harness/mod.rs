@@ -735,7 +735,12 @@ pub fn compare_controlled(
             } else if !cases.is_empty() && !cases.iter().any(|c| s.accepts(&c.puzzle)) {
                 Some(if s.weighted { "grid only" } else { "unit costs only" }.to_string())
             } else {
-                largest.and_then(|p| does_not_fit(s, p, opts.max_states))
+                largest.and_then(|p| {
+                    does_not_fit(s, p, opts.max_states).or_else(|| {
+                        let built = crate::solver::SolverOptions::with_max_states(opts.max_states);
+                        crate::solver::not_built(s, p, &built)
+                    })
+                })
             };
             match why {
                 Some(why) => report.skipped.push((s.id.clone(), name.clone(), why)),

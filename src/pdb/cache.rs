@@ -289,6 +289,11 @@ fn verify(bytes: &[u8]) -> Result<Contents, Miss> {
     Ok(Contents { key, build_micros, payload_start, payload_len: entries as usize })
 }
 
+/// Whether a file for `key` is there (not checked: that reads it all).
+pub(crate) fn present(cache: &Cache, key: &Key) -> bool {
+    cache.dir().is_some_and(|dir| dir.join(key.file_name()).is_file())
+}
+
 /// The payload and build time of the file for `key`, if it is there, whole, and for `key`.
 pub(crate) fn load(
     cache: &Cache,

@@ -107,6 +107,7 @@ static IDDFS: AlgorithmSpec = AlgorithmSpec {
     encodings: &EncodingKind::ALL,
     topologies: &[Topology::Grid, Topology::Torus],
     memory: "the current path only",
+    needs_build: None,
     make: every_encoding!(Iddfs),
 };
 

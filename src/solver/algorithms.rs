@@ -6,7 +6,7 @@
 //! `every_registered_solver_is_tested`, naming the solver.
 
 use super::factory::{every_encoding, wrap};
-use super::informed::{Informed, Method, PdbConfig, PeerInformed};
+use super::informed::{tables_not_built, Informed, Method, PdbConfig, PeerInformed};
 use super::registry::{AlgorithmSpec, EncodingKind, Family};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
@@ -44,6 +44,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
+        needs_build: None,
         make: every_encoding!(bfs::Bfs),
     },
     AlgorithmSpec {
@@ -56,6 +57,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: "one entry per arrangement of the space, n! (bounded by --max-states)",
+        needs_build: None,
         make: every_encoding!(table::Table),
     },
     AlgorithmSpec {
@@ -68,6 +70,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
+        needs_build: None,
         make: every_encoding!(bidir_shared::BidirShared),
     },
     AlgorithmSpec {
@@ -80,6 +83,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
+        needs_build: None,
         make: every_encoding!(bidir_split::BidirSplit),
     },
     AlgorithmSpec {
@@ -92,6 +96,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
+        needs_build: None,
         make: every_encoding!(dijkstra::Dijkstra),
     },
     AlgorithmSpec {
@@ -104,6 +109,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
+        needs_build: None,
         make: every_encoding!(dial::Dial),
     },
     AlgorithmSpec {
@@ -116,6 +122,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
+        needs_build: None,
         make: every_encoding!(astar::AStar),
     },
     AlgorithmSpec {
@@ -128,6 +135,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
+        needs_build: None,
         make: every_encoding!(peers::Peer, peers::Kind::Bfs),
     },
     AlgorithmSpec {
@@ -140,6 +148,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
+        needs_build: None,
         make: every_encoding!(peers::Peer, peers::Kind::Bidirectional),
     },
     AlgorithmSpec {
@@ -152,6 +161,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: EVERY_ENCODING,
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
+        needs_build: None,
         make: every_encoding!(peers::Peer, peers::Kind::Dijkstra),
     },
     AlgorithmSpec {
@@ -164,6 +174,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: "the current path only; ignores --max-states",
+        needs_build: None,
         make: |_, info, opts| wrap(info, opts, Informed::<Manhattan>::new(Method::IdaStar, ())),
     },
     AlgorithmSpec {
@@ -176,6 +187,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: GRID_ONLY,
         memory: "the current path, and 2 x 64K line tables on 4-wide boards; ignores --max-states",
+        needs_build: None,
         make: |_, info, opts| {
             wrap(info, opts, Informed::<LinearConflict>::new(Method::IdaStar, ()))
         },
@@ -190,6 +202,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
+        needs_build: None,
         make: |_, info, opts| wrap(info, opts, Informed::<Manhattan>::new(Method::AStar, ())),
     },
     AlgorithmSpec {
@@ -202,6 +215,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: GRID_ONLY,
         memory: ASTAR_MEMORY,
+        needs_build: None,
         make: |_, info, opts| {
             wrap(info, opts, Informed::<LinearConflict>::new(Method::AStar, ()))
         },
@@ -216,6 +230,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: "the current path only; ignores --max-states",
+        needs_build: None,
         make: |_, info, opts| wrap(info, opts, PeerInformed::new(Method::IdaStar)),
     },
     AlgorithmSpec {
@@ -228,6 +243,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
+        needs_build: None,
         make: |_, info, opts| wrap(info, opts, PeerInformed::new(Method::AStar)),
     },
     AlgorithmSpec {
@@ -240,6 +256,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: "PDB 5-5-5 on 4x4: 1.6 MB tables, ~13 MB to build; the path only, ignores --max-states",
+        needs_build: None,
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::FiveFiveFive, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
@@ -255,8 +272,27 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; the path only, ignores --max-states",
+        needs_build: None,
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::SixSixThree, cache: opts.cache() };
+            wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
+        },
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb78",
+        family: Family::Heuristic,
+        summary: "IDA* with additive pattern databases, 7-8 on 4x4, built only by `pdb build --partition 78` (other shapes: the default partition)",
+        weighted: false,
+        peer: false,
+        builds_heuristic: true,
+        encodings: PACKED_ONLY,
+        topologies: ANY_TOPOLOGY,
+        memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
+        needs_build: Some(|puzzle, opts| {
+            tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
+        }),
+        make: |_, info, opts| {
+            let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
         },
     },
@@ -270,6 +306,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         encodings: PACKED_ONLY,
         topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; plus every state generated (bounded by --max-states)",
+        needs_build: None,
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::SixSixThree, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::AStar, config))

@@ -105,14 +105,15 @@ impl<H: Heuristic> Search<'_, '_, H> {
             }
             let tile = (packed >> (4 * to)) & 15;
             let child = (packed & !(15 << (4 * to))) | tile << (4 * blank);
-            let child_node = self.h.step(&node, child, tile as u8, to, blank);
+            let mut child_node = self.h.step(&node, child, tile as u8, to, blank);
             self.nodes += 1;
             if let Err(e) = self.meter.charge(1) {
                 self.stopped = Some(e);
                 return FOUND;
             }
             let child_g = g + e.cost;
-            let f = child_g + self.h.estimate(&child_node);
+            let f = child_g
+                + self.h.estimate_within(&mut child_node, self.bound.saturating_sub(child_g));
             if f > self.bound {
                 next_bound = next_bound.min(f);
                 continue;

@@ -14,7 +14,7 @@ use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::error::Result;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
-use crate::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
+use crate::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -50,9 +50,9 @@ pub(crate) struct PdbConfig {
     pub(crate) cache: Cache,
 }
 
-/// The partition a `pdb555`/`pdb663` solver uses on `goal`'s shape: the named one on 4×4
+/// The partition a `pdb555`/`pdb663`/`pdb78` solver uses on `goal`'s shape: the named one on 4×4
 /// boards, and on any other shape the pdb module's default (the even split in row order, such
-/// as 4-4 on 3×3), since 5-5-5 and 6-6-3 are defined for 16 squares only.
+/// as 4-4 on 3×3), since 5-5-5, 6-6-3 and 7-8 are defined for 16 squares only.
 pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partition> {
     let shape = goal.shape();
     if shape.width() == 4 && shape.height() == 4 {
@@ -62,11 +62,38 @@ pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partiti
     }
 }
 
+/// Why a solver over `kind`'s databases cannot run on `puzzle` yet, if it cannot: its tables
+/// are built only on request and `cache` has no file for them.
+pub(crate) fn tables_not_built(
+    kind: PartitionKind,
+    puzzle: &Puzzle,
+    cache: &Cache,
+) -> Option<String> {
+    let partition = pdb_partition(kind, puzzle.goal()).ok()?;
+    if !kind.built_on_request() || partition.name() == "even" {
+        return None;
+    }
+    (!PatternDatabases::cached(puzzle, &partition, cache)).then(|| {
+        format!(
+            "the {} databases are not built: `{}`",
+            partition.name(),
+            crate::pdb::build_command(puzzle, &partition, cache)
+        )
+    })
+}
+
 impl Prepare for PatternDatabases {
     type Config = PdbConfig;
     fn build(puzzle: &Puzzle, config: &PdbConfig) -> Result<PatternDatabases> {
         let partition = pdb_partition(config.kind, puzzle.goal())?;
-        Ok(PatternDatabases::load_or_build(puzzle, &partition, &config.cache)?.0)
+        // Tables too large to build unasked (7-8) come only from `pdb build`: a miss refuses
+        // with the command, so what a solve costs never depends on what happens to be cached.
+        let on_miss = if config.kind.built_on_request() && partition.name() != "even" {
+            OnMiss::Refuse
+        } else {
+            OnMiss::Build(&|_| {})
+        };
+        Ok(PatternDatabases::open(puzzle, &partition, &config.cache, on_miss)?.0)
     }
 }
 

@@ -31,7 +31,7 @@ pub use algorithms::ALGORITHMS;
 pub use api::{Solution, Solver, SolverInfo, Stats};
 pub use factory::{new_solver, new_solver_with, SolverOptions};
 pub use registry::{
-    all_solvers, default_solver_for, solver_info, Algorithm, AlgorithmSpec, Constructor,
+    all_solvers, default_solver_for, not_built, solver_info, Algorithm, AlgorithmSpec, Constructor,
     EncodingKind, Family, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER,
 };
 

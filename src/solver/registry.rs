@@ -51,6 +51,10 @@ pub struct AlgorithmSpec {
     pub topologies: &'static [Topology],
     /// The memory it needs, for `slidebench solvers --long`.
     pub memory: &'static str,
+    /// Why it cannot run on a puzzle until something is built on request, if it cannot (the
+    /// 7-8 databases, which only `slidebench pdb build` makes); `None` for the rows that build
+    /// what they need themselves.
+    pub needs_build: Option<fn(&Puzzle, &SolverOptions) -> Option<String>>,
     /// Makes it.
     pub make: Constructor,
 }
@@ -258,4 +262,10 @@ pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
         Topology::Grid => "idastar-lc/packed",
         Topology::Torus => "idastar-md/packed",
     }
+}
+
+/// Why the solver `info` cannot run on `puzzle` with `opts` until something is built first, if
+/// it cannot (its row's [`AlgorithmSpec::needs_build`]).
+pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Option<String> {
+    info.algorithm_kind?.spec().needs_build.and_then(|why| why(puzzle, opts))
 }

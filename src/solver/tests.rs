@@ -468,6 +468,7 @@ solver_tests! {
     pathfinding_astar_packed => "pathfinding-astar/packed";
     idastar_pdb555_packed => "idastar-pdb555/packed";
     idastar_pdb663_packed => "idastar-pdb663/packed";
+    idastar_pdb78_packed => "idastar-pdb78/packed";
     astar_pdb663_packed => "astar-pdb663/packed";
 }
 
@@ -739,6 +740,29 @@ fn korf_instance_79_solved_at_published_length_by_the_4x4_solvers() {
         let sol = solve_checked(make(id).as_mut(), &p, &inst.board);
         assert_eq!(sol.moves.map(|m| m.len() as u32), Some(inst.length), "{id}");
     }
+}
+
+/// The 7-8 tables take minutes to build: a solve without them refuses and names the command,
+/// and the harness's check says the same before any query.
+#[test]
+fn the_78_solver_refuses_until_its_tables_are_built_and_names_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts =
+        SolverOptions { pdb_dir: Some(dir.path().to_path_buf()), ..SolverOptions::default() };
+    let p = crate::cases::korf100::korf_puzzle();
+    let inst = crate::cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
+    let err = new_solver_with("idastar-pdb78/packed", &opts).unwrap().solve(&p, &inst.board);
+    let err = err.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Unsupported, "{err}");
+    let command = format!(
+        "slidebench pdb build --shape 4x4 --goal 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 \
+         --partition 78 --pdb-dir {}",
+        dir.path().display()
+    );
+    assert!(err.message().contains(&command), "{err}");
+    let info = solver_info("idastar-pdb78/packed").unwrap();
+    assert!(super::not_built(&info, &p, &opts).unwrap().contains(&command));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was built");
 }
 
 #[test]
