@@ -38,6 +38,7 @@ pub mod judge;
 pub mod merge;
 pub mod pdb;
 pub mod peer_informed;
+pub mod program;
 pub mod rank;
 pub mod report;
 pub mod solvability;

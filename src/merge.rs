@@ -129,6 +129,9 @@ fn check_compatible(shards: &[ShardSet]) -> Result<()> {
         same(shards, "budget streaks", |s| meta(s).budget_streak)?;
         same(shards, "budget scopes", |s| meta(s).unbudgeted_up_to)?;
         same(shards, "repeats", |s| meta(s).repeats)?;
+        same(shards, "outside programs (or builds of them)", |s| {
+            meta(s).programs.iter().map(|p| (p.solver.clone(), p.hash.clone())).collect::<Vec<_>>()
+        })?;
     }
     // The seed column says the same without meta.json.
     same(shards, "seeds", |s| s.summary.iter().map(|r| r.seed).collect::<BTreeSet<u64>>())

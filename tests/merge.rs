@@ -78,6 +78,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         budget_streak: 3,
         unbudgeted_up_to: Some(50_000_000),
         repeats: 1,
+        programs: Vec::new(),
     }
 }
 

@@ -466,6 +466,7 @@ mod tests {
             budget_streak: 0,
             unbudgeted_up_to: None,
             repeats: 1,
+            programs: Vec::new(),
         };
         std::fs::write(
             dir.path().join(crate::report::META_JSON),

@@ -7,9 +7,11 @@ mod chart;
 mod check;
 mod compare;
 mod cruller;
+mod judge;
 mod merge;
 mod output;
 mod pdb;
+mod programs;
 mod report;
 mod solve;
 mod solvers;
@@ -164,6 +166,10 @@ enum Command {
     },
     /// Run solvers over case sets, check they agree, write CSV results and charts.
     Compare(compare::CompareArgs),
+    /// Judge an outside program as the contest judges would: the samples, seeded random boards
+    /// and the hardest ones, every answer replayed; wrong boards printed so they can be pasted,
+    /// its time beside the built-in solvers, exit status 1 on any answer a judge would refuse.
+    Judge(judge::JudgeArgs),
     /// Check that every solver agrees on a CI-sized mix of sets; exit 1 on any disagreement.
     Check {
         /// Worker threads (1 to 256).
@@ -263,6 +269,7 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Compare(args) => compare::run(&args),
+        Command::Judge(args) => judge::run(&args),
         Command::Check { threads } => check::run(threads),
         Command::Chart { from, out } => chart::run(&from, out),
         Command::Report { from } => report::run(&from),

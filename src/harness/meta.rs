@@ -90,6 +90,7 @@ pub fn run_meta(started: String, seed: u64, controls: &super::RunControls) -> Ru
         budget_streak: controls.budget_streak,
         unbudgeted_up_to: controls.unbudgeted_up_to,
         repeats: controls.repeat,
+        programs: Vec::new(),
     }
 }
 
