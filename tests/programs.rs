@@ -264,17 +264,17 @@ fn compare_refuses_a_missing_program_before_running_anything() {
 }
 
 #[test]
-fn merge_refuses_shards_that_ran_different_builds_of_a_program() {
+fn merge_joins_a_programs_shards_and_refuses_different_builds_of_it() {
     let dir = tempfile::tempdir().unwrap();
     let exe = dir.path().join("solver.sh");
     let mut shards = Vec::new();
-    for (k, body) in [(1, "one"), (2, "two")] {
+    for (k, n, body) in [(1, 2, "one"), (2, 2, "one"), (2, 2, "two")] {
         std::fs::write(&exe, format!("#!/bin/sh\n# build {body}\nexec '{BIN}' solve\n")).unwrap();
         std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
-        let shard = dir.path().join(format!("s{k}"));
+        let shard = dir.path().join(format!("s{}", shards.len()));
         let prog = format!("mine={}", exe.display());
-        let shard_arg = format!("{k}/2");
+        let shard_arg = format!("{k}/{n}");
         let out = slidebench(&[
             "compare",
             "--cases",
@@ -295,13 +295,21 @@ fn merge_refuses_shards_that_ran_different_builds_of_a_program() {
         shards.push(shard);
     }
     let merged = dir.path().join("merged");
-    let out = slidebench(&[
-        "merge",
-        shards[0].to_str().unwrap(),
-        shards[1].to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("outside programs"));
+    let merge = |a: &std::path::Path, b: &std::path::Path| {
+        slidebench(&[
+            "merge",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+        ])
+    };
+    let same = merge(&shards[0], &shards[1]);
+    assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
+    let verdicts = std::fs::read_to_string(merged.join("verdicts.csv")).unwrap();
+    assert_eq!(verdicts.lines().count(), 1 + 10, "{verdicts}");
+    assert_eq!(verdicts.matches(",accepted,").count(), 10);
+    let other = merge(&shards[0], &shards[2]);
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("outside programs"));
 }

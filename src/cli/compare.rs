@@ -183,8 +183,13 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
+    // Every arrangement is for tables: outside programs sit that set out.
+    let mut skip = harness::skips(&sets, &infos, args.full);
+    for spec in sets.iter().filter(|s| s.def().is_some_and(|d| d.kind == SetKind::All)) {
+        skip.extend(programs.iter().map(|p| (spec.name(), p.program().id())));
+    }
     let opts = CompareOptions {
-        skip: harness::skips(&sets, &infos, args.full),
+        skip,
         sets,
         solvers: args.solvers.clone(),
         threads: args.threads,

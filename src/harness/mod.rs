@@ -769,6 +769,14 @@ pub fn compare_outside(
             runs.push((info.clone(), run));
         }
         for o in outside {
+            if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
+                report.skipped.push((
+                    o.info().id.clone(),
+                    name.clone(),
+                    "too slow for this set".into(),
+                ));
+                continue;
+            }
             if !cases.is_empty() && !cases.iter().any(|c| o.accepts(&c.puzzle)) {
                 let why = "speaks no protocol for these puzzles".to_string();
                 report.skipped.push((o.info().id.clone(), name.clone(), why));
