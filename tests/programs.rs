@@ -77,8 +77,8 @@ fn the_binary_is_accepted_in_all_three_protocols() {
 
 #[test]
 fn the_shipped_python_solver_is_accepted() {
-    let py = "py=python3 examples/programs/eight_bfs.py";
-    let (_, v) = run_with(py, vec![set("sample", 0), set("random", 3)], 60.0, Mode::Batch);
+    let py = "py=python3 examples/programs/eight_table.py";
+    let (_, v) = run_with(py, vec![set("sample", 0), set("random", 50)], 60.0, Mode::Batch);
     assert!(!v.is_empty() && v.iter().all(|r| r.verdict == Verdict::Accepted), "{v:?}");
 }
 

@@ -86,8 +86,10 @@ fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> 
 }
 
 fn program_of(args: &JudgeArgs) -> Result<ProgramSolver, Failure> {
-    let name = std::path::Path::new(&args.command[0])
-        .file_name()
+    // An interpreter's script names the program better than the interpreter (python3 sol.py).
+    let named = args.command.iter().skip(1).find(|a| std::path::Path::new(a).is_file());
+    let name = std::path::Path::new(named.unwrap_or(&args.command[0]))
+        .file_stem()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
         .chars()

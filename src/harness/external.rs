@@ -141,7 +141,10 @@ pub(super) fn run_set_solver(
             run.disagreements.push(Disagreement {
                 case: (*case).clone(),
                 solver: info.id.clone(),
-                said: format!("{} ({e})", describe(&sol)),
+                said: match &sol {
+                    Ok(_) => format!("{} ({e})", describe(&sol)),
+                    Err(_) => describe(&sol),
+                },
                 reference: known.map_or_else(|| "not known".into(), describe_reference),
             });
         }
