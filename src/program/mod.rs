@@ -3,7 +3,7 @@
 //!
 //! [`spec`] names and checks a program, [`protocol`] writes its input and reads its answers,
 //! [`process`] runs it without deadlocks or leftovers, [`runner`] times it over a set as a
-//! [`SetSolver`](crate::harness::SetSolver), and [`verdict`] says what a judge would.
+//! `crate::harness::SetSolver`, and [`verdict`] says what a judge would.
 
 pub mod process;
 pub mod protocol;
