@@ -10,8 +10,8 @@
 #
 # Builds the peers with ../shared/peers/build.sh (PEERS_DIR overrides where they are), builds
 # slidebench, writes the case files into target/peers-3x3/ with `slidebench cases`, and checks
-# that the answers agree (costs identical; move counts equal to s000's optimal answers) before
-# timing anything. Every slidebench run uses one thread, as the peers do.
+# with `slidebench compare --program` that every answer, ours and the peers', replays and
+# agrees with the reference before timing anything. Every slidebench run uses one thread, as the peers do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=5
@@ -43,23 +43,34 @@ mkdir -p "$dir"
 awk 'NR % 7 == 1 && $0 != "0 0" { print "1 1"; next } { print }' "$dir/cruller.aoj" \
     >"$dir/cruller-unit.aoj"
 
-# Agreement before timing.
-"$sb" solve --threads 1 --solver table/rank <"$dir/mixed.hdu" >"$dir/ours.out"
-"$peer/s001_reverse_table" <"$dir/mixed.hdu" >"$dir/peer.out"
-cmp -s <(grep -n unsolvable "$dir/ours.out" | cut -d: -f1) \
-    <(grep -n unsolvable "$dir/peer.out" | cut -d: -f1) ||
-    { echo "table/rank and s001 disagree on which boards are unsolvable" >&2; exit 1; }
-"$peer/s000_bidir_split" <"$dir/solvable.hdu" | awk '{ print length($0) }' >"$dir/optimal.len"
-for id in bidir-split/rank bidir-shared/rank pathfinding-bidir/rank; do
-    "$sb" solve --threads 1 --solver "$id" <"$dir/solvable.hdu" | awk '{ print length($0) }' |
-        cmp -s - "$dir/optimal.len" || { echo "$id: answer lengths differ from s000's" >&2; exit 1; }
-done
+# Agreement before timing, by compare itself: the peers run as solvers (`--program`) on the
+# same case files, every answer replayed and checked against the reference; each file with
+# the solvers timed against it below. Any answer a judge would refuse (verdicts.csv) or any
+# built-in solver's disagreement (summary.csv's agree) stops the script.
+agreement() {
+    local file=$1; shift
+    local solvers=() progs=()
+    while [ "$1" != "--" ]; do solvers+=("$1"); shift; done
+    shift
+    for p in "$@"; do progs+=(--program "$p"); done
+    local res="$dir/agreement-$(basename "$file")"
+    "$sb" compare --cases "$file" --threads 1 --no-charts --program-limit 900 --out "$res" \
+        --solvers "${solvers[@]}" "${progs[@]}" >"$res.txt" 2>&1 || true
+    grep -q "queries in" "$res.txt" || { cat "$res.txt" >&2; exit 1; }
+    if awk -F, 'NR > 1 && $4 != "accepted" && $4 != "accepted-not-optimal"' "$res/verdicts.csv" |
+        grep -q . || awk -F, 'NR > 1 && $1 !~ /^program:/ && $18 == "false"' "$res/summary.csv" |
+        grep -q .; then
+        echo "$file: answers disagree (see $res.txt and $res/verdicts.csv)" >&2
+        exit 1
+    fi
+    grep "^program:" "$res.txt" | grep " on " | grep -v "processes" || true
+}
+agreement "$dir/mixed.hdu" table/rank -- "s001=$peer/s001_reverse_table"
+agreement "$dir/solvable.hdu" bidir-split/rank bidir-shared/rank pathfinding-bidir/rank -- \
+    "s000=$peer/s000_bidir_split" "s002=$peer/s002_bidir_shared"
 for f in cruller cruller-unit; do
-    "$peer/s004_dijkstra_cruller" <"$dir/$f.aoj" >"$dir/peer.out"
-    for id in dijkstra/rank pathfinding-dijkstra/rank; do
-        "$sb" cruller --solver "$id" <"$dir/$f.aoj" | cmp -s - "$dir/peer.out" ||
-            { echo "$id: costs differ from s004's on $f.aoj" >&2; exit 1; }
-    done
+    agreement "$dir/$f.aoj" dijkstra/rank pathfinding-dijkstra/rank -- \
+        "s004:aoj=$peer/s004_dijkstra_cruller"
 done
 
 # Wall time and CPU time (perf's task-clock; the wall time again where perf is missing) of one

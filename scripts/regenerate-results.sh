@@ -30,18 +30,45 @@ cargo build --release --locked
 bin=target/release/slidebench
 mark "build"
 
+# The seed programs of ../shared/peers as solvers (`compare --program`), checked by the same
+# replay as ours: s000-s003 speak HDU 1043, s004 AOJ 1339, Korf's ida_md any grid through
+# scripts/ida_md_adapter.py. They need g++ and cc.
+programs=()
+peers_dir=${PEERS_DIR:-../shared/peers}
+if command -v g++ >/dev/null && command -v cc >/dev/null && [ -f "$peers_dir/build.sh" ]; then
+  bash "$peers_dir/build.sh" >/dev/null
+  p=target/peers
+  programs=(--program-limit 900
+    --program "s000=$p/s000_bidir_split" --program "s001=$p/s001_reverse_table"
+    --program "s002=$p/s002_bidir_shared" --program "s003=$p/s003_reverse_table_canton"
+    --program "s004:aoj=$p/s004_dijkstra_cruller"
+    --program "ida_md:boards=python3 scripts/ida_md_adapter.py $p/ida_md")
+else
+  echo "g++ or cc missing (or no $peers_dir/build.sh): results/ will not have the seed programs' rows" >&2
+fi
+
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # compare writes to a scratch directory unless told otherwise: results/ is named here.
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 export SLIDEBENCH_COMMIT="$commit"
 if [ "${QUICK:-0}" = 1 ]; then
-  compare_cmd=("$bin" compare --out "$out" --no-charts --export-json)
+  compare_cmd=("$bin" compare --out "$out" --no-charts --export-json "${programs[@]}")
 else
   compare_cmd=("$bin" compare --full --threads 1 --repeat 5 --repeat-time 0.005
-    --cap-time "${CAP_TIME:-5}" --out "$out" --no-charts --export-json)
+    --cap-time "${CAP_TIME:-5}" --out "$out" --no-charts --export-json "${programs[@]}")
 fi
 echo "+ ${compare_cmd[*]}"
-"${compare_cmd[@]}" | tee "$out/.ranking.txt.tmp"
+status=0
+"${compare_cmd[@]}" | tee "$out/.ranking.txt.tmp" || status=$?
+# compare exits 1 on any disagreement. The seed programs' are expected (s000 and s002 answer a
+# solved board with a two-move detour: verdicts.csv says accepted-not-optimal); a built-in
+# solver's (summary.csv's agree, column 18), or a run that wrote nothing, stops the script.
+if [ "$status" -ne 0 ]; then
+  if [ "$status" -ne 1 ] || ! grep -q "queries in" "$out/.ranking.txt.tmp" ||
+    awk -F, 'NR > 1 && $1 !~ /^program:/ && $18 == "false"' "$out/summary.csv" | grep -q .; then
+    exit "$status"
+  fi
+fi
 mv "$out/.ranking.txt.tmp" "$out/ranking.txt"
 mark "comparison"
 
@@ -99,7 +126,10 @@ tmp="$out/.README.md.tmp"
   echo "solver and case set), \`skipped.csv\` (solvers that sat out a set, and why), \`threads.csv\`"
   echo "(queries per second against worker threads), \`census.csv\` (whole-space censuses),"
   echo "\`runs.json\` and \`summary.json\` (the same tables as JSON), \`meta.json\` (code version, seed,"
-  echo "budgets, machine, command), \`ranking.txt\` (the ranked tables the run printed),"
+  echo "budgets, machine, command, and each outside program's executable hash),"
+  echo "\`verdicts.csv\` (a judge's verdict on every answer of the outside programs \`program:NAME\`),"
+  echo "\`programs.csv\` (their whole-process times per set: T(0), T(N), CPU, peak memory),"
+  echo "\`ranking.txt\` (the ranked tables the run printed),"
   echo "\`FINDINGS.md\` (the headline ratios, computed from the CSV files by \`scripts/findings.py\`),"
   echo "the SVG charts drawn from them by \`slidebench chart\`, \`index.html\` (all of it on one"
   echo "self-contained page, by \`slidebench report\`), and \`peers-3x3.md\` (the 3×3 side-by-side"

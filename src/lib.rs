@@ -40,6 +40,7 @@ pub mod html;
 pub mod judge;
 pub mod merge;
 pub mod pdb;
+pub mod program;
 pub mod rank;
 pub mod report;
 pub mod solvability;

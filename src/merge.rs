@@ -48,6 +48,37 @@ pub struct Merged {
     pub skipped: Vec<SkipRow>,
     /// The merged description (`shard` none), when the shards have one.
     pub meta: Option<RunMeta>,
+    /// The outside programs' tables (`verdicts.csv`, `programs.csv`): the shards' rows, one
+    /// header.
+    pub tables: Vec<(&'static str, Vec<u8>)>,
+}
+
+/// The shards' rows of each outside-program table any of them has, concatenated under one
+/// header (a shard's timings describe its own slice, so they are kept, not combined).
+fn program_tables(dirs: &[PathBuf]) -> Result<Vec<(&'static str, Vec<u8>)>> {
+    let mut out = Vec::new();
+    for name in [crate::report::VERDICTS_CSV, crate::report::PROGRAMS_CSV] {
+        let mut bytes: Vec<u8> = Vec::new();
+        let mut any = false;
+        for d in dirs {
+            let p = d.join(name);
+            if !p.exists() {
+                continue;
+            }
+            let text = std::fs::read(&p).map_err(|e| Error::io(p.display(), e))?;
+            let mut lines = text.split_inclusive(|&b| b == b'\n');
+            let header = lines.next().unwrap_or_default();
+            if !any {
+                bytes.extend_from_slice(header);
+                any = true;
+            }
+            lines.for_each(|l| bytes.extend_from_slice(l));
+        }
+        if any {
+            out.push((name, bytes));
+        }
+    }
+    Ok(out)
 }
 
 fn read_shard(dir: &Path) -> Result<ShardSet> {
@@ -129,6 +160,9 @@ fn check_compatible(shards: &[ShardSet]) -> Result<()> {
         same(shards, "budget streaks", |s| meta(s).budget_streak)?;
         same(shards, "budget scopes", |s| meta(s).unbudgeted_up_to)?;
         same(shards, "repeats", |s| meta(s).repeats)?;
+        same(shards, "outside programs (or builds of them)", |s| {
+            meta(s).programs.iter().map(|p| (p.solver.clone(), p.hash.clone())).collect::<Vec<_>>()
+        })?;
     }
     // The seed column says the same without meta.json.
     same(shards, "seeds", |s| s.summary.iter().map(|r| r.seed).collect::<BTreeSet<u64>>())
@@ -349,7 +383,7 @@ pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
         }
     }
     crate::harness::rank_within_sets(&mut summary);
-    Ok(Merged { runs, summary, skipped, meta })
+    Ok(Merged { runs, summary, skipped, meta, tables: program_tables(dirs)? })
 }
 
 /// Merges `dirs` and writes the result set into `out` under its lock, atomically (see
@@ -373,6 +407,9 @@ pub fn merge_into(dirs: &[PathBuf], out: &Path, command: &str) -> Result<Merged>
     if !merged.skipped.is_empty() {
         files.push((SKIPPED_CSV, csv_bytes(&merged.skipped)?));
     }
+    for (name, bytes) in &merged.tables {
+        files.push((*name, bytes.clone()));
+    }
     if let Some(meta) = &merged.meta {
         let mut bytes = serde_json::to_vec_pretty(meta)
             .map_err(|e| Error::new(ErrorKind::Io, format!("JSON: {e}")))?;
@@ -380,7 +417,13 @@ pub fn merge_into(dirs: &[PathBuf], out: &Path, command: &str) -> Result<Merged>
         files.push((META_JSON, bytes));
     }
     // Files of an earlier set in `out` that this one does not write would be taken for it.
-    for stale in [SKIPPED_CSV, META_JSON, crate::report::THREADS_CSV] {
+    for stale in [
+        SKIPPED_CSV,
+        META_JSON,
+        crate::report::THREADS_CSV,
+        crate::report::VERDICTS_CSV,
+        crate::report::PROGRAMS_CSV,
+    ] {
         let p = out.join(stale);
         if p.exists() && !files.iter().any(|(n, _)| *n == stale) {
             std::fs::remove_file(&p).map_err(|e| Error::io(p.display(), e))?;

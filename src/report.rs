@@ -23,6 +23,10 @@ pub const SKIPPED_CSV: &str = "skipped.csv";
 pub const RUNS_JSON: &str = "runs.json";
 /// File name of the per-solver, per-case-set table as JSON (`compare --export-json`).
 pub const SUMMARY_JSON: &str = "summary.json";
+/// File name of the outside programs' judge verdicts, one row per program and case.
+pub const VERDICTS_CSV: &str = "verdicts.csv";
+/// File name of the outside programs' whole-process timings, one row per program and set.
+pub const PROGRAMS_CSV: &str = "programs.csv";
 /// File name of the run's description (seed, code version, shard, budgets, machine).
 pub const META_JSON: &str = "meta.json";
 
@@ -302,6 +306,22 @@ pub struct RunMeta {
     /// Wall time of the comparison, seconds.
     #[serde(default)]
     pub wall_s: Option<f64>,
+    /// The outside programs that ran as solvers, each with its executable's hash.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<ProgramMeta>,
+}
+
+/// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgramMeta {
+    /// Its solver id, `program:NAME`.
+    pub solver: String,
+    /// The command as given.
+    pub command: String,
+    /// `batch` or `per-case`.
+    pub mode: String,
+    /// The xxh3-64 hash of the executable and of every file its arguments name, in order.
+    pub hash: String,
 }
 
 /// A solver that sat out a whole case set (`skipped.csv`): it does not take the set's puzzles,

@@ -84,6 +84,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         cap_s: None,
         repeat_time_s: None,
         wall_s: None,
+        programs: Vec::new(),
     }
 }
 

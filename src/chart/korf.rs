@@ -433,6 +433,7 @@ mod tests {
             cap_s: None,
             repeat_time_s: None,
             wall_s: None,
+            programs: Vec::new(),
         };
         std::fs::write(
             dir.path().join(crate::report::META_JSON),

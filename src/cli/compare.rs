@@ -93,9 +93,11 @@ pub(super) struct CompareArgs {
     /// Do not draw charts after the run.
     #[arg(long)]
     no_charts: bool,
+    #[command(flatten)]
+    programs: super::programs::ProgramArgs,
 }
 
-fn seconds_arg(s: &str) -> Result<f64, String> {
+pub(super) fn seconds_arg(s: &str) -> Result<f64, String> {
     let v: f64 = s.trim().parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
     if !v.is_finite() || !(0.0..=1e9).contains(&v) {
         return Err(format!("`{s}`: use 0 (no budget) to 1e9 seconds"));
@@ -190,11 +192,17 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     };
     // One run per directory at a time, found out before any work: the lock proves the directory
     // can be written, and a killed run's temporary files are cleared under it.
+    let programs = args.programs.load()?;
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
+    // Every arrangement is for tables: outside programs sit that set out.
+    let mut skip = harness::skips(&sets, &infos, args.full);
+    for spec in sets.iter().filter(|s| s.def().is_some_and(|d| d.kind == SetKind::All)) {
+        skip.extend(programs.iter().map(|p| (spec.name(), p.program().id())));
+    }
     let opts = CompareOptions {
-        skip: harness::skips(&sets, &infos, args.full),
+        skip,
         sets,
         solvers: args.solvers.clone(),
         threads: args.threads,
@@ -209,7 +217,9 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         sweep_threads: (1..=default_threads().max(2)).collect(),
     };
     let started = Instant::now();
-    let mut report = harness::compare_controlled(&opts, &controls, Vec::new())?;
+    let outside = slidebench::program::as_set_solvers(&programs);
+    let mut report = harness::compare_outside(&opts, &controls, Vec::new(), &outside)?;
+    let verdicts = super::programs::finish(&mut report, &programs)?;
     // Every arrangement times every solver would make runs.csv hundreds of megabytes: the
     // generated `all` set is kept in summary.csv only (files never carry its name).
     let all = SetKind::All.name();
@@ -221,9 +231,15 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let delivered = diagnostics.finish();
     let mut meta = harness::run_meta(started_utc, args.seed, &controls);
     meta.wall_s = Some(started.elapsed().as_secs_f64());
+    meta.programs = slidebench::program::meta(&programs);
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;
+    if !programs.is_empty() {
+        writeln!(out)?;
+        super::programs::print_verdicts(&verdicts, &mut out)?;
+        super::programs::print_timings(&programs, &mut out)?;
+    }
     writeln!(
         out,
         "\n{} queries in {:.1} s; results in {}",

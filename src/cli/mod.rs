@@ -7,10 +7,12 @@ mod chart;
 mod check;
 mod compare;
 mod cruller;
+mod judge;
 mod merge;
 mod output;
 mod pdb;
 mod pdb_progress;
+mod programs;
 mod report;
 mod solve;
 mod solvers;
@@ -165,6 +167,10 @@ enum Command {
     },
     /// Run solvers over case sets, check they agree, write CSV results and charts.
     Compare(compare::CompareArgs),
+    /// Judge an outside program as the contest judges would: the samples, seeded random boards
+    /// and the hardest ones, every answer replayed; wrong boards printed so they can be pasted,
+    /// its time beside the built-in solvers, exit status 1 on any answer a judge would refuse.
+    Judge(judge::JudgeArgs),
     /// Check that every solver agrees on a CI-sized mix of sets; exit 1 on any disagreement.
     Check {
         /// Worker threads (1 to 256).
@@ -264,6 +270,7 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Compare(args) => compare::run(&args),
+        Command::Judge(args) => judge::run(&args),
         Command::Check { threads } => check::run(threads),
         Command::Chart { from, out, list } => chart::run(&from, out, list),
         Command::Report { from } => report::run(&from),

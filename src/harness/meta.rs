@@ -93,6 +93,7 @@ pub fn run_meta(started: String, seed: u64, controls: &super::RunControls) -> Ru
         cap_s: controls.cap.pair_time.map(|t| t.as_secs_f64()),
         repeat_time_s: controls.cap.repeat_time.map(|t| t.as_secs_f64()),
         wall_s: None,
+        programs: Vec::new(),
     }
 }
 

@@ -9,11 +9,14 @@
 //! ([`default_solver_for`]), and every answer is replayed either way.
 
 mod cap;
+mod external;
 mod meta;
 mod ranking;
 mod run;
 
 pub use cap::{Cap, Cut};
+pub use external::{SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
+
 pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
 
 use crate::board::Puzzle;
@@ -416,6 +419,9 @@ pub struct Report {
     pub input_errors: Vec<(PathBuf, Error)>,
     /// Solvers not run on a set, and why.
     pub skipped: Vec<(String, String, String)>,
+    /// More tables of the result set, written beside the others: file name and CSV bytes (the
+    /// outside programs' verdicts and timings).
+    pub tables: Vec<(&'static str, Vec<u8>)>,
 }
 
 /// The reference answer of a case: its cheapest cost, or `None` when it cannot be solved.
@@ -554,6 +560,7 @@ fn settle_references(
         let answers = runs
             .iter()
             .zip(&answer_of)
+            .filter(|((info, _), _)| external::decides_references(info))
             .filter_map(|((info, _), rows)| rows.get(&case.id).map(|&r| (info, r)));
         let mut first = None;
         for (info, row) in answers {
@@ -684,6 +691,19 @@ pub fn compare_controlled(
     controls: &RunControls,
     custom: Vec<Box<dyn Solver>>,
 ) -> Result<Report> {
+    compare_outside(opts, controls, custom, &[])
+}
+
+/// [`compare_controlled`] with solvers that answer whole sets (`outside`: programs run as
+/// processes), run one at a time after the others on each set and checked the same way. Their
+/// answers never decide a case's reference.
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, references, sweep
+pub fn compare_outside(
+    opts: &CompareOptions,
+    controls: &RunControls,
+    custom: Vec<Box<dyn Solver>>,
+    outside: &[&dyn SetSolver],
+) -> Result<Report> {
     if opts.threads > MAX_THREADS {
         return Err(Error::new(
             ErrorKind::TooLarge,
@@ -773,6 +793,24 @@ pub fn compare_controlled(
                 run_solver(info, protos[k].as_ref(), name, cases, refs, threads, controls, &bar)?;
             runs.push((info.clone(), run));
         }
+        for o in outside {
+            if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
+                report.skipped.push((
+                    o.info().id.clone(),
+                    name.clone(),
+                    "too slow for this set".into(),
+                ));
+                continue;
+            }
+            if !cases.is_empty() && !cases.iter().any(|c| o.accepts(&c.puzzle)) {
+                let why = "speaks no protocol for these puzzles".to_string();
+                report.skipped.push((o.info().id.clone(), name.clone(), why));
+                continue;
+            }
+            bar.set_message(format!("{} on {name}", o.info().id));
+            let run = external::run_set_solver(*o, name, cases, refs, controls);
+            runs.push((o.info().clone(), run));
+        }
         settle_references(cases, refs, &mut runs, opts.max_states);
         for (info, run) in runs {
             let used = run.rows.first().map_or(threads, |r| r.threads);
@@ -861,6 +899,9 @@ pub fn write_results(
         (report::RUNS_JSON, json.then(|| json_bytes(&report.runs)).transpose()?),
         (report::SUMMARY_JSON, json.then(|| json_bytes(&report.summary)).transpose()?),
     ];
+    for name in [report::VERDICTS_CSV, report::PROGRAMS_CSV] {
+        files.push((name, report.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone())));
+    }
     let mut present = Vec::new();
     for (name, bytes) in files.drain(..) {
         if let Some(b) = bytes {

@@ -1,0 +1,73 @@
+//! What the outside-program harness adds to a batch program's wall time: `slidebench solve` on
+//! the 20,000-board set, run alternately by the shell's way (stdin from a file, stdout to a
+//! file) and through `program::process::run` (input from a writer thread, stdout captured,
+//! stderr drained, the group killed, the child reaped), medians of N runs each. The answers'
+//! parsing and replay, which happen after the process, are timed apart.
+//!
+//! `cargo run --release --example program_overhead -- [RUNS]` (default 11).
+
+use slidebench::cases::{self, SetKind};
+use slidebench::program::process::{self, Invocation, Limits};
+use slidebench::program::protocol::{self, Protocol};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(11);
+    let bin = std::path::absolute("target/release/slidebench").expect("a path");
+    let set = cases::generate(SetKind::Random, 20_000, cases::DEFAULT_SEED);
+    let refs: Vec<&cases::Case> = set.iter().collect();
+    let input = protocol::input(&refs);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("mixed.hdu");
+    std::fs::write(&file, &input).expect("written");
+    let args = ["solve", "--threads", "1", "--solver", "table/rank"];
+    let inv = Invocation {
+        argv: std::iter::once(bin.display().to_string())
+            .chain(args.iter().map(|a| (*a).to_string()))
+            .collect(),
+        cwd: None,
+        env: Vec::new(),
+    };
+    let limits = Limits { deadline: Duration::from_secs(120), stdout_bytes: 64 << 20 };
+    let (mut direct, mut harness, mut after) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let out = std::fs::File::create(dir.path().join("out")).expect("created");
+        let t = Instant::now();
+        let status = Command::new(&bin)
+            .args(args)
+            .stdin(std::fs::File::open(&file).expect("opened"))
+            .stdout(out)
+            .stderr(Stdio::null())
+            .status()
+            .expect("ran");
+        direct.push(t.elapsed().as_secs_f64());
+        assert!(status.success());
+        let t = Instant::now();
+        let ran = process::run(&inv, input.clone(), limits).expect("ran");
+        harness.push(t.elapsed().as_secs_f64());
+        assert!(ran.end.is_success());
+        let t = Instant::now();
+        let read = protocol::read_answers(Protocol::Hdu, &ran.stdout, refs.len());
+        let mut replayed = 0;
+        for (case, line) in refs.iter().zip(&read.lines) {
+            if let Some(protocol::Answer::Moves(m)) = line {
+                let (end, _) = case.puzzle.replay(&case.start, m).expect("valid moves");
+                assert_eq!(&end, case.puzzle.goal());
+                replayed += 1;
+            }
+        }
+        after.push(t.elapsed().as_secs_f64());
+        assert!(replayed > 0 && read.extra == 0);
+    }
+    let (d, h, a) = (median(direct), median(harness), median(after));
+    println!("{runs} alternating runs each, 20,000 boards, `slidebench solve --threads 1 --solver table/rank`");
+    println!("direct (file in, file out): median {:.1} ms", d * 1e3);
+    println!("through process::run:       median {:.1} ms ({:+.1}%)", h * 1e3, (h / d - 1.0) * 1e2);
+    println!("parsing and replaying the answers afterwards: median {:.1} ms", a * 1e3);
+}

@@ -1,0 +1,173 @@
+//! `slidebench judge ./a.out`: the contest programmer's question, "is my solution right, and how
+//! fast is it?", in one command.
+
+use super::output::{status, CliResult, Failure};
+use super::programs::{print_timings, print_verdicts, ModeArg};
+use super::{count_arg, whole_number};
+use slidebench::cases::{SetDef, DEFAULT_SEED};
+use slidebench::encoding::DEFAULT_MAX_STATES;
+use slidebench::fsutil::{self, Lock};
+use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
+use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol};
+use slidebench::Shape;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub(super) struct JudgeArgs {
+    /// The program and its arguments, run as given (no shell); put `--` before them when they
+    /// start with `-`.
+    #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    command: Vec<String>,
+    /// The protocol it speaks: hdu (HDU 1043 boards), aoj (AOJ 1339 datasets) or boards (one
+    /// board a line, with --shape).
+    #[arg(long, default_value = "hdu", value_parser = |s: &str| s.parse::<Protocol>())]
+    protocol: Protocol,
+    /// Board of the `boards` protocol, `WxH`; its goal has the tiles in row order, empty last.
+    #[arg(long, value_parser = super::census::shape_arg)]
+    shape: Option<Shape>,
+    /// Random boards (datasets for aoj).
+    #[arg(long, default_value_t = 200, value_parser = count_arg)]
+    count: usize,
+    /// Seed of the random sets.
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = whole_number)]
+    seed: u64,
+    /// Built-in solvers timed beside it (default: the fastest for the protocol).
+    #[arg(long, num_args = 1..)]
+    solvers: Vec<String>,
+    /// One process per set, or one per case.
+    #[arg(long, value_enum, default_value = "batch")]
+    mode: ModeArg,
+    /// Seconds each of its processes may run.
+    #[arg(long, default_value_t = 10.0, value_parser = super::compare::seconds_arg)]
+    time_limit: f64,
+    /// Directory for the result set (runs.csv, verdicts.csv, programs.csv, ...).
+    #[arg(long, default_value = "target/slidebench-judge")]
+    out: PathBuf,
+}
+
+/// The sets a program of `protocol` is judged on: the samples, seeded random boards and the
+/// hardest ones (every distance up to the deepest, where a table gives it).
+fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> {
+    let def = |text: &str, shape: Option<Shape>, count: Option<usize>| {
+        SetDef::parse(text, shape, count, None, args.seed).map(SetSpec::Def)
+    };
+    Ok(match args.protocol {
+        Protocol::Hdu => (
+            vec![
+                def("sample", None, None)?,
+                def("random", None, Some(args.count))?,
+                def("depth", None, Some(2))?,
+            ],
+            vec!["table/rank".into(), "bidir-split/rank".into()],
+        ),
+        Protocol::Aoj => (
+            vec![def("sample", None, None)?, def("weighted", None, Some(args.count))?],
+            vec!["astar/rank".into(), "dijkstra/rank".into()],
+        ),
+        Protocol::Boards => {
+            let shape = args
+                .shape
+                .ok_or_else(|| Failure::Error("--protocol boards needs --shape WxH".to_string()))?;
+            let puzzle = slidebench::cases::unit_grid(shape);
+            let mut sets = Vec::new();
+            if puzzle.arrangements() <= DEFAULT_MAX_STATES {
+                sets.push(def("random", Some(shape), Some(args.count))?);
+                if shape.cells() <= 10 {
+                    sets.push(def("depth", Some(shape), Some(2))?);
+                }
+            } else {
+                sets.push(def("walk:20", Some(shape), Some(args.count))?);
+            }
+            (sets, vec![slidebench::solver::default_solver_for(&puzzle, DEFAULT_MAX_STATES).into()])
+        }
+    })
+}
+
+fn program_of(args: &JudgeArgs) -> Result<ProgramSolver, Failure> {
+    // An interpreter's script names the program better than the interpreter (python3 sol.py).
+    let named = args.command.iter().skip(1).find(|a| std::path::Path::new(a).is_file());
+    let name = std::path::Path::new(named.unwrap_or(&args.command[0]))
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+        .collect::<String>();
+    let name = if name.is_empty() { "program".to_string() } else { name };
+    let p = spec::from_argv(&name, args.command.clone(), vec![args.protocol])?;
+    let limit = Duration::from_secs_f64(args.time_limit.max(0.001));
+    Ok(ProgramSolver::new(p, Mode::from(args.mode), limit))
+}
+
+/// Only what concerns the program: its disagreements, for the pasteable boards.
+fn program_part(report: &Report, id: &str) -> Report {
+    Report {
+        disagreements: report.disagreements.iter().filter(|d| d.solver == id).cloned().collect(),
+        ..Report::default()
+    }
+}
+
+/// Runs the judge and prints its verdicts.
+pub(super) fn run(args: &JudgeArgs) -> CliResult {
+    let started_utc = harness::utc_now();
+    let (sets, default_solvers) = judge_sets(args)?;
+    let programs = vec![program_of(args)?];
+    let id = programs[0].program().id();
+    fsutil::check_writable(&args.out)?;
+    let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
+    fsutil::clean_temp_files(&args.out)?;
+    let opts = CompareOptions {
+        sets,
+        solvers: if args.solvers.is_empty() { default_solvers } else { args.solvers.clone() },
+        threads: 1,
+        max_states: DEFAULT_MAX_STATES,
+        progress: true,
+        sweep_solvers: Vec::new(),
+        sweep_threads: Vec::new(),
+        skip: Vec::new(),
+    };
+    let controls = RunControls {
+        budget: slidebench::Budget {
+            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            states: None,
+        },
+        unbudgeted_up_to: Some(DEFAULT_MAX_STATES),
+        ..RunControls::default()
+    };
+    let outside = program::as_set_solvers(&programs);
+    let mut report = harness::compare_outside(&opts, &controls, Vec::new(), &outside)?;
+    let verdicts = super::programs::finish(&mut report, &programs)?;
+    let mut meta = harness::run_meta(started_utc, args.seed, &controls);
+    meta.programs = program::meta(&programs);
+    harness::write_results(&report, &args.out, Some(&meta), false)?;
+    let mut out = io::stdout().lock();
+    harness::print_ranking(&report, &mut out)?;
+    writeln!(out)?;
+    print_timings(&programs, &mut out)?;
+    print_verdicts(&verdicts, &mut out)?;
+    harness::print_disagreements(&program_part(&report, &id), &mut out)?;
+    let refused: Vec<_> = verdicts.iter().filter(|v| !v.verdict.is_accepted()).collect();
+    let not_optimal = verdicts.iter().filter(|v| v.verdict.name() == "accepted-not-optimal");
+    let slack = not_optimal.count();
+    if refused.is_empty() {
+        writeln!(
+            out,
+            "\n{id}: every answer accepted{}; results in {}",
+            if slack > 0 { format!(" ({slack} not optimal)") } else { String::new() },
+            args.out.display()
+        )?;
+    } else {
+        writeln!(out, "\n{id}: {} answers a judge would refuse:", refused.len())?;
+        for v in refused.iter().take(20) {
+            let detail =
+                if v.detail.is_empty() { String::new() } else { format!(": {}", v.detail) };
+            writeln!(out, "  {} case {}: {}{detail}", v.case_set, v.case_id, v.verdict)?;
+        }
+        if refused.len() > 20 {
+            writeln!(out, "  … and {} more in {}", refused.len() - 20, args.out.display())?;
+        }
+    }
+    Ok(status(!refused.is_empty()))
+}

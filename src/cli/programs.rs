@@ -1,0 +1,109 @@
+//! The flags that add outside programs as solvers (`compare`, `judge`), and what is printed and
+//! recorded about them after a run.
+
+use super::output::Failure;
+use slidebench::harness::Report;
+use slidebench::program::{self, verdict, Mode, Program, ProgramSolver, VerdictRow};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How programs run, on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub(super) enum ModeArg {
+    /// One process per set (per 30 datasets for AOJ 1339).
+    Batch,
+    /// One process per case.
+    PerCase,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Batch => Mode::Batch,
+            ModeArg::PerCase => Mode::PerCase,
+        }
+    }
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub(super) struct ProgramArgs {
+    /// An outside program as a solver, `NAME[:PROTOCOLS]=COMMAND` (repeatable): the command is
+    /// split into words like a shell would and run without one; PROTOCOLS, comma-separated, are
+    /// hdu (default), aoj and boards. Its id is `program:NAME`.
+    #[arg(long = "program", value_name = "NAME=COMMAND")]
+    pub program: Vec<String>,
+    /// A TOML file of `[[program]]` entries (name, command, protocols, shapes, weighted, mode,
+    /// cwd, env).
+    #[arg(long = "programs", value_name = "FILE")]
+    pub programs_file: Option<PathBuf>,
+    /// How programs run: one process per set, or one per case.
+    #[arg(long, value_enum, default_value = "batch")]
+    pub program_mode: ModeArg,
+    /// Seconds a program's process may take beyond its queries' budgets (the whole limit when
+    /// no budget applies).
+    #[arg(long, default_value_t = program::DEFAULT_PROCESS_LIMIT.as_secs_f64(), value_parser = super::compare::seconds_arg)]
+    pub program_limit: f64,
+}
+
+impl ProgramArgs {
+    /// The programs, each checked (found, executable, hashed) before anything runs.
+    pub(super) fn load(&self) -> Result<Vec<ProgramSolver>, Failure> {
+        let mode = Mode::from(self.program_mode);
+        let mut programs: Vec<Program> = Vec::new();
+        for arg in &self.program {
+            programs.push(program::spec::parse_arg(arg, None)?);
+        }
+        if let Some(f) = &self.programs_file {
+            programs.extend(program::spec::read_file(f)?);
+        }
+        for (i, p) in programs.iter().enumerate() {
+            if programs[..i].iter().any(|q| q.name == p.name) {
+                return Err(Failure::Error(format!("two programs are named `{}`", p.name)));
+            }
+        }
+        let limit = Duration::from_secs_f64(self.program_limit.max(0.001));
+        Ok(programs.into_iter().map(|p| ProgramSolver::new(p, mode, limit)).collect())
+    }
+}
+
+/// Prints each program's verdicts per set: `program:NAME on SET: 198 accepted, 2 wrong`.
+pub(super) fn print_verdicts(rows: &[VerdictRow], out: &mut impl Write) -> io::Result<()> {
+    for (solver, set, counts) in verdict::tally(rows) {
+        let list: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+        writeln!(out, "{solver} on {set}: {}", list.join(", "))?;
+    }
+    Ok(())
+}
+
+/// Prints each program's whole-process times per set.
+pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) -> io::Result<()> {
+    for p in programs {
+        for t in p.timings() {
+            writeln!(
+                out,
+                "{} on {} ({}, {}): {} processes, wall {:.1} ms, CPU {:.1} ms, empty start \
+                 T(0) {:.2} ms, {:.2} µs per query, peak {}",
+                t.solver,
+                t.case_set,
+                t.mode,
+                t.protocol,
+                t.processes,
+                t.wall_ns as f64 / 1e6,
+                t.cpu_ns as f64 / 1e6,
+                t.empty_wall_ns as f64 / 1e6,
+                t.per_query_ns as f64 / 1e3,
+                slidebench::units::human_bytes(t.peak_bytes)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The verdicts and timings go into the report's tables; returns the verdicts.
+pub(super) fn finish(
+    report: &mut Report,
+    programs: &[ProgramSolver],
+) -> Result<Vec<VerdictRow>, Failure> {
+    Ok(program::add_tables(report, programs)?)
+}

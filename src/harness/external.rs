@@ -1,0 +1,158 @@
+//! Solvers that answer a whole set at once, outside this process (`compare --program`): the
+//! harness hands them the cases they accept and checks every answer as it checks its own
+//! solvers' (replay to the goal at the stated cost, then against the reference).
+
+use super::run::SolverRun;
+use super::{check_replay, describe_reference, Disagreement, Known, RunControls};
+use crate::board::Puzzle;
+use crate::cases::Case;
+use crate::error::{ErrorKind, Result};
+use crate::report::{Outcome, RunRow};
+use crate::solver::{Solution, SolverInfo};
+use std::time::Duration;
+
+/// The algorithm name of every outside program's [`SolverInfo`] (ids read `program:NAME`).
+pub const PROGRAM_ALGORITHM: &str = "program";
+
+/// A solver that answers a set's cases in one go (an outside program run in batch, or once per
+/// case), so that it can be timed as a whole process.
+pub trait SetSolver: Send + Sync {
+    /// What it is; its id names it in every result file.
+    fn info(&self) -> &SolverInfo;
+    /// Whether it can answer cases of `puzzle` (it speaks a protocol that carries them).
+    fn accepts(&self, puzzle: &Puzzle) -> bool;
+    /// Answers `cases` (all accepted) of the set named `set`, one answer per case, in order.
+    fn solve_set(&self, set: &str, cases: &[&Case], controls: &RunControls) -> SetAnswers;
+}
+
+/// One answer of a [`SetSolver`].
+#[derive(Clone, Debug)]
+pub struct SetAnswer {
+    /// The answer; `None` when the case was not run (the solver sat out the rest of the set).
+    /// An answer with a cost and no moves (AOJ 1339 prints costs) counts as solved.
+    pub answer: Option<Result<Solution>>,
+    /// Time charged to this query, ns.
+    pub time_ns: u64,
+    /// How many times it was timed.
+    pub repeats: u32,
+    /// Peak memory of the process that answered it, bytes.
+    pub peak_bytes: u64,
+}
+
+/// A [`SetSolver`]'s answers to a set.
+#[derive(Clone, Debug, Default)]
+pub struct SetAnswers {
+    /// One per case, in order.
+    pub answers: Vec<SetAnswer>,
+    /// What it costs to start with nothing to answer (a program's empty run), if measured.
+    pub build: Option<Duration>,
+    /// Wall time over the set.
+    pub wall: Duration,
+}
+
+/// Whether answers of `info` may decide a case's reference: an outside program's may not.
+pub(super) fn decides_references(info: &SolverInfo) -> bool {
+    !(info.algorithm_kind.is_none() && info.algorithm == PROGRAM_ALGORITHM)
+}
+
+fn describe(sol: &Result<Solution>) -> String {
+    match sol {
+        Ok(s) if s.moves.is_none() && s.cost.is_some() => {
+            format!("cost {}", s.cost.unwrap_or_default())
+        }
+        other => super::describe(other),
+    }
+}
+
+/// Runs `solver` on the cases of `set` it accepts and makes the rows and disagreements.
+pub(super) fn run_set_solver(
+    solver: &dyn SetSolver,
+    set: &str,
+    cases: &[Case],
+    refs: &[Known],
+    controls: &RunControls,
+) -> SolverRun {
+    let info = solver.info();
+    let (cases, refs): (Vec<&Case>, Vec<&Known>) =
+        cases.iter().zip(refs).filter(|(c, _)| solver.accepts(&c.puzzle)).unzip();
+    let began = std::time::Instant::now();
+    let answers = solver.solve_set(set, &cases, controls);
+    let mut run = SolverRun {
+        rows: Vec::with_capacity(cases.len()),
+        disagreements: Vec::new(),
+        wall: answers.wall,
+        builds: answers.build.into_iter().collect(),
+        // A program runs its whole set in one go: the time cap never cuts it short.
+        cut: None,
+        pair: began.elapsed(),
+    };
+    let mut given = answers.answers.into_iter();
+    for (case, known) in cases.iter().zip(refs) {
+        let a = given.next().unwrap_or(SetAnswer {
+            answer: Some(Err(crate::Error::new(ErrorKind::Io, "no answer"))),
+            time_ns: 0,
+            repeats: 0,
+            peak_bytes: 0,
+        });
+        let outcome = match &a.answer {
+            None => Outcome::Skipped,
+            Some(Ok(s)) if s.moves.is_some() || s.cost.is_some() => Outcome::Solved,
+            Some(Ok(_)) => Outcome::Unsolvable,
+            Some(Err(e)) if e.kind() == ErrorKind::Budget => Outcome::Budget,
+            Some(Err(_)) => Outcome::Error,
+        };
+        let mut row = RunRow {
+            solver: info.id.clone(),
+            algorithm: info.algorithm.to_string(),
+            encoding: info.encoding.to_string(),
+            case_set: set.to_string(),
+            case_id: case.id,
+            shape: case.puzzle.shape().to_string(),
+            topology: case.puzzle.topology().to_string(),
+            board: case.start.to_text(),
+            goal: case.puzzle.goal().to_text(),
+            ch: case.puzzle.costs().horizontal,
+            cv: case.puzzle.costs().vertical,
+            optimal: known.flatten(),
+            outcome,
+            solvable: outcome == Outcome::Solved,
+            length: None,
+            cost: None,
+            expanded: 0,
+            stored: 0,
+            time_ns: a.time_ns,
+            repeats: a.repeats,
+            peak_bytes: a.peak_bytes,
+            threads: 1,
+        };
+        let Some(sol) = a.answer else {
+            run.rows.push(row);
+            continue;
+        };
+        if let Ok(s) = &sol {
+            row.length = s.moves.as_ref().map(|m| m.len() as u64);
+            row.cost = s.cost;
+        }
+        let verdict = match (&sol, known) {
+            (Ok(s), Some(reference)) => {
+                check_replay(&case.puzzle, case, s).and_then(|()| super::agree(s, *reference))
+            }
+            (Ok(s), None) => check_replay(&case.puzzle, case, s),
+            (Err(_), _) if outcome == Outcome::Budget => Ok(()),
+            (Err(e), _) => Err(e.clone()),
+        };
+        if let Err(e) = verdict {
+            run.disagreements.push(Disagreement {
+                case: (*case).clone(),
+                solver: info.id.clone(),
+                said: match &sol {
+                    Ok(_) => format!("{} ({e})", describe(&sol)),
+                    Err(_) => describe(&sol),
+                },
+                reference: known.map_or_else(|| "not known".into(), describe_reference),
+            });
+        }
+        run.rows.push(row);
+    }
+    run
+}

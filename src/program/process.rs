@@ -1,0 +1,375 @@
+//! One run of an outside program: input written from its own thread, stdout and stderr drained
+//! at the same time with bounded memory, a deadline on the child, its whole process group
+//! killed, and the child reaped with its own resource usage on every path.
+//!
+//! Contest programs rarely flush and some build a table before reading, so nothing here waits
+//! on the program's output to write more input: a writer thread feeds stdin and closes it (the
+//! program sees end of input), two reader threads drain stdout and stderr, and the caller's
+//! thread waits on the child itself (a pidfd, where the kernel has them), so a grandchild that
+//! keeps a pipe open cannot stall the run. Each program gets its own process group
+//! (`process_group(0)`, which keeps the standard library's fast spawn path); at the end the
+//! group is killed, before the child is reaped so that its id cannot have been reused.
+
+use rustix::event::{poll, PollFd, PollFlags};
+use rustix::process::{kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+use wait4::Wait4;
+
+/// Bytes of stderr kept: the tail, which is where a crash says why.
+pub const STDERR_TAIL: usize = 4096;
+/// How long the pipes may stay open after the program's group is gone (a program that left its
+/// group with `setsid` and kept them): the run ends anyway with what was read.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+/// A program that used less CPU than this share of its wall time before its deadline was
+/// waiting, not computing: `idle`, not `time limit`.
+const IDLE_CPU_SHARE: f64 = 0.05;
+
+/// What to run: the argv (never through a shell), where, with which environment, on what input.
+#[derive(Clone, Debug)]
+pub struct Invocation {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// Working directory; the harness's own when `None`.
+    pub cwd: Option<PathBuf>,
+    /// Variables added to the harness's environment.
+    pub env: Vec<(String, String)>,
+}
+
+/// Limits of one run.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall time after which the process group is killed.
+    pub deadline: Duration,
+    /// Most bytes of stdout kept; a program that prints more is killed (`output limit`).
+    pub stdout_bytes: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The program exited by itself.
+    Exited(ExitStatus),
+    /// Killed at the deadline while using CPU.
+    TimeLimit,
+    /// Killed at the deadline after using almost no CPU: waiting for input that never comes.
+    Idle,
+    /// Killed for printing more than the stdout limit.
+    OutputLimit,
+}
+
+impl End {
+    /// Whether the program exited by itself with status 0.
+    pub fn is_success(&self) -> bool {
+        matches!(self, End::Exited(s) if s.success())
+    }
+
+    /// The exit as people read it: `exit status 3`, `killed by signal 11 (SIGSEGV)`.
+    pub fn describe(&self) -> String {
+        match self {
+            End::Exited(s) => match (s.code(), s.signal()) {
+                (Some(c), _) => format!("exit status {c}"),
+                (None, Some(sig)) => format!("killed by signal {sig}{}", signal_name(sig)),
+                _ => "ended".into(),
+            },
+            End::TimeLimit => "killed at its time limit".into(),
+            End::Idle => "killed at its time limit, idle (waiting for input?)".into(),
+            End::OutputLimit => "killed for printing past the output limit".into(),
+        }
+    }
+}
+
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        6 => " (SIGABRT)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        15 => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+/// What one run produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// Stdout, up to the limit.
+    pub stdout: Vec<u8>,
+    /// The last [`STDERR_TAIL`] bytes of stderr.
+    pub stderr_tail: Vec<u8>,
+    /// Wall time from spawn to exit (or kill).
+    pub wall: Duration,
+    /// User plus system CPU time of the child, from its `wait4` rusage.
+    pub cpu: Duration,
+    /// Peak resident memory of the child (`VmHWM`, sampled while it ran: a lower bound that
+    /// misses only growth in its last few milliseconds), bytes; 0 when it ended before the first
+    /// sample.
+    pub peak_bytes: u64,
+    /// Whether the program exited before reading all its input.
+    pub input_refused: bool,
+}
+
+impl Outcome {
+    /// The stderr tail as text, trimmed, for error messages.
+    pub fn stderr_text(&self) -> String {
+        String::from_utf8_lossy(&self.stderr_tail).trim().to_string()
+    }
+}
+
+/// Why a program could not be started.
+#[derive(Debug)]
+pub struct SpawnError(pub String);
+
+/// A pipe's bytes as they arrive: a bounded prefix (stdout) or tail (stderr).
+#[derive(Default)]
+struct Captured {
+    bytes: Vec<u8>,
+    total: usize,
+}
+
+fn drain(
+    mut pipe: impl Read + Send + 'static,
+    keep: usize,
+    tail: bool,
+    over: Option<Arc<AtomicBool>>,
+) -> (Arc<Mutex<Captured>>, mpsc::Receiver<()>) {
+    let shared = Arc::new(Mutex::new(Captured::default()));
+    let (done, finished) = mpsc::channel();
+    let sink = Arc::clone(&shared);
+    std::thread::spawn(move || {
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            let n = match pipe.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            let mut c = sink.lock().expect("a pipe reader panicked");
+            c.total += n;
+            if tail {
+                c.bytes.extend_from_slice(&buf[..n]);
+                if c.bytes.len() > keep {
+                    let cut = c.bytes.len() - keep;
+                    c.bytes.drain(..cut);
+                }
+            } else {
+                let room = keep.saturating_sub(c.bytes.len());
+                c.bytes.extend_from_slice(&buf[..n.min(room)]);
+                if c.total > keep {
+                    if let Some(flag) = &over {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        let _ = done.send(());
+    });
+    (shared, finished)
+}
+
+/// Waits until the child exits or `until` passes or `stop` is set; true when it exited. Uses a
+/// pidfd where the kernel has them, else looks at `/proc/PID/stat` for a zombie every
+/// millisecond. Samples the child's `VmHWM` into `peak` on every wake, at intervals growing from
+/// 1 ms to 20 ms. Never reaps: the caller kills the group first.
+fn wait_exit(pid: Pid, until: Instant, stop: &AtomicBool, peak: &mut u64) -> bool {
+    let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
+    let mut slice = Duration::from_millis(1);
+    loop {
+        if let Some(hwm) = high_water(pid) {
+            *peak = (*peak).max(hwm);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let now = Instant::now();
+        if now >= until {
+            return exited(pid);
+        }
+        let wait = (until - now).min(slice);
+        slice = (slice * 2).min(Duration::from_millis(20));
+        if let Some(fd) = &pidfd {
+            let mut fds = [PollFd::new(fd, PollFlags::IN)];
+            let ts = rustix::event::Timespec {
+                tv_sec: wait.as_secs() as i64,
+                tv_nsec: i64::from(wait.subsec_nanos()),
+            };
+            if matches!(poll(&mut fds, Some(&ts)), Ok(n) if n > 0) {
+                return true;
+            }
+        } else {
+            if exited(pid) {
+                return true;
+            }
+            std::thread::sleep(wait.min(Duration::from_millis(1)));
+        }
+    }
+}
+
+/// The child's peak resident memory so far (`VmHWM`), bytes; `None` once it has exited.
+///
+/// Not `ru_maxrss`: Linux records the pre-exec address space's high-water mark in the child's
+/// `ru_maxrss`, and a child spawned through `vfork` starts in the harness's own (which may hold
+/// hundreds of MB of tables), so `wait4`'s figure says more about the harness than the program.
+fn high_water(pid: Pid) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.as_raw_nonzero())).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 =
+        line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Whether the child is a zombie (exited, not yet reaped), from `/proc/PID/stat`.
+fn exited(pid: Pid) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())) else {
+        return true;
+    };
+    // The state follows the command name, which is in parentheses and may hold anything.
+    stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()) == Some('Z')
+}
+
+/// Runs `inv` on `input` within `limits`. Every path kills the process group and reaps the
+/// child; a program that cannot be started is a [`SpawnError`].
+pub fn run(inv: &Invocation, input: Vec<u8>, limits: Limits) -> Result<Outcome, SpawnError> {
+    let (program, args) =
+        inv.argv.split_first().ok_or_else(|| SpawnError("the command is empty".into()))?;
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    if let Some(dir) = &inv.cwd {
+        cmd.current_dir(dir);
+    }
+    for (k, v) in &inv.env {
+        cmd.env(k, v);
+    }
+    let started = Instant::now();
+    let mut child = cmd.spawn().map_err(|e| SpawnError(format!("cannot run `{program}`: {e}")))?;
+    let pid = Pid::from_child(&child);
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let refused = Arc::new(AtomicBool::new(false));
+    let refused_flag = Arc::clone(&refused);
+    let (wrote, written) = mpsc::channel();
+    std::thread::spawn(move || {
+        // A program that exits without reading everything closes the pipe: not an error here.
+        if stdin.write_all(&input).and_then(|()| stdin.flush()).is_err() {
+            refused_flag.store(true, Ordering::Relaxed);
+        }
+        drop(stdin);
+        let _ = wrote.send(());
+    });
+    let over = Arc::new(AtomicBool::new(false));
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let (out, out_done) = drain(stdout, limits.stdout_bytes, false, Some(Arc::clone(&over)));
+    let (err, err_done) = drain(stderr, STDERR_TAIL, true, None);
+    let mut peak_bytes = 0;
+    let exited_in_time = wait_exit(pid, started + limits.deadline, &over, &mut peak_bytes);
+    let wall = started.elapsed();
+    // The group goes before the child is reaped: its id is still held, so no stranger gets the
+    // signal, and grandchildren that kept running are stopped with it.
+    let _ = kill_process_group(pid, Signal::KILL);
+    let usage = child.wait4();
+    let grace = Instant::now() + PIPE_GRACE;
+    for rx in [&out_done, &err_done, &written] {
+        let _ = rx.recv_timeout(grace.saturating_duration_since(Instant::now()));
+    }
+    let (status, cpu) = match usage {
+        Ok(u) => (Some(u.status), u.rusage.utime + u.rusage.stime),
+        Err(_) => (None, Duration::ZERO),
+    };
+    let end = if over.load(Ordering::Relaxed) {
+        End::OutputLimit
+    } else if exited_in_time {
+        End::Exited(status.unwrap_or_else(|| ExitStatus::from_raw(0)))
+    } else if cpu.as_secs_f64() < IDLE_CPU_SHARE * wall.as_secs_f64() {
+        End::Idle
+    } else {
+        End::TimeLimit
+    };
+    let take = |c: &Arc<Mutex<Captured>>| std::mem::take(&mut c.lock().expect("reader").bytes);
+    Ok(Outcome {
+        end,
+        stdout: take(&out),
+        stderr_tail: take(&err),
+        wall,
+        cpu,
+        peak_bytes,
+        input_refused: refused.load(Ordering::Relaxed),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Invocation {
+        Invocation { argv: vec!["sh".into(), "-c".into(), script.into()], cwd: None, env: vec![] }
+    }
+
+    fn limits(secs: f64) -> Limits {
+        Limits { deadline: Duration::from_secs_f64(secs), stdout_bytes: 1 << 20 }
+    }
+
+    #[test]
+    fn input_reaches_a_program_that_reads_it_all_before_answering() {
+        let input: Vec<u8> = (0..200_000).flat_map(|i| format!("{i}\n").into_bytes()).collect();
+        let out = run(&sh("wc -l"), input, limits(20.0)).unwrap();
+        assert!(out.end.is_success(), "{:?}", out.end);
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "200000");
+    }
+
+    #[test]
+    fn a_hung_program_is_killed_at_its_deadline_and_counted_idle() {
+        let t = Instant::now();
+        let out = run(&sh("sleep 30"), Vec::new(), limits(0.3)).unwrap();
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert_eq!(out.end, End::Idle);
+    }
+
+    #[test]
+    fn a_busy_program_past_its_deadline_is_a_time_limit() {
+        let out = run(&sh("while :; do :; done"), Vec::new(), limits(0.5)).unwrap();
+        assert_eq!(out.end, End::TimeLimit);
+        assert!(out.cpu > Duration::from_millis(100), "{:?}", out.cpu);
+    }
+
+    #[test]
+    fn a_flood_is_cut_at_the_output_limit_with_bounded_memory() {
+        let lim = Limits { deadline: Duration::from_secs(20), stdout_bytes: 1 << 16 };
+        let out = run(&sh("yes flood; yes >&2"), Vec::new(), lim).unwrap();
+        assert_eq!(out.end, End::OutputLimit);
+        assert_eq!(out.stdout.len(), 1 << 16);
+        assert!(out.stderr_tail.len() <= STDERR_TAIL);
+    }
+
+    #[test]
+    fn a_crash_reports_its_signal_and_stderr_tail() {
+        let out = run(&sh("echo dying >&2; kill -SEGV $$"), Vec::new(), limits(10.0)).unwrap();
+        assert!(out.end.describe().contains("signal 11"), "{}", out.end.describe());
+        assert_eq!(out.stderr_text(), "dying");
+    }
+
+    #[test]
+    fn a_grandchild_holding_stdout_does_not_stall_the_run() {
+        let t = Instant::now();
+        let out = run(&sh("sleep 30 & echo done"), Vec::new(), limits(10.0)).unwrap();
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        assert!(out.end.is_success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "done");
+    }
+
+    #[test]
+    fn a_missing_program_is_a_spawn_error() {
+        let inv = Invocation { argv: vec!["/no/such/program".into()], cwd: None, env: vec![] };
+        assert!(run(&inv, Vec::new(), limits(1.0)).is_err());
+    }
+}

@@ -1,0 +1,402 @@
+//! An outside program as a [`SetSolver`]: its batches run one process at a time, timed as whole
+//! processes, and every way it can fail noted for the judge's verdicts.
+//!
+//! Batch mode charges each query (T(N) − T(0)) / N, where T(0) is the same program on an empty
+//! input (a program may build a table before it reads anything); per-case mode charges each
+//! query its whole process and reports T(0), the cost of an empty start under the program's
+//! runtime, beside it as the build time.
+
+use super::process::{self, End, Invocation, Limits};
+use super::protocol::{self, Answer, Protocol};
+use super::spec::{Mode, Program};
+use crate::board::Puzzle;
+use crate::cases::Case;
+use crate::error::{Error, ErrorKind};
+use crate::harness::{RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
+use crate::solver::{Solution, SolverInfo, Stats};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Wall time a program run may take when no budget bounds its queries, and what a batch may take
+/// on top of its queries' budgets.
+pub const DEFAULT_PROCESS_LIMIT: Duration = Duration::from_secs(60);
+/// Stdout a batch may print per case before it is killed for flooding, and at least.
+const STDOUT_PER_CASE: usize = 4096;
+const STDOUT_MIN: usize = 1 << 20;
+
+/// Why a case got no accepted answer, beyond what the harness checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Killed at the time limit while computing.
+    TimeLimit,
+    /// Killed at the time limit while using no CPU.
+    Idle,
+    /// Killed for flooding stdout.
+    OutputLimit,
+    /// Crashed or exited non-zero before answering, or could not be started: what and why.
+    RuntimeError(String),
+    /// A line that is not an answer, a missing line, or lines past the last case.
+    Presentation(String),
+    /// Moves that do not take the board to the goal.
+    BadPath(String),
+}
+
+/// Whole-process timing of one program on one set (`programs.csv`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TimingRow {
+    /// Solver id.
+    pub solver: String,
+    /// Case set.
+    pub case_set: String,
+    /// `batch` or `per-case`.
+    pub mode: String,
+    /// Protocols the set was sent in.
+    pub protocol: String,
+    /// Processes run for the set (timed runs, repeats aside).
+    pub processes: u64,
+    /// Cases.
+    pub cases: u64,
+    /// Median wall time of an empty run, T(0), ns.
+    pub empty_wall_ns: u64,
+    /// CPU time of that run, ns.
+    pub empty_cpu_ns: u64,
+    /// Wall time of the set's processes (each the median of its repeats), ns.
+    pub wall_ns: u64,
+    /// CPU time of the same processes, user plus system, ns.
+    pub cpu_ns: u64,
+    /// Time charged to each query, ns: (T(N) − T(0)) / N in batch mode, the median process in
+    /// per-case mode.
+    pub per_query_ns: u64,
+    /// Largest peak resident memory of its processes (`VmHWM`, sampled), bytes.
+    pub peak_bytes: u64,
+}
+
+/// An outside program run as a solver.
+pub struct ProgramSolver {
+    program: Program,
+    info: SolverInfo,
+    mode: Mode,
+    limit: Duration,
+    notes: Mutex<HashMap<(String, u64), Failure>>,
+    timings: Mutex<Vec<TimingRow>>,
+}
+
+fn median(mut v: Vec<u64>) -> u64 {
+    v.sort_unstable();
+    v.get(v.len().saturating_sub(1) / 2).copied().unwrap_or(0)
+}
+
+/// One process's result, or why it could not start.
+type Ran = std::result::Result<process::Outcome, String>;
+
+impl ProgramSolver {
+    /// A solver for `program`, run in `mode` unless the program names its own, each process
+    /// within `limit` beyond its queries' budgets.
+    pub fn new(program: Program, mode: Mode, limit: Duration) -> ProgramSolver {
+        let mode = program.mode.unwrap_or(mode);
+        let info = SolverInfo {
+            id: program.id(),
+            algorithm: PROGRAM_ALGORITHM,
+            // Leaked once per program per run: the registry's names are static.
+            encoding: Box::leak(program.name.clone().into_boxed_str()),
+            algorithm_kind: None,
+            encoding_kind: None,
+            weighted: program.weighted || program.protocols.contains(&Protocol::Aoj),
+            table: false,
+            peer: true,
+            blind: false,
+        };
+        ProgramSolver {
+            program,
+            info,
+            mode,
+            limit,
+            notes: Mutex::new(HashMap::new()),
+            timings: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The program.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// How it is run.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// What went wrong on the case `id` of `set`, if anything did before the harness's checks.
+    pub fn failure(&self, set: &str, id: u64) -> Option<Failure> {
+        self.notes.lock().expect("poisoned").get(&(set.to_string(), id)).cloned()
+    }
+
+    /// The timing rows of every set it ran.
+    pub fn timings(&self) -> Vec<TimingRow> {
+        self.timings.lock().expect("poisoned").clone()
+    }
+
+    fn note(&self, set: &str, id: u64, f: Failure) {
+        self.notes.lock().expect("poisoned").insert((set.to_string(), id), f);
+    }
+
+    fn run_once(inv: &Invocation, input: &[u8], deadline: Duration, n: usize) -> Ran {
+        let limits =
+            Limits { deadline, stdout_bytes: STDOUT_MIN.max(n.saturating_mul(STDOUT_PER_CASE)) };
+        process::run(inv, input.to_vec(), limits).map_err(|e| e.0)
+    }
+
+    /// Runs `repeat` times (fewer when a run fails), returning the last run with the median
+    /// wall and CPU times.
+    fn timed(
+        inv: &Invocation,
+        input: &[u8],
+        deadline: Duration,
+        n: usize,
+        repeat: u32,
+    ) -> (Ran, u64, u64, u32) {
+        let mut walls = Vec::new();
+        let mut cpus = Vec::new();
+        loop {
+            let ran = Self::run_once(inv, input, deadline, n);
+            if let Ok(o) = &ran {
+                walls.push(o.wall.as_nanos() as u64);
+                cpus.push(o.cpu.as_nanos() as u64);
+            }
+            let ok = matches!(&ran, Ok(o) if o.end.is_success());
+            if !ok || walls.len() >= repeat.max(1) as usize {
+                let n = walls.len() as u32;
+                return (ran, median(walls), median(cpus), n);
+            }
+        }
+    }
+
+    /// T(0) of `inv` in `protocol`: median wall and CPU over the repeats, after an untimed run.
+    fn empty_run(
+        &self,
+        inv: &Invocation,
+        protocol: Protocol,
+        controls: &RunControls,
+    ) -> (u64, u64) {
+        let input = protocol::empty_input(protocol);
+        if controls.warm_up {
+            let _ = Self::run_once(inv, &input, self.limit, 0);
+        }
+        let (_, wall, cpu, _) = Self::timed(inv, &input, self.limit, 0, controls.repeat);
+        (wall, cpu)
+    }
+
+    /// Turns a process's stdout into one answer per case, noting every failure.
+    fn answers(&self, set: &str, cases: &[&Case], ran: &Ran) -> Vec<crate::Result<Solution>> {
+        let puzzle: &Puzzle = &cases[0].puzzle;
+        let protocol = Protocol::for_puzzle(puzzle);
+        let out = match ran {
+            Err(why) => {
+                return cases
+                    .iter()
+                    .map(|c| {
+                        self.note(set, c.id, Failure::RuntimeError(why.clone()));
+                        Err(Error::new(ErrorKind::Io, format!("runtime error: {why}")))
+                    })
+                    .collect();
+            }
+            Ok(o) => o,
+        };
+        // A judge stops reading a program that floods its output: no answer of it counts.
+        if out.end == End::OutputLimit {
+            return cases
+                .iter()
+                .map(|c| {
+                    self.note(set, c.id, Failure::OutputLimit);
+                    Err(Error::new(ErrorKind::Io, "output limit: killed for flooding stdout"))
+                })
+                .collect();
+        }
+        // A killed program's last line may be cut: only whole lines count then.
+        let stdout = if matches!(out.end, End::Exited(_)) {
+            &out.stdout[..]
+        } else {
+            &out.stdout[..out.stdout.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)]
+        };
+        let read = protocol::read_answers(protocol, stdout, cases.len());
+        let printed = read.lines.iter().filter(|l| l.is_some()).count();
+        let stats = Stats { peak_bytes: out.peak_bytes, ..Stats::default() };
+        let mut result = Vec::with_capacity(cases.len());
+        for (k, (case, line)) in cases.iter().zip(read.lines).enumerate() {
+            let answer = match line {
+                Some(Answer::Moves(m)) => {
+                    let sol = Solution::solved(&case.puzzle, m, stats);
+                    if let Some(moves) = &sol.moves {
+                        match case.puzzle.replay(&case.start, moves) {
+                            Ok((end, _)) if &end == case.puzzle.goal() => {}
+                            Ok((end, _)) => self.note(
+                                set,
+                                case.id,
+                                Failure::BadPath(format!("the moves end on {end}, not the goal")),
+                            ),
+                            Err(e) => self.note(set, case.id, Failure::BadPath(e.to_string())),
+                        }
+                    }
+                    Ok(sol)
+                }
+                Some(Answer::Unsolvable) => Ok(Solution::unsolvable(stats)),
+                Some(Answer::Cost(c)) => Ok(Solution { moves: None, cost: Some(c), stats }),
+                Some(Answer::Malformed(why)) => {
+                    let why = format!("output line {}: {why}", k + 1);
+                    self.note(set, case.id, Failure::Presentation(why.clone()));
+                    Err(Error::new(ErrorKind::Parse, why))
+                }
+                None => Err(self.missing(set, case.id, out, printed, cases.len())),
+            };
+            result.push(answer);
+        }
+        if read.extra > 0 && out.end.is_success() {
+            if let (Some(last), Some(case)) = (result.last_mut(), cases.last()) {
+                let why = format!(
+                    "{} lines after the answer to the last of {} boards",
+                    read.extra,
+                    cases.len()
+                );
+                self.note(set, case.id, Failure::Presentation(why.clone()));
+                *last = Err(Error::new(ErrorKind::Parse, why));
+            }
+        }
+        result
+    }
+
+    fn missing(
+        &self,
+        set: &str,
+        id: u64,
+        out: &process::Outcome,
+        printed: usize,
+        n: usize,
+    ) -> Error {
+        let (failure, error) = match &out.end {
+            End::TimeLimit => (Failure::TimeLimit, Error::new(ErrorKind::Budget, "time limit")),
+            End::Idle => (
+                Failure::Idle,
+                Error::new(ErrorKind::Budget, "time limit, idle: waiting for input?"),
+            ),
+            End::OutputLimit => (
+                Failure::OutputLimit,
+                Error::new(ErrorKind::Io, "output limit: killed for flooding stdout"),
+            ),
+            End::Exited(_) if out.end.is_success() => {
+                let why = format!("no answer line: the program printed {printed} for {n} boards");
+                (Failure::Presentation(why.clone()), Error::new(ErrorKind::Parse, why))
+            }
+            End::Exited(_) => {
+                let stderr = out.stderr_text();
+                let why = if stderr.is_empty() {
+                    out.end.describe()
+                } else {
+                    format!("{}; stderr ends: {}", out.end.describe(), stderr.replace('\n', " | "))
+                };
+                (
+                    Failure::RuntimeError(why.clone()),
+                    Error::new(ErrorKind::Io, format!("runtime error: {why}")),
+                )
+            }
+        };
+        self.note(set, id, failure);
+        error
+    }
+}
+
+impl SetSolver for ProgramSolver {
+    fn info(&self) -> &SolverInfo {
+        &self.info
+    }
+
+    fn accepts(&self, puzzle: &Puzzle) -> bool {
+        self.program.accepts(puzzle)
+    }
+
+    fn solve_set(&self, set: &str, cases: &[&Case], controls: &RunControls) -> SetAnswers {
+        let started = Instant::now();
+        let per_case = self.mode == Mode::PerCase;
+        let mut empty: HashMap<(Vec<String>, Protocol), (u64, u64)> = HashMap::new();
+        let mut timing = TimingRow {
+            solver: self.info.id.clone(),
+            case_set: set.to_string(),
+            mode: self.mode.name().to_string(),
+            protocol: String::new(),
+            processes: 0,
+            cases: cases.len() as u64,
+            empty_wall_ns: 0,
+            empty_cpu_ns: 0,
+            wall_ns: 0,
+            cpu_ns: 0,
+            per_query_ns: 0,
+            peak_bytes: 0,
+        };
+        let mut protocols: Vec<Protocol> = Vec::new();
+        let mut answers: Vec<Option<SetAnswer>> = vec![None; cases.len()];
+        let mut streak = 0u32;
+        let mut query_times = Vec::new();
+        for batch in protocol::batches(cases, per_case) {
+            let group: Vec<&Case> = batch.iter().map(|&i| cases[i]).collect();
+            let puzzle = &group[0].puzzle;
+            let protocol = Protocol::for_puzzle(puzzle);
+            if !protocols.contains(&protocol) {
+                protocols.push(protocol);
+            }
+            if controls.budget_streak > 0 && streak >= controls.budget_streak {
+                for &i in &batch {
+                    answers[i] =
+                        Some(SetAnswer { answer: None, time_ns: 0, repeats: 0, peak_bytes: 0 });
+                }
+                continue;
+            }
+            let inv = self.program.invocation(puzzle);
+            let (t0, c0) = *empty
+                .entry((inv.argv.clone(), protocol))
+                .or_insert_with(|| self.empty_run(&inv, protocol, controls));
+            timing.empty_wall_ns = timing.empty_wall_ns.max(t0);
+            timing.empty_cpu_ns = timing.empty_cpu_ns.max(c0);
+            let budget = controls.budget_for(puzzle).time;
+            let deadline = match budget {
+                Some(b) if per_case => b,
+                Some(b) => self.limit + b.saturating_mul(group.len() as u32),
+                None => self.limit,
+            };
+            let input = protocol::input(&group);
+            if per_case && controls.warm_up && timing.processes == 0 {
+                let _ = Self::run_once(&inv, &input, deadline, 1);
+            }
+            let (ran, wall, cpu, repeats) =
+                Self::timed(&inv, &input, deadline, group.len(), controls.repeat);
+            timing.processes += 1;
+            timing.wall_ns += wall;
+            timing.cpu_ns += cpu;
+            let peak = ran.as_ref().map_or(0, |o| o.peak_bytes);
+            timing.peak_bytes = timing.peak_bytes.max(peak);
+            let time_ns =
+                if per_case { wall } else { wall.saturating_sub(t0) / group.len() as u64 };
+            let timed_out = matches!(&ran, Ok(o) if matches!(o.end, End::TimeLimit | End::Idle));
+            streak = if timed_out { streak + 1 } else { 0 };
+            for (&i, answer) in batch.iter().zip(self.answers(set, &group, &ran)) {
+                query_times.push(time_ns);
+                answers[i] =
+                    Some(SetAnswer { answer: Some(answer), time_ns, repeats, peak_bytes: peak });
+            }
+        }
+        timing.protocol = protocols.iter().map(|p| p.name()).collect::<Vec<_>>().join(",");
+        timing.per_query_ns = if per_case {
+            median(query_times)
+        } else {
+            let empties = timing.empty_wall_ns.saturating_mul(timing.processes);
+            timing.wall_ns.saturating_sub(empties) / timing.cases.max(1)
+        };
+        let build = Duration::from_nanos(timing.empty_wall_ns);
+        self.timings.lock().expect("poisoned").push(timing);
+        let answers = answers
+            .into_iter()
+            .map(|a| a.unwrap_or(SetAnswer { answer: None, time_ns: 0, repeats: 0, peak_bytes: 0 }))
+            .collect();
+        SetAnswers { answers, build: Some(build), wall: started.elapsed() }
+    }
+}

@@ -1,0 +1,366 @@
+//! An outside program as the user names it: `--program NAME[:PROTOCOLS]=COMMAND` or an entry
+//! of a `--programs` TOML file, checked before any run (the executable exists, can be run, and
+//! is hashed for `meta.json`).
+
+use super::process::Invocation;
+use super::protocol::{board_numbers, Protocol};
+use crate::board::Puzzle;
+use crate::error::{Error, ErrorKind, Result};
+use serde::Deserialize;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// How a program is run over a set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// One process for the whole set (for `aoj`, one per 30 datasets).
+    Batch,
+    /// One process per case.
+    PerCase,
+}
+
+impl Mode {
+    /// Its name in flags, files and `meta.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Batch => "batch",
+            Mode::PerCase => "per-case",
+        }
+    }
+}
+
+/// A program, checked and ready to run.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// Its name; its solver id is `program:NAME`.
+    pub name: String,
+    /// The command as given, for `meta.json`.
+    pub command: String,
+    /// Its words, placeholders unexpanded; the first resolved to an absolute path.
+    pub argv: Vec<String>,
+    /// Working directory.
+    pub cwd: Option<PathBuf>,
+    /// Variables added to its environment.
+    pub env: Vec<(String, String)>,
+    /// Protocols it speaks.
+    pub protocols: Vec<Protocol>,
+    /// Shapes it takes (`WxH`) on the `boards` protocol; any when empty.
+    pub shapes: Vec<String>,
+    /// Whether it takes weighted puzzles on the `boards` protocol (`aoj` always is).
+    pub weighted: bool,
+    /// How it is run; the run's default when `None`.
+    pub mode: Option<Mode>,
+    /// xxh3-64 of the executable and of every existing file its arguments name.
+    pub hash: String,
+}
+
+/// A `--programs` file entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    name: String,
+    command: Command,
+    #[serde(default)]
+    protocols: Option<Vec<String>>,
+    #[serde(default)]
+    shapes: Vec<String>,
+    #[serde(default)]
+    weighted: bool,
+    #[serde(default)]
+    mode: Option<Mode>,
+    #[serde(default)]
+    cwd: Option<PathBuf>,
+    #[serde(default)]
+    env: std::collections::BTreeMap<String, String>,
+}
+
+/// A command: one string split like a shell would, or the argv itself.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Command {
+    Line(String),
+    Argv(Vec<String>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    program: Vec<Entry>,
+}
+
+fn bad(what: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Parse, what.into())
+}
+
+/// Splits a command into words as a POSIX shell would (quotes and backslashes), without
+/// running one: no variables, globs or operators, so nothing in it is ever interpreted.
+pub fn split_words(command: &str) -> Result<Vec<String>> {
+    let words = shlex::split(command)
+        .ok_or_else(|| bad(format!("`{command}`: unbalanced quotes or a trailing backslash")))?;
+    if words.is_empty() {
+        return Err(bad("the command is empty"));
+    }
+    Ok(words)
+}
+
+fn check_name(name: &str) -> Result<()> {
+    let ok = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(())
+    } else {
+        Err(bad(format!(
+            "program name `{name}`: use letters, digits, `-`, `_` and `.` (it becomes the \
+             solver id program:{name})"
+        )))
+    }
+}
+
+fn protocols(list: &[String]) -> Result<Vec<Protocol>> {
+    list.iter().map(|p| p.parse::<Protocol>().map_err(bad)).collect()
+}
+
+/// Parses `NAME[:PROTOCOLS]=COMMAND` (protocols comma-separated, default `hdu`).
+pub fn parse_arg(arg: &str, mode: Option<Mode>) -> Result<Program> {
+    let (head, command) = arg.split_once('=').ok_or_else(|| {
+        bad(format!("--program `{arg}`: expected NAME=COMMAND, for example mine=./a.out"))
+    })?;
+    let (name, protos) = match head.split_once(':') {
+        Some((n, p)) => (n, protocols(&p.split(',').map(str::to_string).collect::<Vec<_>>())?),
+        None => (head, vec![Protocol::Hdu]),
+    };
+    check_name(name)?;
+    let argv = split_words(command)?;
+    Program::new(name, command, argv, None, Vec::new(), protos, Vec::new(), false, mode)
+}
+
+/// A program given as its argv (no splitting), speaking `protocols`: `slidebench judge`'s.
+pub fn from_argv(name: &str, argv: Vec<String>, protocols: Vec<Protocol>) -> Result<Program> {
+    check_name(name)?;
+    if argv.is_empty() {
+        return Err(bad("the command is empty"));
+    }
+    let command = argv.join(" ");
+    Program::new(name, &command, argv, None, Vec::new(), protocols, Vec::new(), false, None)
+}
+
+/// Reads a `--programs` TOML file: `[[program]]` tables with `name`, `command` (a string or an
+/// argv list), and optionally `protocols`, `shapes`, `weighted`, `mode`, `cwd` and `env`.
+pub fn read_file(path: &Path) -> Result<Vec<Program>> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path.display(), e))?;
+    let file: File =
+        toml::from_str(&text).map_err(|e| bad(format!("{}: {}", path.display(), e.message())))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    file.program
+        .into_iter()
+        .map(|e| {
+            check_name(&e.name)?;
+            let (command, argv) = match e.command {
+                Command::Line(l) => (l.clone(), split_words(&l)?),
+                Command::Argv(v) if v.is_empty() => return Err(bad("the command is empty")),
+                Command::Argv(v) => (v.join(" "), v),
+            };
+            let protos = protocols(&e.protocols.unwrap_or_else(|| vec!["hdu".into()]))?;
+            Program::new(
+                &e.name,
+                &command,
+                argv,
+                e.cwd.map(|d| base.join(d)),
+                e.env.into_iter().collect(),
+                protos,
+                e.shapes,
+                e.weighted,
+                e.mode,
+            )
+            .map_err(|err| bad(format!("{}: program `{}`: {err}", path.display(), e.name)))
+        })
+        .collect()
+}
+
+/// Finds the executable a command's first word names: a path (relative to `cwd`), else the
+/// first match on `PATH`.
+fn resolve(word: &str, cwd: Option<&Path>) -> Result<PathBuf> {
+    let here = |p: &Path| match cwd {
+        Some(d) if p.is_relative() => d.join(p),
+        _ => p.to_path_buf(),
+    };
+    let candidate = if word.contains('/') {
+        here(Path::new(word))
+    } else {
+        std::env::var_os("PATH")
+            .map(|paths| std::env::split_paths(&paths).map(|d| d.join(word)).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or_else(|| bad(format!("`{word}`: not found on PATH")))?
+    };
+    let meta = std::fs::metadata(&candidate)
+        .map_err(|e| bad(format!("`{}`: {e}", candidate.display())))?;
+    if !meta.is_file() {
+        return Err(bad(format!("`{}`: not a file", candidate.display())));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(bad(format!(
+            "`{}`: not executable (chmod +x it, or name its interpreter first)",
+            candidate.display()
+        )));
+    }
+    std::path::absolute(&candidate).map_err(|e| Error::io(candidate.display(), e))
+}
+
+fn hash_files(files: &[PathBuf]) -> Result<String> {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for f in files {
+        let bytes = std::fs::read(f).map_err(|e| Error::io(f.display(), e))?;
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(&bytes);
+    }
+    Ok(format!("xxh3:{:016x}", h.digest()))
+}
+
+impl Program {
+    #[allow(clippy::too_many_arguments)] // the fields of a file entry, each distinct
+    fn new(
+        name: &str,
+        command: &str,
+        mut argv: Vec<String>,
+        cwd: Option<PathBuf>,
+        env: Vec<(String, String)>,
+        protocols: Vec<Protocol>,
+        shapes: Vec<String>,
+        weighted: bool,
+        mode: Option<Mode>,
+    ) -> Result<Program> {
+        let exe = resolve(&argv[0], cwd.as_deref())?;
+        let mut hashed = vec![exe.clone()];
+        for a in &argv[1..] {
+            let p = match &cwd {
+                Some(d) => d.join(a),
+                None => PathBuf::from(a),
+            };
+            if !a.starts_with('-') && p.is_file() {
+                hashed.push(p);
+            }
+        }
+        argv[0] = exe.to_string_lossy().into_owned();
+        Ok(Program {
+            name: name.to_string(),
+            command: command.to_string(),
+            hash: hash_files(&hashed)?,
+            argv,
+            cwd,
+            env,
+            protocols,
+            shapes,
+            weighted,
+            mode,
+        })
+    }
+
+    /// Its solver id.
+    pub fn id(&self) -> String {
+        format!("{}:{}", super::PROGRAM_PREFIX, self.name)
+    }
+
+    /// Whether it can be sent cases of `puzzle`.
+    pub fn accepts(&self, puzzle: &Puzzle) -> bool {
+        let p = Protocol::for_puzzle(puzzle);
+        self.protocols.contains(&p)
+            && (p != Protocol::Boards
+                || ((self.weighted || puzzle.costs().is_unit())
+                    && (self.shapes.is_empty()
+                        || self.shapes.iter().any(|s| *s == puzzle.shape().to_string()))))
+    }
+
+    /// The invocation for cases of `puzzle`: placeholders expanded, the puzzle in the
+    /// environment. The words are never given to a shell.
+    pub fn invocation(&self, puzzle: &Puzzle) -> Invocation {
+        let shape = puzzle.shape().to_string();
+        let goal = board_numbers(puzzle.goal().cells());
+        let topology = puzzle.topology().to_string();
+        let costs = puzzle.costs();
+        let (ch, cv) = (costs.horizontal.to_string(), costs.vertical.to_string());
+        let expand = |w: &String| {
+            w.replace("{shape}", &shape)
+                .replace("{goal}", &goal)
+                .replace("{topology}", &topology)
+                .replace("{ch}", &ch)
+                .replace("{cv}", &cv)
+        };
+        let mut env = vec![
+            ("SLIDEBENCH_SHAPE".to_string(), shape.clone()),
+            ("SLIDEBENCH_GOAL".to_string(), goal.clone()),
+            ("SLIDEBENCH_TOPOLOGY".to_string(), topology.clone()),
+            ("SLIDEBENCH_COSTS".to_string(), format!("{ch} {cv}")),
+        ];
+        env.extend(self.env.iter().cloned());
+        Invocation {
+            argv: std::iter::once(self.argv[0].clone())
+                .chain(self.argv[1..].iter().map(expand))
+                .collect(),
+            cwd: self.cwd.clone(),
+            env,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_splits_into_words_like_a_shell_without_running_one() {
+        assert_eq!(
+            split_words("python3 'my solver.py' --x \"a b\"").unwrap(),
+            ["python3", "my solver.py", "--x", "a b"]
+        );
+        assert_eq!(
+            split_words("echo $(rm -rf /) ; ls").unwrap(),
+            ["echo", "$(rm", "-rf", "/)", ";", "ls"]
+        );
+        assert!(split_words("a 'b").is_err());
+    }
+
+    #[test]
+    fn a_program_arg_names_its_protocols() {
+        let p = parse_arg("cr:aoj,hdu=sh -c true", None).unwrap();
+        assert_eq!(p.protocols, vec![Protocol::Aoj, Protocol::Hdu]);
+        assert_eq!(p.id(), "program:cr");
+        assert!(parse_arg("no-equals", None).is_err());
+        assert!(parse_arg("bad name=sh", None).is_err());
+        assert!(parse_arg("x:klingon=sh", None).is_err());
+    }
+
+    #[test]
+    fn missing_and_non_executable_programs_are_refused_before_any_run() {
+        let e = parse_arg("m=/no/such/solver", None).unwrap_err().to_string();
+        assert!(e.contains("/no/such/solver"), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("plain.txt");
+        std::fs::write(&f, "not a program").unwrap();
+        let e = parse_arg(&format!("m={}", f.display()), None).unwrap_err().to_string();
+        assert!(e.contains("not executable"), "{e}");
+    }
+
+    #[test]
+    fn a_programs_file_takes_argv_lists_and_options() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("programs.toml");
+        std::fs::write(
+            &f,
+            "[[program]]\nname = \"a\"\ncommand = [\"sh\", \"-c\", \"cat\"]\n\
+             protocols = [\"boards\"]\nshapes = [\"4x4\"]\nmode = \"per-case\"\n\
+             env = { K = \"v\" }\n",
+        )
+        .unwrap();
+        let ps = read_file(&f).unwrap();
+        assert_eq!(ps[0].argv[1..], ["-c", "cat"]);
+        assert_eq!(ps[0].mode, Some(Mode::PerCase));
+        assert!(ps[0].accepts(&crate::cases::unit_grid(crate::Shape::new(4, 4).unwrap())));
+        assert!(!ps[0].accepts(&Puzzle::eight()));
+        std::fs::write(&f, "[[program]]\nname = \"a\"\ncommand = \"sh\"\ncolour = 1\n").unwrap();
+        assert!(read_file(&f).unwrap_err().to_string().contains("colour"));
+    }
+}

@@ -1,0 +1,315 @@
+//! Outside programs as solvers: a correct one in every protocol, and one misbehaving program for
+//! each way a contest solution goes wrong, each with the verdict a judge would give and no
+//! process left behind.
+
+use slidebench::cases::SetDef;
+use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
+use slidebench::program::{self, spec, Mode, ProgramSolver, Verdict, VerdictRow};
+use slidebench::DEFAULT_MAX_STATES;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_slidebench");
+
+fn set(text: &str, count: usize) -> SetSpec {
+    SetSpec::Def(SetDef::parse(text, None, Some(count), None, 11).unwrap())
+}
+
+/// Runs `program` (`NAME[:PROTOCOLS]=COMMAND`) beside `table/rank` on `sets`, each process
+/// within `limit`.
+fn run_with(
+    program: &str,
+    sets: Vec<SetSpec>,
+    limit: f64,
+    mode: Mode,
+) -> (Report, Vec<VerdictRow>) {
+    let p = spec::parse_arg(program, None).unwrap();
+    let programs = vec![ProgramSolver::new(p, mode, Duration::from_secs_f64(limit))];
+    let opts = CompareOptions {
+        sets,
+        solvers: vec!["table/rank".into()],
+        threads: 1,
+        max_states: DEFAULT_MAX_STATES,
+        progress: false,
+        sweep_solvers: Vec::new(),
+        sweep_threads: Vec::new(),
+        skip: Vec::new(),
+    };
+    let outside = program::as_set_solvers(&programs);
+    let mut report =
+        harness::compare_outside(&opts, &RunControls::default(), Vec::new(), &outside).unwrap();
+    let verdicts = program::add_tables(&mut report, &programs).unwrap();
+    (report, verdicts)
+}
+
+fn run(program: &str, count: usize, limit: f64) -> Vec<VerdictRow> {
+    run_with(program, vec![set("random", count)], limit, Mode::Batch).1
+}
+
+/// `slidebench solve` as a shell pipeline stage.
+fn solve() -> String {
+    format!("'{BIN}' solve")
+}
+
+fn count(rows: &[VerdictRow], v: Verdict) -> usize {
+    rows.iter().filter(|r| r.verdict == v).count()
+}
+
+fn sh(name: &str, script: &str) -> String {
+    format!("{name}=sh -c \"{}\"", script.replace('"', "\\\""))
+}
+
+#[test]
+fn the_binary_is_accepted_in_all_three_protocols() {
+    let sets = vec![set("random", 20), set("weighted", 6), set("walk:4x4:20", 4)];
+    let hdu = format!("self:hdu='{BIN}' solve");
+    let (report, v) = run_with(&hdu, sets.clone(), 30.0, Mode::Batch);
+    assert_eq!(count(&v, Verdict::Accepted), 20, "{v:?}");
+    assert!(report.disagreements.is_empty());
+    let aoj = format!("cr:aoj='{BIN}' cruller");
+    let (_, v) = run_with(&aoj, sets.clone(), 30.0, Mode::Batch);
+    // The weighted set also holds grid datasets, which AOJ 1339 does not carry.
+    assert!(count(&v, Verdict::Accepted) >= 1 && v.iter().all(|r| r.verdict == Verdict::Accepted));
+    let boards = format!("any:boards='{BIN}' solve --shape {{shape}} --goal {{goal}}");
+    let (report, v) = run_with(&boards, sets, 30.0, Mode::PerCase);
+    assert_eq!(count(&v, Verdict::Accepted), 4, "{v:?}");
+    assert!(report.runs.iter().any(|r| r.solver == "program:any" && r.shape == "4x4"));
+}
+
+#[test]
+fn the_shipped_python_solver_is_accepted() {
+    let py = "py=python3 examples/programs/eight_table.py";
+    let (_, v) = run_with(py, vec![set("sample", 0), set("random", 50)], 60.0, Mode::Batch);
+    assert!(!v.is_empty() && v.iter().all(|r| r.verdict == Verdict::Accepted), "{v:?}");
+}
+
+#[test]
+fn a_hung_program_is_idle_and_its_process_group_is_gone_after_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let script = format!("sleep 300 & echo $$ $! > '{}'; sleep 300", pids.display());
+    let t = Instant::now();
+    let v = run(&sh("hang", &script), 5, 0.5);
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    assert_eq!(count(&v, Verdict::Idle), 5, "{v:?}");
+    let text = std::fs::read_to_string(&pids).unwrap();
+    for pid in text.split_whitespace() {
+        let pid: i32 = pid.parse().unwrap();
+        // Gone, or a zombie waiting for a reaper that is not us.
+        let gone = || {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |s| {
+                s.rsplit_once(')').is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+            })
+        };
+        let until = Instant::now() + Duration::from_secs(5);
+        while !gone() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(gone(), "process {pid} of the hung program's group is still running");
+    }
+}
+
+#[test]
+fn a_busy_loop_is_a_time_limit() {
+    let v = run(&sh("spin", "while :; do :; done"), 3, 0.5);
+    assert_eq!(count(&v, Verdict::TimeLimit), 3, "{v:?}");
+}
+
+#[test]
+fn a_crash_leaves_the_rest_runtime_errors_with_status_and_stderr() {
+    let script = format!("head -n 2 | {}; echo boom >&2; exit 3", solve());
+    let v = run(&sh("crash", &script), 6, 30.0);
+    assert_eq!(count(&v, Verdict::Accepted), 2, "{v:?}");
+    assert_eq!(count(&v, Verdict::RuntimeError), 4, "{v:?}");
+    let detail = &v.iter().find(|r| r.verdict == Verdict::RuntimeError).unwrap().detail;
+    assert!(detail.contains("exit status 3") && detail.contains("boom"), "{detail}");
+}
+
+#[test]
+fn garbage_lines_are_wrong_answers_naming_the_line() {
+    let v = run(&sh("garbage", "cat > /dev/null; echo hello; echo world"), 4, 30.0);
+    assert_eq!(count(&v, Verdict::Wrong), 4, "{v:?}");
+    assert!(v[0].detail.contains("`hello`"), "{}", v[0].detail);
+    assert!(v[3].detail.contains("printed 2 for 4"), "{}", v[3].detail);
+}
+
+#[test]
+fn too_few_and_too_many_lines_make_the_last_answer_wrong() {
+    let short = run(&sh("short", &format!("{} | sed '$d'", solve())), 5, 30.0);
+    assert_eq!(count(&short, Verdict::Accepted), 4, "{short:?}");
+    assert!(short[4].detail.contains("no answer line"), "{:?}", short[4]);
+    let long = run(&sh("long", &format!("{}; echo extra", solve())), 5, 30.0);
+    assert_eq!(count(&long, Verdict::Accepted), 4, "{long:?}");
+    assert!(long[4].detail.contains("1 lines after"), "{:?}", long[4]);
+}
+
+#[test]
+fn a_stdout_flood_is_an_output_limit_and_a_stderr_flood_is_harmless() {
+    let v = run(&sh("flood", "yes r"), 3, 30.0);
+    assert_eq!(count(&v, Verdict::OutputLimit), 3, "{v:?}");
+    let noisy = format!("yes noise | head -c 30000000 >&2; {}", solve());
+    let v = run(&sh("noisy", &noisy), 3, 30.0);
+    assert_eq!(count(&v, Verdict::Accepted), 3, "{v:?}");
+}
+
+#[test]
+fn a_valid_path_that_stops_short_of_the_goal_is_wrong() {
+    // An empty line is a valid path (no moves) that leaves every unsolved board unsolved.
+    let v = run(&sh("stay", "while read l; do echo; done"), 6, 30.0);
+    assert_eq!(count(&v, Verdict::Wrong), 6, "{v:?}");
+}
+
+#[test]
+fn a_detour_is_accepted_but_not_optimal_and_disagrees() {
+    let script =
+        format!("{} | awk '{{ if ($0 == \"unsolvable\") print; else print $0 \"ud\" }}'", solve());
+    let (report, v) = run_with(&sh("detour", &script), vec![set("random", 8)], 30.0, Mode::Batch);
+    let solvable =
+        report.runs.iter().filter(|r| r.solver == "program:detour" && r.optimal.is_some()).count();
+    assert!(solvable > 0);
+    assert_eq!(count(&v, Verdict::AcceptedNotOptimal), solvable, "{v:?}");
+    assert_eq!(count(&v, Verdict::Accepted), 8 - solvable, "{v:?}");
+    assert_eq!(report.disagreements.len(), solvable);
+}
+
+#[test]
+fn a_program_that_reads_nothing_gets_no_answers() {
+    let v = run(&sh("deaf", "true"), 3, 30.0);
+    assert_eq!(count(&v, Verdict::Wrong), 3, "{v:?}");
+}
+
+#[test]
+fn board_text_and_command_words_never_reach_a_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = dir.path().join("programs.toml");
+    std::fs::write(
+        &toml,
+        "[[program]]\nname = \"inject\"\ncommand = \"echo $(touch PWNED) ; touch PWNED2 {goal}\"\n\
+         cwd = \".\"\n",
+    )
+    .unwrap();
+    let programs: Vec<ProgramSolver> = spec::read_file(&toml)
+        .unwrap()
+        .into_iter()
+        .map(|p| ProgramSolver::new(p, Mode::Batch, Duration::from_secs(30)))
+        .collect();
+    // A case file whose line carries shell syntax is refused line by line, never run.
+    let cases = dir.path().join("cases.hdu");
+    std::fs::write(&cases, "1 2 3 4 5 6 7 8 x; touch PWNED3\n2 3 4 1 5 x 7 6 8\n").unwrap();
+    let opts = CompareOptions {
+        sets: vec![SetSpec::File(cases)],
+        solvers: vec!["table/rank".into()],
+        threads: 1,
+        max_states: DEFAULT_MAX_STATES,
+        progress: false,
+        sweep_solvers: Vec::new(),
+        sweep_threads: Vec::new(),
+        skip: Vec::new(),
+    };
+    let outside = program::as_set_solvers(&programs);
+    let mut report =
+        harness::compare_outside(&opts, &RunControls::default(), Vec::new(), &outside).unwrap();
+    assert_eq!(report.input_errors.len(), 1);
+    let v = program::add_tables(&mut report, &programs).unwrap();
+    assert_eq!(v.len(), 1);
+    assert!(v[0].detail.contains("$(touch"), "echo printed its words literally: {:?}", v[0]);
+    for f in ["PWNED", "PWNED2", "PWNED3"] {
+        assert!(!dir.path().join(f).exists(), "{f} was created");
+    }
+}
+
+fn slidebench(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(BIN).args(args).stdin(std::process::Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn judge_exits_zero_on_a_correct_program_and_one_on_a_wrong_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ok");
+    let ok = slidebench(&["judge", "--count", "20", "--out", out.to_str().unwrap(), BIN, "solve"]);
+    let text = String::from_utf8_lossy(&ok.stdout);
+    assert!(ok.status.success(), "{text}{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(text.contains("every answer accepted"), "{text}");
+    assert!(out.join("verdicts.csv").exists() && out.join("programs.csv").exists());
+    let bad = dir.path().join("bad");
+    let wrong = slidebench(&[
+        "judge",
+        "--count",
+        "20",
+        "--out",
+        bad.to_str().unwrap(),
+        "sh",
+        "-c",
+        "while read l; do echo; done",
+    ]);
+    let text = String::from_utf8_lossy(&wrong.stdout);
+    assert_eq!(wrong.status.code(), Some(1), "{text}");
+    assert!(text.contains("paste into `slidebench solve`"), "{text}");
+}
+
+#[test]
+fn compare_refuses_a_missing_program_before_running_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = slidebench(&[
+        "compare",
+        "--cases",
+        "sample",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--program",
+        "gone=/no/such/solver",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/solver"));
+    assert!(!dir.path().join("runs.csv").exists());
+}
+
+#[test]
+fn merge_joins_a_programs_shards_and_refuses_different_builds_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("solver.sh");
+    let mut shards = Vec::new();
+    for (k, n, body) in [(1, 2, "one"), (2, 2, "one"), (2, 2, "two")] {
+        std::fs::write(&exe, format!("#!/bin/sh\n# build {body}\nexec '{BIN}' solve\n")).unwrap();
+        std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        let shard = dir.path().join(format!("s{}", shards.len()));
+        let prog = format!("mine={}", exe.display());
+        let shard_arg = format!("{k}/{n}");
+        let out = slidebench(&[
+            "compare",
+            "--cases",
+            "random",
+            "--count",
+            "10",
+            "--solvers",
+            "table/rank",
+            "--no-charts",
+            "--shard",
+            &shard_arg,
+            "--out",
+            shard.to_str().unwrap(),
+            "--program",
+            &prog,
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        shards.push(shard);
+    }
+    let merged = dir.path().join("merged");
+    let merge = |a: &std::path::Path, b: &std::path::Path| {
+        slidebench(&[
+            "merge",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+        ])
+    };
+    let same = merge(&shards[0], &shards[1]);
+    assert!(same.status.success(), "{}", String::from_utf8_lossy(&same.stderr));
+    let verdicts = std::fs::read_to_string(merged.join("verdicts.csv")).unwrap();
+    assert_eq!(verdicts.lines().count(), 1 + 10, "{verdicts}");
+    assert_eq!(verdicts.matches(",accepted,").count(), 10);
+    let other = merge(&shards[0], &shards[2]);
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("outside programs"));
+}
