@@ -72,13 +72,13 @@ pub(super) fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<Stri
     let Some(set) = preferred.map(|r| r.case_set.as_str()) else {
         return Ok(None);
     };
-    let rows: Vec<&SummaryRow> =
-        summary_of(summary, set).into_iter().filter(|r| r.median_ns > 0).collect();
+    let all = summary_of(summary, set);
+    let rows: Vec<&SummaryRow> = all.iter().copied().filter(|r| r.median_ns > 0).collect();
     let (phrase, q_even) = break_even(&rows);
     let shown = best_of_families(&rows, is_table);
     let title = format!(
         "Q queries on the {set} set ({} {} boards): {phrase}",
-        cases_of(&rows),
+        cases_of(&all),
         board_of(set)
     );
     draw_totals(&shown, MAX_QUERIES, &title, q_even).map(Some)
