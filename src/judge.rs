@@ -96,6 +96,11 @@ impl<R: BufRead> Lines<R> {
         while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
             self.buf.pop();
         }
+        // Room was left above for the line ending; the line itself must fit the limit.
+        if self.buf.len() > MAX_LINE_BYTES {
+            self.buf.clear();
+            return Ok(Some((self.number, true)));
+        }
         Ok(Some((self.number, false)))
     }
 
@@ -613,6 +618,18 @@ mod tests {
         let got = eight(b"1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 x x\n");
         assert!(got[0].1.as_ref().unwrap_err().contains("unknown symbol `9`"));
         assert!(got[1].1.as_ref().unwrap_err().contains("`x` appears twice"));
+    }
+
+    #[test]
+    fn a_line_one_byte_over_the_limit_is_too_long_and_one_at_it_is_read() {
+        let at = format!("{}1 2 3 4 5 6 7 8 x\n", " ".repeat(MAX_LINE_BYTES - 17));
+        assert_eq!(at.len(), MAX_LINE_BYTES + 1);
+        assert!(eight(at.as_bytes())[0].1.is_ok());
+        let over = format!(" {at}");
+        let got = eight(over.as_bytes());
+        assert!(got[0].1.as_ref().unwrap_err().contains("longer than"), "{got:?}");
+        let over_crlf = over.replace('\n', "\r\n");
+        assert!(eight(over_crlf.as_bytes())[0].1.as_ref().unwrap_err().contains("longer than"));
     }
 
     #[test]

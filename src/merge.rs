@@ -117,17 +117,20 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
 }
 
 /// Refuses shards whose `what` differs, naming each directory with its value.
-fn same<T: PartialEq + std::fmt::Debug>(
+/// Refuses shards whose `value` differs, naming each shard's value as a person writes it
+/// (`50000000`, `none`), never in Rust's debug form (`Some(50000000)`).
+fn same<T: PartialEq>(
     shards: &[ShardSet],
     what: &str,
     value: impl Fn(&ShardSet) -> T,
+    show: impl Fn(&T) -> String,
 ) -> Result<()> {
     let first = value(&shards[0]);
     if shards.iter().all(|s| value(s) == first) {
         return Ok(());
     }
     let list: Vec<String> =
-        shards.iter().map(|s| format!("{} has {:?}", s.dir.display(), value(s))).collect();
+        shards.iter().map(|s| format!("{} has {}", s.dir.display(), show(&value(s)))).collect();
     Err(Error::new(
         ErrorKind::Parse,
         format!("shards of different {what} cannot be merged: {}", list.join(", ")),
@@ -153,19 +156,58 @@ fn check_compatible(shards: &[ShardSet]) -> Result<()> {
     }
     if with_meta == shards.len() {
         let meta = |s: &ShardSet| s.meta.clone().expect("every shard has one");
-        same(shards, "seeds", |s| meta(s).seed)?;
-        same(shards, "code versions", |s| meta(s).code_version)?;
-        same(shards, "time budgets", |s| meta(s).budget_time_s.map(f64::to_bits))?;
-        same(shards, "state budgets", |s| meta(s).budget_states)?;
-        same(shards, "budget streaks", |s| meta(s).budget_streak)?;
-        same(shards, "budget scopes", |s| meta(s).unbudgeted_up_to)?;
-        same(shards, "repeats", |s| meta(s).repeats)?;
-        same(shards, "outside programs (or builds of them)", |s| {
-            meta(s).programs.iter().map(|p| (p.solver.clone(), p.hash.clone())).collect::<Vec<_>>()
-        })?;
+        let plain = |v: &dyn std::fmt::Display| v.to_string();
+        let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
+        same(shards, "seeds", |s| meta(s).seed, |v| plain(v))?;
+        same(shards, "code versions", |s| meta(s).code_version, |v| plain(v))?;
+        same(
+            shards,
+            "time budgets",
+            |s| meta(s).budget_time_s.map(f64::to_bits),
+            |v| or_none(v.map(|b| format!("{} s", f64::from_bits(b)))),
+        )?;
+        same(
+            shards,
+            "state budgets",
+            |s| meta(s).budget_states,
+            |v| or_none(v.map(|n| n.to_string())),
+        )?;
+        same(shards, "budget streaks", |s| meta(s).budget_streak, |v| plain(v))?;
+        same(
+            shards,
+            "budget scopes",
+            |s| meta(s).unbudgeted_up_to,
+            |v| or_none(v.map(|n| n.to_string())),
+        )?;
+        same(shards, "repeats", |s| meta(s).repeats, |v| plain(v))?;
+        same(
+            shards,
+            "outside programs (or builds of them)",
+            |s| {
+                meta(s)
+                    .programs
+                    .iter()
+                    .map(|p| (p.solver.clone(), p.hash.clone()))
+                    .collect::<Vec<_>>()
+            },
+            |v| {
+                let named: Vec<String> =
+                    v.iter().map(|(id, hash)| format!("{id} {hash}")).collect();
+                if named.is_empty() {
+                    "none".to_string()
+                } else {
+                    named.join(", ")
+                }
+            },
+        )?;
     }
     // The seed column says the same without meta.json.
-    same(shards, "seeds", |s| s.summary.iter().map(|r| r.seed).collect::<BTreeSet<u64>>())
+    same(
+        shards,
+        "seeds",
+        |s| s.summary.iter().map(|r| r.seed).collect::<BTreeSet<u64>>(),
+        |v| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+    )
 }
 
 type Key = (String, String, u64);

@@ -134,7 +134,8 @@ enum Command {
     },
     /// List solver ids, one per line.
     Solvers {
-        /// Only solvers that handle weighted moves.
+        /// Only solvers that handle weighted moves on the torus: those `cruller` takes
+        /// (`--long` says which topologies each solver takes).
         #[arg(long)]
         weighted: bool,
         /// Also say what each one does.

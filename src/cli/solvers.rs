@@ -9,11 +9,13 @@ use slidebench::{Board, Costs, Puzzle, Shape, Topology};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-/// Lists the solvers, weighted ones only with `weighted`.
+/// Lists the solvers; with `weighted`, exactly those `cruller` accepts (the same list its
+/// `--solver` flag is checked against), so a listed id is never refused.
 pub(super) fn run(weighted: bool, long: bool) -> CliResult {
     let mut out = BufWriter::new(io::stdout().lock());
     let rank_shapes = rank_shapes();
-    for s in all_solvers().into_iter().filter(|s| !weighted || s.weighted) {
+    let cruller = super::cruller_solver_ids();
+    for s in all_solvers().into_iter().filter(|s| !weighted || cruller.contains(&s.id.as_str())) {
         if long {
             write_long(&mut out, &s, &rank_shapes)?;
         } else {

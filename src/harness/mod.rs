@@ -1004,6 +1004,33 @@ pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Re
                 "  board (paste into `slidebench solve`): {}",
                 d.case.start.to_judge_line()
             )?;
+        } else if p.costs().is_unit() && p.topology() == crate::board::Topology::Grid {
+            // Any other unit-cost grid: the command line that asks `solve` about this board.
+            writeln!(
+                out,
+                "  {} grid, goal {}; as `slidebench solve` input:\n    echo \"{}\" | \
+                 slidebench solve --shape {} --goal {}",
+                p.shape(),
+                p.goal().to_judge_line(),
+                d.case.start.to_judge_line(),
+                p.shape(),
+                p.goal().to_judge_line()
+            )?;
+        } else if p.shape() != crate::board::Shape::THREE_BY_THREE
+            || p.topology() != crate::board::Topology::Torus
+        {
+            // No input format holds this puzzle: say it in full.
+            writeln!(
+                out,
+                "  {} {} with costs {} {}, goal {}; start board {} (no `solve` or `cruller` \
+                 input holds it; `compare --cases` a file or set with it reruns it)",
+                p.shape(),
+                p.topology(),
+                p.costs().horizontal,
+                p.costs().vertical,
+                p.goal().to_judge_line(),
+                d.case.start.to_judge_line()
+            )?;
         } else {
             let mut text = Vec::new();
             cases::write_judge(std::slice::from_ref(&d.case), cases::Format::Aoj, &mut text)
@@ -1030,6 +1057,32 @@ pub fn print_disagreements(report: &Report, out: &mut impl Write) -> std::io::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_disagreement_off_3x3_prints_the_board_as_solve_input_with_shape_and_goal() {
+        let set = SetDef::of(SetKind::Korf100, 1, 0).generate().unwrap();
+        let case = set[0].clone();
+        let report = Report {
+            disagreements: vec![Disagreement {
+                case: case.clone(),
+                solver: "x/packed".into(),
+                said: "1 moves, cost 1".into(),
+                reference: "cost 41".into(),
+            }],
+            ..Report::default()
+        };
+        let mut out = Vec::new();
+        print_disagreements(&report, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let board = case.start.to_judge_line();
+        assert!(
+            text.contains(&format!(
+                "echo \"{board}\" | slidebench solve --shape 4x4 --goal x 1 2 3"
+            )),
+            "{text}"
+        );
+        assert!(!text.contains("0 0"), "{text}");
+    }
     use crate::encoding::DEFAULT_MAX_STATES;
 
     #[test]
