@@ -8,6 +8,7 @@
 //! spaces the reference is the answer of the best optimal solver that finished
 //! ([`default_solver_for`]), and every answer is replayed either way.
 
+pub mod check;
 mod meta;
 mod run;
 
