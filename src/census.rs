@@ -71,6 +71,28 @@ pub fn census_size(shape: Shape, topology: Topology) -> (u64, u64) {
 /// Runs the census; refuses at once, before allocating, with [`ErrorKind::TooLarge`] when the
 /// table would index more than `max_states` entries.
 pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Census> {
+    Ok(census_keeping(shape, topology, max_states, 0)?.0)
+}
+
+/// [`census`], and the boards farthest from the goal when there are at most `keep` of them
+/// (else none): the hardest cases of the space, each at a distance the census proves, which
+/// `slidebench check` holds its solvers to.
+pub fn census_with_deepest(
+    shape: Shape,
+    topology: Topology,
+    max_states: u64,
+    keep: usize,
+) -> Result<(Census, Vec<Board>)> {
+    census_keeping(shape, topology, max_states, keep)
+}
+
+/// The census, keeping the states of the last layer found while it holds at most `keep`.
+fn census_keeping(
+    shape: Shape,
+    topology: Topology,
+    max_states: u64,
+    keep: usize,
+) -> Result<(Census, Vec<Board>)> {
     let (entries, bytes) = census_size(shape, topology);
     if entries > max_states {
         let what = match topology {
@@ -103,6 +125,7 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
     let goal = space.goal_index();
     mark(&table, goal, code(0));
     let mut counts = vec![1u64];
+    let mut deepest = if keep > 0 { vec![goal] } else { Vec::new() };
     let chunks = words.div_ceil(CHUNK_WORDS);
     loop {
         let d = counts.len() - 1;
@@ -119,9 +142,34 @@ pub fn census(shape: Shape, topology: Topology, max_states: u64) -> Result<Censu
             break;
         }
         counts.push(found);
+        // The new layer is still open (coded `next`) until the next pass closes it: read it
+        // now while it is small, since it may be the last.
+        deepest.clear();
+        if found <= keep as u64 {
+            deepest = layer_indices(&table, next);
+        }
     }
     let total = counts.iter().sum();
-    Ok(Census { shape, topology, counts, total, elapsed: start.elapsed(), table_bytes: bytes })
+    let boards = deepest.iter().map(|&i| space.board_at(shape, i)).collect();
+    let census =
+        Census { shape, topology, counts, total, elapsed: start.elapsed(), table_bytes: bytes };
+    Ok((census, boards))
+}
+
+/// The indices of the states coded `code`, in index order.
+fn layer_indices(table: &[AtomicU64], code: u64) -> Vec<u64> {
+    let pattern = code * LOW_BITS;
+    let mut out = Vec::new();
+    for (wi, word) in table.iter().enumerate() {
+        let y = word.load(Relaxed) ^ pattern;
+        let mut hits = !(y | (y >> 1)) & LOW_BITS;
+        while hits != 0 {
+            let bit = u64::from(hits.trailing_zeros());
+            hits &= hits - 1;
+            out.push(wi as u64 * STATES_PER_WORD + bit / 2);
+        }
+    }
+    out
 }
 
 /// Peak resident set size of this process so far (`VmHWM` from /proc/self/status), if known;
@@ -226,6 +274,21 @@ impl Space {
             parity,
             goal_blank: n - 1,
         })
+    }
+
+    /// The board of table entry `idx`: tiles named `1..=m` as in the default goal.
+    fn board_at(&self, shape: Shape, idx: u64) -> Board {
+        let b = (idx / self.block) as usize;
+        let mut cursor = Cursor::new();
+        cursor.seek(self, b, (idx % self.block) << self.shift);
+        let mut cells = [0u8; MAX_CELLS];
+        let mut tiles = cursor.t[..self.m].iter();
+        for (s, c) in cells.iter_mut().enumerate().take(self.m + 1) {
+            if s != b {
+                *c = tiles.next().map_or(0, |&t| t + 1);
+            }
+        }
+        Board::from_cells(shape, &cells[..=self.m]).expect("a cursor holds a permutation")
     }
 
     fn goal_index(&self) -> u64 {
@@ -469,6 +532,43 @@ mod tests {
         ];
         assert_eq!(c.counts, expected);
         check(&c, 362_880, 18, 20);
+    }
+
+    /// The deepest boards a census keeps, each checked against an independent BFS's table.
+    fn deepest_at_table_distance(w: usize, h: usize, topology: Topology, at_max: usize) {
+        let shape = Shape::new(w, h).unwrap();
+        let (c, deepest) =
+            census_with_deepest(shape, topology, DEFAULT_CENSUS_MAX_STATES, 100).unwrap();
+        assert_eq!(deepest.len(), at_max);
+        let puzzle = Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape)).unwrap();
+        let dist = crate::cases::distance_table(&puzzle);
+        for b in &deepest {
+            let d = dist[crate::rank::rank(b.cells()) as usize];
+            assert_eq!(d as usize, c.max_distance(), "{b}");
+        }
+        let mut unique = deepest.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), deepest.len());
+    }
+
+    #[test]
+    fn the_deepest_boards_kept_are_at_the_largest_distance() {
+        deepest_at_table_distance(3, 3, Topology::Grid, 2);
+        deepest_at_table_distance(3, 3, Topology::Torus, 20);
+        deepest_at_table_distance(2, 4, Topology::Grid, 1);
+        deepest_at_table_distance(5, 2, Topology::Grid, 2);
+    }
+
+    #[test]
+    fn no_boards_are_kept_when_the_deepest_layer_is_larger_than_asked() {
+        let shape = Shape::new(3, 3).unwrap();
+        let (_, none) =
+            census_with_deepest(shape, Topology::Torus, DEFAULT_CENSUS_MAX_STATES, 19).unwrap();
+        assert!(none.is_empty());
+        let (_, goal) =
+            census_with_deepest(Shape::new(2, 2).unwrap(), Topology::Grid, 12, 1).unwrap();
+        assert_eq!(goal.len(), 1);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! ([`default_solver_for`]), and every answer is replayed either way.
 
 mod cap;
+pub mod check;
 mod external;
 mod meta;
 mod ranking;

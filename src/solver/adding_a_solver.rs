@@ -6,7 +6,7 @@
 
 use super::factory::every_encoding;
 use super::kit::too_many_states;
-use super::registry::{Algorithm, AlgorithmSpec, EncodingKind, Family};
+use super::registry::{Algorithm, AlgorithmSpec, EncodingKind, Family, Guide};
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{new_solver, Solution, SolverOptions, Stats};
 use crate::board::{Board, Costs, Move, Puzzle, Topology};
@@ -100,6 +100,7 @@ impl<E: Encoding> Search for Iddfs<E> {
 static IDDFS: AlgorithmSpec = AlgorithmSpec {
     name: "iddfs",
     family: Family::Blind,
+    guide: Guide::Nothing,
     summary: "iterative-deepening depth-first search, no heuristic",
     weighted: false,
     peer: false,

@@ -7,7 +7,7 @@
 
 use super::factory::{every_encoding, wrap};
 use super::informed::{tables_not_built, Informed, Method, PdbConfig, PeerInformed};
-use super::registry::{AlgorithmSpec, EncodingKind, Family};
+use super::registry::{AlgorithmSpec, EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
 use crate::heuristic::{LinearConflict, Manhattan};
@@ -37,6 +37,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "bfs",
         family: Family::Blind,
+        guide: Guide::Nothing,
         summary: "one forward breadth-first search per query",
         weighted: false,
         peer: false,
@@ -50,6 +51,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "table",
         family: Family::Table,
+        guide: Guide::Nothing,
         summary: "reverse BFS (reverse Dijkstra when weighted) from the goal, built once; queries walk it",
         weighted: true,
         peer: false,
@@ -63,6 +65,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "bidir-shared",
         family: Family::Bidirectional,
+        guide: Guide::Nothing,
         summary: "bidirectional BFS, one FIFO queue holding both sides' states",
         weighted: false,
         peer: false,
@@ -76,6 +79,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "bidir-split",
         family: Family::Bidirectional,
+        guide: Guide::Nothing,
         summary: "bidirectional BFS, two queues, expanding the smaller frontier a layer at a time",
         weighted: false,
         peer: false,
@@ -89,6 +93,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "dijkstra",
         family: Family::Blind,
+        guide: Guide::Nothing,
         summary: "Dijkstra with a binary heap",
         weighted: true,
         peer: false,
@@ -102,6 +107,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "dial",
         family: Family::Blind,
+        guide: Guide::Nothing,
         summary: "Dijkstra with a bucket queue (Dial's algorithm), for small integer costs",
         weighted: true,
         peer: false,
@@ -115,6 +121,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "astar",
         family: Family::Heuristic,
+        guide: Guide::Manhattan,
         summary: "A* with the sum of each tile's cheapest distance to its goal square",
         weighted: true,
         peer: false,
@@ -128,6 +135,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "pathfinding-bfs",
         family: Family::Blind,
+        guide: Guide::Nothing,
         summary: "the pathfinding crate's bfs",
         weighted: false,
         peer: true,
@@ -141,6 +149,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "pathfinding-bidir",
         family: Family::Bidirectional,
+        guide: Guide::Nothing,
         summary: "the pathfinding crate's bfs_bidirectional",
         weighted: false,
         peer: true,
@@ -154,6 +163,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "pathfinding-dijkstra",
         family: Family::Blind,
+        guide: Guide::Nothing,
         summary: "the pathfinding crate's dijkstra",
         weighted: true,
         peer: true,
@@ -167,6 +177,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-md",
         family: Family::Heuristic,
+        guide: Guide::Manhattan,
         summary: "IDA* with Manhattan distance (wrapping on the torus)",
         weighted: false,
         peer: false,
@@ -180,6 +191,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-lc",
         family: Family::Heuristic,
+        guide: Guide::LinearConflict,
         summary: "IDA* with linear conflict: Manhattan distance plus 2 moves per tile that must leave its line",
         weighted: false,
         peer: false,
@@ -195,6 +207,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "astar-md",
         family: Family::Heuristic,
+        guide: Guide::Manhattan,
         summary: "A* with Manhattan distance, bounded by --max-states",
         weighted: true,
         peer: false,
@@ -208,6 +221,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "astar-lc",
         family: Family::Heuristic,
+        guide: Guide::LinearConflict,
         summary: "A* with linear conflict, bounded by --max-states",
         weighted: true,
         peer: false,
@@ -223,6 +237,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "pathfinding-idastar",
         family: Family::Heuristic,
+        guide: Guide::Manhattan,
         summary: "the pathfinding crate's idastar with Manhattan distance",
         weighted: false,
         peer: true,
@@ -236,6 +251,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "pathfinding-astar",
         family: Family::Heuristic,
+        guide: Guide::Manhattan,
         summary: "the pathfinding crate's astar with Manhattan distance",
         weighted: true,
         peer: true,
@@ -249,6 +265,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-pdb555",
         family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
         summary: "IDA* with additive pattern databases, 5-5-5 on 4x4 (other shapes: the default partition)",
         weighted: false,
         peer: false,
@@ -265,6 +282,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-pdb663",
         family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
         summary: "IDA* with additive pattern databases, 6-6-3 on 4x4 (other shapes: the default partition)",
         weighted: false,
         peer: false,
@@ -281,6 +299,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-pdb78",
         family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
         summary: "IDA* with additive pattern databases, 7-8 on 4x4, built only by `pdb build --partition 78` (other shapes: the default partition)",
         weighted: false,
         peer: false,
@@ -299,6 +318,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "astar-pdb663",
         family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
         summary: "A* (reopening states) with the 6-6-3 databases on 4x4, bounded by --max-states",
         weighted: false,
         peer: false,

@@ -32,7 +32,7 @@ pub use api::{Solution, Solver, SolverInfo, Stats};
 pub use factory::{new_solver, new_solver_with, SolverOptions};
 pub use registry::{
     all_solvers, default_solver_for, not_built, solver_info, Algorithm, AlgorithmSpec, Constructor,
-    EncodingKind, Family, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER,
+    EncodingKind, Family, Guide, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER,
 };
 
 #[cfg(test)]

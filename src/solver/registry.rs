@@ -26,6 +26,20 @@ pub enum Family {
     Heuristic,
 }
 
+/// What guides a search towards the goal: the code a quiet bug in an informed search would live
+/// in. `check` wants two solvers of different guides to agree before a cost is a reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Guide {
+    /// No heuristic (breadth-first, bidirectional, Dijkstra and table searches).
+    Nothing,
+    /// Manhattan distance, or each tile's cheapest distance to its goal square.
+    Manhattan,
+    /// Linear conflict: Manhattan distance plus line conflicts.
+    LinearConflict,
+    /// Additive pattern databases.
+    PatternDatabase,
+}
+
 /// Makes the solver `info` names over `encoding` (one of the row's encodings) with `opts`.
 pub type Constructor = fn(EncodingKind, SolverInfo, &SolverOptions) -> Box<dyn Solver>;
 
@@ -36,6 +50,8 @@ pub struct AlgorithmSpec {
     pub name: &'static str,
     /// What kind of search it is.
     pub family: Family,
+    /// What guides it.
+    pub guide: Guide,
     /// One line for `slidebench solvers --long`.
     pub summary: &'static str,
     /// Whether it handles moves of unequal cost.
