@@ -2,8 +2,10 @@
 // Each test file compiles this module on its own and uses a different part of it.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The binary under test.
 pub fn bin() -> Command {
@@ -34,6 +36,72 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut command = bin();
     command.args(args);
     run_command(command, stdin)
+}
+
+/// How long a command of the bounded helpers may run before it counts as hung.
+pub const HANG_LIMIT: Duration = Duration::from_secs(120);
+
+/// A one-solver, one-thread `compare` into `out` without charts, plus `extra` arguments.
+pub fn small_compare(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "compare",
+        "--solvers",
+        "bfs/rank",
+        "--threads",
+        "1",
+        "--no-charts",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run_within(&args, b"", HANG_LIMIT)
+}
+
+/// Runs the binary with `args` and `stdin`; one still running after `limit` is killed and fails
+/// the test, so a hang is a failure rather than a test that never ends.
+pub fn run_within(args: &[&str], stdin: &[u8], limit: Duration) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    // Both streams are read on threads: a child that hangs with them open cannot block the wait.
+    let stdout = read_on_a_thread(child.stdout.take().unwrap());
+    let stderr = read_on_a_thread(child.stderr.take().unwrap());
+    let status = wait_within(&mut child, limit);
+    writer.join().unwrap();
+    Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+}
+
+fn read_on_a_thread(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stream.read_to_end(&mut bytes).unwrap();
+        bytes
+    })
+}
+
+/// Waits for `child`; one still running after `limit` is killed and fails the test: it hangs.
+pub fn wait_within(child: &mut Child, limit: Duration) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the command did not finish within {limit:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Standard output, line by line.

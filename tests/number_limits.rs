@@ -1,0 +1,52 @@
+//! Numbers past what the binary can hold or use are refused with a message that says so: a
+//! number past the largest is "too large", not malformed; threads past the bound are a usage
+//! error; a case count whose cases would not fit in memory is refused naming the memory.
+
+mod common;
+use common::{run_within, small_compare, stderr_text, HANG_LIMIT};
+
+#[test]
+fn numbers_past_the_largest_are_too_large_not_malformed() {
+    let out = run_within(
+        &["cruller"],
+        b"9223372036854775808 1\n6 3 0\n8 1 2\n4 5 7\n6 3 0\n8 1 2\n4 5 7\n0 0\n",
+        HANG_LIMIT,
+    );
+    assert!(
+        stderr_text(&out).contains("`9223372036854775808` is too large"),
+        "{}",
+        stderr_text(&out)
+    );
+    let out =
+        run_within(&["cases", "random", "--count", "99999999999999999999999"], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_text(&out).contains("too large"), "{}", stderr_text(&out));
+    let out = run_within(&["census", "--shape", "9223372036854775808x2"], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_text(&out).contains("too large"), "{}", stderr_text(&out));
+}
+
+#[test]
+fn threads_beyond_the_bound_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let out = run_within(
+        &["compare", "--cases", "sample", "--threads", "10000", "--out", out_dir],
+        b"",
+        HANG_LIMIT,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_text(&out).contains("use 1 to 256"), "{}", stderr_text(&out));
+    let out = run_within(&["check", "--threads", "0"], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn compare_refuses_a_count_it_cannot_hold_naming_the_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = small_compare(dir.path(), &["--cases", "random", "--count", "10000000000000"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr_text(&out);
+    assert!(err.contains("10,000,000,000,000 cases would need about"), "{err}");
+    assert!(err.contains("PiB of memory") && err.contains("smaller --count"), "{err}");
+}

@@ -1,0 +1,84 @@
+//! The files a command writes its results to: a result directory another run holds is refused,
+//! a killed run's temporary files are cleaned up, an output that cannot be written is refused
+//! before any work, and censuses recorded into one CSV at once keep every row.
+
+use slidebench::fsutil::{Lock, LOCK_FILE};
+use slidebench::report::{read_csv, CensusRow};
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+mod common;
+use common::{bin, run_within, small_compare, stderr_text, wait_within, HANG_LIMIT};
+
+#[test]
+fn a_second_compare_on_a_locked_directory_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let held = Lock::try_acquire(&dir.path().join(LOCK_FILE)).unwrap();
+    let out = small_compare(dir.path(), &["--cases", "sample"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr_text(&out).contains("another slidebench run"), "{}", stderr_text(&out));
+    assert!(!dir.path().join("runs.csv").exists());
+    drop(held);
+    let out = small_compare(dir.path(), &["--cases", "sample"]);
+    assert!(out.status.success(), "{}", stderr_text(&out));
+}
+
+#[test]
+fn compare_cleans_temp_files_a_killed_run_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let leftover = dir.path().join(".slidebench-tmp.AbC123");
+    std::fs::write(&leftover, "half a file").unwrap();
+    let out = small_compare(dir.path(), &["--cases", "sample"]);
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    assert!(!leftover.exists());
+    assert!(dir.path().join("manifest.txt").exists());
+}
+
+#[test]
+fn an_unwritable_out_is_refused_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "").unwrap();
+    let out_dir = blocker.join("results");
+    // A run that would take minutes: the refusal comes first.
+    let out = run_within(
+        &["compare", "--cases", "random", "--count", "100000", "--out", out_dir.to_str().unwrap()],
+        b"",
+        HANG_LIMIT,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr_text(&out);
+    assert!(err.contains("file/results"), "{err}");
+    assert!(out.stdout.is_empty());
+    let csv = out_dir.join("c.csv");
+    let out =
+        run_within(&["census", "--shape", "2x2", "--csv", csv.to_str().unwrap()], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "the census ran before the check");
+}
+
+#[test]
+fn censuses_recorded_at_once_keep_every_row() {
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("same.csv");
+        let children: Vec<Child> = ["2x2", "2x3", "3x2", "2x4"]
+            .iter()
+            .map(|shape| {
+                bin()
+                    .args(["census", "--shape", shape, "--csv", csv.to_str().unwrap()])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut c in children {
+            assert!(wait_within(&mut c, Duration::from_secs(60)).success());
+        }
+        let rows: Vec<CensusRow> = read_csv(&csv).unwrap();
+        let mut shapes: Vec<&str> = rows.iter().map(|r| r.shape.as_str()).collect();
+        shapes.sort_unstable();
+        assert_eq!(shapes, ["2x2", "2x3", "2x4", "3x2"]);
+    }
+}
