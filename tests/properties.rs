@@ -1004,7 +1004,8 @@ fn harness_runs_are_reproducible_but_for_timing() {
         dirs.iter().map(|d| csv_without(&d.path().join(report::RUNS_CSV), &["time_ns"])).collect();
     assert_eq!(runs[0].1.len(), 60);
     assert_eq!(runs[0], runs[1]);
-    let timing = ["p5_ns", "median_ns", "mean_ns", "p95_ns", "queries_per_sec", "build_ns"];
+    let timing =
+        ["p5_ns", "median_ns", "mean_ns", "p95_ns", "queries_per_sec", "build_ns", "pair_s"];
     let summaries: Vec<_> =
         dirs.iter().map(|d| csv_without(&d.path().join(report::SUMMARY_CSV), &timing)).collect();
     assert_eq!(summaries[0].1.len(), 2);
