@@ -4,7 +4,7 @@
 //! `report` and the CI's PNG check (`scripts/check-charts.sh`, through `slidebench chart
 //! --list`) all read it. Each chart lives in its own file under `chart/`, and what they share
 //! (fixed colours per algorithm, line styles per encoding, axes in human units, panels per
-//! family, bar charts) in [`style`].
+//! family, bar charts) in `style`.
 //!
 //! Summary charts use the case set named [`PREFERRED_SET`] when it is present and otherwise the
 //! first set in file order; the depth charts use the runs of the set named [`DEPTH_SET`]. When a

@@ -161,7 +161,7 @@ struct RankDeltas {
 /// kind by an amount computed from the squares it passes over, never from scratch.
 ///
 /// The mirror's changed value is read only when it is asked for: `pending` names the slot
-/// of `values` not yet read ([`NOTHING_PENDING`] when all are). Most children are cut off by
+/// of `values` not yet read (`NOTHING_PENDING` when all are). Most children are cut off by
 /// the direct sum alone, and each read saved is a likely cache miss on the 7-8 tables.
 #[derive(Clone, Copy, Debug)]
 pub struct PdbNode {
