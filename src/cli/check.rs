@@ -7,8 +7,8 @@ use slidebench::harness::{self, check, Report};
 use std::io::{self, Write};
 
 /// Runs the check's sets with every solver and prints, per set, where its references came from.
-pub(super) fn run(threads: usize) -> CliResult {
-    let sets = check::check_plan()?;
+pub(super) fn run(threads: usize, thorough: bool) -> CliResult {
+    let sets = check::check_plan(thorough)?;
     let solvers = check::registry_solvers(DEFAULT_MAX_STATES)?;
     let mut out = io::stdout().lock();
     // Set by set, so each line appears as soon as its set is done.

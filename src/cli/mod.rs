@@ -177,6 +177,10 @@ enum Command {
         /// Worker threads (1 to 256).
         #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
         threads: usize,
+        /// Add the 4x3 census set and the sets that rest on agreement alone (long walks): slower,
+        /// and not yet timed to the end.
+        #[arg(long)]
+        thorough: bool,
     },
     /// Redraw the charts from the CSV files without running any solver.
     Chart {
@@ -272,7 +276,7 @@ pub fn run() -> ExitCode {
         }
         Command::Compare(args) => compare::run(&args),
         Command::Judge(args) => judge::run(&args),
-        Command::Check { threads } => check::run(threads),
+        Command::Check { threads, thorough } => check::run(threads, thorough),
         Command::Chart { from, out, list } => chart::run(&from, out, list),
         Command::Report { from } => report::run(&from),
         Command::Merge { shards, out } => merge::run(&shards, &out),

@@ -14,7 +14,7 @@ use crate::board::{Board, Costs, Move, Puzzle, Shape, Topology};
 use crate::cases::{korf100, Case, SetDef};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
-use crate::solver::{all_solvers, new_solver, Guide, Solver, SolverInfo};
+use crate::solver::{all_solvers, new_solver, Guide, Solver, SolverInfo, SolverOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -167,7 +167,11 @@ const SEED: u64 = 7;
 
 /// The sets `check` runs: every kind of puzzle the crate solves, each against references known
 /// independently of the solvers under check where any exist.
-pub fn check_plan() -> Result<Vec<CheckSet>> {
+///
+/// With `thorough`, also the census set (the 4×3 antipodes) and the sets that rest on
+/// agreement alone (long walks on 4×4, 4×3, 3×4, a torus and weighted moves): none of them has
+/// been timed to the end on a quiet machine yet, so CI runs the default plan.
+pub fn check_plan(thorough: bool) -> Result<Vec<CheckSet>> {
     let def = |text: &str, count: usize| -> Result<Vec<Case>> {
         SetDef::parse(text, None, Some(count), None, SEED)?.generate()
     };
@@ -182,7 +186,7 @@ pub fn check_plan() -> Result<Vec<CheckSet>> {
         Costs { horizontal: 3, vertical: 5 },
         Board::solved(Shape::new(4, 3).expect("a valid shape")),
     )?;
-    Ok(vec![
+    let mut sets = vec![
         set("sample", def("sample", 0)?, Source::Table),
         set("random", def("random", 100)?, Source::Table),
         set("depth", def("depth", 1)?, Source::Table),
@@ -192,6 +196,11 @@ pub fn check_plan() -> Result<Vec<CheckSet>> {
         set("torus:3x3", random_boards(&torus(3, 3), 8), Source::Table),
         set("torus:3x2", random_boards(&torus(3, 2), 20), Source::Table),
         CheckSet::new("korf100:easiest-12", korf_cases(), Source::Published, true),
+    ];
+    if !thorough {
+        return Ok(sets);
+    }
+    sets.extend([
         CheckSet::new("deepest:4x3", antipode_cases(), Source::Census, true),
         agreement(
             "walk:4x4:40",
@@ -218,7 +227,8 @@ pub fn check_plan() -> Result<Vec<CheckSet>> {
             walks(&grid(3, 4), 30, 6),
             &["bidir-split/packed", "astar-lc/packed"],
         ),
-    ])
+    ]);
+    Ok(sets)
 }
 
 fn unit(shape: Shape, topology: Topology) -> Puzzle {
@@ -372,7 +382,9 @@ fn sits_out(info: &SolverInfo, set: &CheckSet, max_states: u64) -> Option<String
         );
     }
     let largest = set.cases.iter().map(|c| &c.puzzle).max_by_key(|p| p.arrangements())?;
-    does_not_fit(info, largest, max_states)
+    does_not_fit(info, largest, max_states).or_else(|| {
+        crate::solver::not_built(info, largest, &SolverOptions::with_max_states(max_states))
+    })
 }
 
 /// The references of a set known before any solver runs.
@@ -621,7 +633,7 @@ mod tests {
 
     #[test]
     fn every_agreement_set_names_solvers_of_two_families() {
-        for set in check_plan().unwrap() {
+        for set in check_plan(true).unwrap() {
             if let Source::Agreement(ids) = set.source {
                 let families: BTreeSet<Family> = ids
                     .iter()

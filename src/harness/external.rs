@@ -2,7 +2,7 @@
 //! harness hands them the cases they accept and checks every answer as it checks its own
 //! solvers' (replay to the goal at the stated cost, then against the reference).
 
-use super::run::SolverRun;
+use super::run::{blank_row, SolverRun};
 use super::{check_replay, describe_reference, Disagreement, Known, RunControls};
 use crate::board::Puzzle;
 use crate::cases::Case;
@@ -102,28 +102,11 @@ pub(super) fn run_set_solver(
             Some(Err(_)) => Outcome::Error,
         };
         let mut row = RunRow {
-            solver: info.id.clone(),
-            algorithm: info.algorithm.to_string(),
-            encoding: info.encoding.to_string(),
-            case_set: set.to_string(),
-            case_id: case.id,
-            shape: case.puzzle.shape().to_string(),
-            topology: case.puzzle.topology().to_string(),
-            board: case.start.to_text(),
-            goal: case.puzzle.goal().to_text(),
-            ch: case.puzzle.costs().horizontal,
-            cv: case.puzzle.costs().vertical,
-            optimal: known.flatten(),
-            outcome,
             solvable: outcome == Outcome::Solved,
-            length: None,
-            cost: None,
-            expanded: 0,
-            stored: 0,
             time_ns: a.time_ns,
             repeats: a.repeats,
             peak_bytes: a.peak_bytes,
-            threads: 1,
+            ..blank_row(info, set, case, *known, outcome, 1)
         };
         let Some(sol) = a.answer else {
             run.rows.push(row);

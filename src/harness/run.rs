@@ -28,6 +28,42 @@ pub(super) struct SolverRun {
     pub pair: Duration,
 }
 
+/// The row of `case` with `outcome` before anything is measured: no answer, no counts, no time.
+/// Built-in solvers and outside programs fill in what their query produced.
+pub(super) fn blank_row(
+    info: &SolverInfo,
+    set: &str,
+    case: &Case,
+    known: Known,
+    outcome: Outcome,
+    threads: usize,
+) -> RunRow {
+    RunRow {
+        solver: info.id.clone(),
+        algorithm: info.algorithm.to_string(),
+        encoding: info.encoding.to_string(),
+        case_set: set.to_string(),
+        case_id: case.id,
+        shape: case.puzzle.shape().to_string(),
+        topology: case.puzzle.topology().to_string(),
+        board: case.start.to_text(),
+        goal: case.puzzle.goal().to_text(),
+        ch: case.puzzle.costs().horizontal,
+        cv: case.puzzle.costs().vertical,
+        optimal: known.flatten(),
+        outcome,
+        solvable: false,
+        length: None,
+        cost: None,
+        expanded: 0,
+        stored: 0,
+        time_ns: 0,
+        repeats: 0,
+        peak_bytes: 0,
+        threads,
+    }
+}
+
 /// What one query produced.
 type Out = (RunRow, Option<Disagreement>, Option<Duration>);
 
@@ -157,30 +193,7 @@ pub(super) fn run_solver(
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<(usize, Out)>> = Mutex::new(Vec::with_capacity(cases.len()));
     let one = |solver: &mut Box<dyn Solver>, case: &Case, known: Known| -> Out {
-        let row = |outcome: Outcome| RunRow {
-            solver: info.id.clone(),
-            algorithm: info.algorithm.to_string(),
-            encoding: info.encoding.to_string(),
-            case_set: set.to_string(),
-            case_id: case.id,
-            shape: case.puzzle.shape().to_string(),
-            topology: case.puzzle.topology().to_string(),
-            board: case.start.to_text(),
-            goal: case.puzzle.goal().to_text(),
-            ch: case.puzzle.costs().horizontal,
-            cv: case.puzzle.costs().vertical,
-            optimal: known.flatten(),
-            outcome,
-            solvable: false,
-            length: None,
-            cost: None,
-            expanded: 0,
-            stored: 0,
-            time_ns: 0,
-            repeats: 0,
-            peak_bytes: 0,
-            threads,
-        };
+        let row = |outcome: Outcome| blank_row(info, set, case, known, outcome, threads);
         if streak.stop.load(Ordering::Relaxed) {
             bar.inc(1);
             return (row(Outcome::Skipped), None, None);
