@@ -108,6 +108,64 @@ fn a_hung_program_is_idle_and_its_process_group_is_gone_after_its_budget() {
     }
 }
 
+/// Whether process `pid` is gone: no `/proc` entry, not even a zombie.
+fn vanished(pid: i32) -> bool {
+    let until = Instant::now() + Duration::from_secs(5);
+    while std::path::Path::new(&format!("/proc/{pid}")).exists() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    !std::path::Path::new(&format!("/proc/{pid}")).exists()
+}
+
+#[test]
+fn a_grandchild_that_left_the_group_with_setsid_is_gone_after_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    // Forks a grandchild that starts its own session (out of the group's reach), then hangs.
+    let script = "import os, sys, time\n\
+                  pid = os.fork()\n\
+                  if pid == 0:\n    os.setsid()\n\
+                  \x20   open(sys.argv[1], 'w').write('%d %d' % (os.getpid(), os.getsid(0)))\n\
+                  \x20   time.sleep(300)\n\
+                  time.sleep(300)\n";
+    let prog = format!("escape=python3 -c \"{script}\" '{}'", pids.display());
+    let t = Instant::now();
+    let v = run(&prog, 3, 1.0);
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    // Idle, or a time limit when python's start took more than 5% of the second.
+    assert_eq!(count(&v, Verdict::Idle) + count(&v, Verdict::TimeLimit), 3, "{v:?}");
+    let text = std::fs::read_to_string(&pids).unwrap();
+    let (pid, sid) = text.split_once(' ').unwrap();
+    let (pid, sid): (i32, i32) = (pid.parse().unwrap(), sid.parse().unwrap());
+    assert_eq!(pid, sid, "the grandchild did not start its own session");
+    assert!(vanished(pid), "the grandchild {pid} that called setsid is still there");
+}
+
+#[test]
+fn a_flushing_program_is_run_request_response_with_a_time_per_query() {
+    let py = "py:hdu+flush=python3 tests/programs/eight_flush.py";
+    let p = spec::parse_arg(py, None).unwrap();
+    let solver = ProgramSolver::new(p, Mode::Batch, Duration::from_secs(60));
+    assert_eq!(solver.mode(), Mode::RequestResponse);
+    let (report, v) = run_with(py, vec![set("random", 30)], 60.0, Mode::Batch);
+    assert_eq!(count(&v, Verdict::Accepted), 30, "{v:?}");
+    let times: Vec<u64> =
+        report.runs.iter().filter(|r| r.solver == "program:py").map(|r| r.time_ns).collect();
+    assert_eq!(times.len(), 30);
+    assert!(times.iter().all(|&t| t > 0), "every query has its own response time: {times:?}");
+}
+
+#[test]
+fn a_program_declared_flushing_that_does_not_flush_is_idle_or_late_not_a_hang() {
+    // eight_table.py never flushes: its answers sit in its stdout buffer while it waits for
+    // more input, so the first query's answer never comes (unless PYTHONUNBUFFERED is set).
+    let py = "noflush:hdu+flush=env -u PYTHONUNBUFFERED python3 examples/programs/eight_table.py";
+    let t = Instant::now();
+    let (_, v) = run_with(py, vec![set("random", 5)], 3.0, Mode::Batch);
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert_eq!(count(&v, Verdict::Idle) + count(&v, Verdict::TimeLimit), 5, "{v:?}");
+}
+
 #[test]
 fn a_busy_loop_is_a_time_limit() {
     let v = run(&sh("spin", "while :; do :; done"), 3, 0.5);

@@ -36,7 +36,8 @@ pub(super) struct JudgeArgs {
     /// Built-in solvers timed beside it (default: the fastest for the protocol).
     #[arg(long, num_args = 1..)]
     solvers: Vec<String>,
-    /// One process per set, or one per case.
+    /// One process per set, one per case, or request-response (one case at a time, each answer
+    /// awaited: say so only if the program flushes after every answer).
     #[arg(long, value_enum, default_value = "batch")]
     mode: ModeArg,
     /// Seconds each of its processes may run.
@@ -96,7 +97,9 @@ fn program_of(args: &JudgeArgs) -> Result<ProgramSolver, Failure> {
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
         .collect::<String>();
     let name = if name.is_empty() { "program".to_string() } else { name };
-    let p = spec::from_argv(&name, args.command.clone(), vec![args.protocol])?;
+    let mut p = spec::from_argv(&name, args.command.clone(), vec![args.protocol])?;
+    // Asking for request-response is the user's word that the program flushes.
+    p.flushes = matches!(args.mode, ModeArg::RequestResponse);
     let limit = Duration::from_secs_f64(args.time_limit.max(0.001));
     Ok(ProgramSolver::new(p, Mode::from(args.mode), limit))
 }

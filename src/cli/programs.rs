@@ -15,6 +15,9 @@ pub(super) enum ModeArg {
     Batch,
     /// One process per case.
     PerCase,
+    /// One process per set, one case at a time, each answer awaited: only for programs that
+    /// flush after every answer.
+    RequestResponse,
 }
 
 impl From<ModeArg> for Mode {
@@ -22,6 +25,7 @@ impl From<ModeArg> for Mode {
         match m {
             ModeArg::Batch => Mode::Batch,
             ModeArg::PerCase => Mode::PerCase,
+            ModeArg::RequestResponse => Mode::RequestResponse,
         }
     }
 }
@@ -30,14 +34,16 @@ impl From<ModeArg> for Mode {
 pub(super) struct ProgramArgs {
     /// An outside program as a solver, `NAME[:PROTOCOLS]=COMMAND` (repeatable): the command is
     /// split into words like a shell would and run without one; PROTOCOLS, comma-separated, are
-    /// hdu (default), aoj and boards. Its id is `program:NAME`.
+    /// hdu (default), aoj and boards, any ending in `+flush` for a program that flushes after
+    /// every answer (run request-response). Its id is `program:NAME`.
     #[arg(long = "program", value_name = "NAME=COMMAND")]
     pub program: Vec<String>,
     /// A TOML file of `[[program]]` entries (name, command, protocols, shapes, weighted, mode,
-    /// cwd, env).
+    /// flushes, cwd, env).
     #[arg(long = "programs", value_name = "FILE")]
     pub programs_file: Option<PathBuf>,
-    /// How programs run: one process per set, or one per case.
+    /// How programs run: one process per set, one per case, or request-response (programs that
+    /// declare they flush run that way unless their entry names a mode).
     #[arg(long, value_enum, default_value = "batch")]
     pub program_mode: ModeArg,
     /// Seconds a program's process may take beyond its queries' budgets (the whole limit when
@@ -60,6 +66,17 @@ impl ProgramArgs {
         for (i, p) in programs.iter().enumerate() {
             if programs[..i].iter().any(|q| q.name == p.name) {
                 return Err(Failure::Error(format!("two programs are named `{}`", p.name)));
+            }
+        }
+        if mode == Mode::RequestResponse {
+            if let Some(p) = programs.iter().find(|p| !p.flushes && p.mode.is_none()) {
+                return Err(Failure::Error(format!(
+                    "--program-mode request-response is only for programs that flush after every \
+                     answer; `{}` does not say it does (`{}:hdu{}=…`, or `flushes = true`)",
+                    p.name,
+                    p.name,
+                    program::spec::FLUSH_SUFFIX
+                )));
             }
         }
         let limit = Duration::from_secs_f64(self.program_limit.max(0.001));

@@ -2,11 +2,13 @@
 //! through the judges' protocols, run as processes (Unix only).
 //!
 //! [`spec`] names and checks a program, [`protocol`] writes its input and reads its answers,
-//! [`process`] runs it without deadlocks or leftovers, [`runner`] times it over a set as a
+//! [`process`] runs it without deadlocks or leftovers (and [`converse`] one case at a time), [`runner`] times it over a set as a
 //! `crate::harness::SetSolver`, and [`verdict`] says what a judge would.
 
+pub mod converse;
 pub mod process;
 pub mod protocol;
+mod reaper;
 pub mod runner;
 pub mod spec;
 pub mod verdict;

@@ -10,14 +10,15 @@
 //! (`process_group(0)`, which keeps the standard library's fast spawn path); at the end the
 //! group is killed, before the child is reaped so that its id cannot have been reused.
 
+use super::reaper;
 use rustix::event::{poll, PollFd, PollFlags};
 use rustix::process::{kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 use wait4::Wait4;
 
@@ -26,9 +27,11 @@ pub const STDERR_TAIL: usize = 4096;
 /// How long the pipes may stay open after the program's group is gone (a program that left its
 /// group with `setsid` and kept them): the run ends anyway with what was read.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
+/// How long the sweep for escaped descendants may keep finding new ones after a run.
+const SWEEP_GRACE: Duration = Duration::from_secs(1);
 /// A program that used less CPU than this share of its wall time before its deadline was
 /// waiting, not computing: `idle`, not `time limit`.
-const IDLE_CPU_SHARE: f64 = 0.05;
+pub(super) const IDLE_CPU_SHARE: f64 = 0.05;
 
 /// What to run: the argv (never through a shell), where, with which environment, on what input.
 #[derive(Clone, Debug)]
@@ -130,9 +133,20 @@ pub struct SpawnError(pub String);
 
 /// A pipe's bytes as they arrive: a bounded prefix (stdout) or tail (stderr).
 #[derive(Default)]
-struct Captured {
-    bytes: Vec<u8>,
-    total: usize,
+pub(super) struct Captured {
+    /// The bytes kept.
+    pub(super) bytes: Vec<u8>,
+    /// Bytes read in all.
+    pub(super) total: usize,
+    /// Whether the pipe has reached its end.
+    pub(super) closed: bool,
+}
+
+/// A drained pipe: what it said so far, and a signal on every change.
+#[derive(Default)]
+pub(super) struct Pipe {
+    pub(super) data: Mutex<Captured>,
+    pub(super) changed: Condvar,
 }
 
 fn drain(
@@ -140,8 +154,8 @@ fn drain(
     keep: usize,
     tail: bool,
     over: Option<Arc<AtomicBool>>,
-) -> (Arc<Mutex<Captured>>, mpsc::Receiver<()>) {
-    let shared = Arc::new(Mutex::new(Captured::default()));
+) -> (Arc<Pipe>, mpsc::Receiver<()>) {
+    let shared = Arc::new(Pipe::default());
     let (done, finished) = mpsc::channel();
     let sink = Arc::clone(&shared);
     std::thread::spawn(move || {
@@ -151,7 +165,7 @@ fn drain(
                 Ok(0) | Err(_) => break,
                 Ok(n) => n,
             };
-            let mut c = sink.lock().expect("a pipe reader panicked");
+            let mut c = sink.data.lock().expect("a pipe reader panicked");
             c.total += n;
             if tail {
                 c.bytes.extend_from_slice(&buf[..n]);
@@ -168,7 +182,11 @@ fn drain(
                     }
                 }
             }
+            drop(c);
+            sink.changed.notify_all();
         }
+        sink.data.lock().expect("a pipe reader panicked").closed = true;
+        sink.changed.notify_all();
         let _ = done.send(());
     });
     (shared, finished)
@@ -178,7 +196,7 @@ fn drain(
 /// pidfd where the kernel has them, else looks at `/proc/PID/stat` for a zombie every
 /// millisecond. Samples the child's `VmHWM` into `peak` on every wake, at intervals growing from
 /// 1 ms to 20 ms. Never reaps: the caller kills the group first.
-fn wait_exit(pid: Pid, until: Instant, stop: &AtomicBool, peak: &mut u64) -> bool {
+pub(super) fn wait_exit(pid: Pid, until: Instant, stop: &AtomicBool, peak: &mut u64) -> bool {
     let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
     let mut slice = Duration::from_millis(1);
     loop {
@@ -217,7 +235,7 @@ fn wait_exit(pid: Pid, until: Instant, stop: &AtomicBool, peak: &mut u64) -> boo
 /// Not `ru_maxrss`: Linux records the pre-exec address space's high-water mark in the child's
 /// `ru_maxrss`, and a child spawned through `vfork` starts in the harness's own (which may hold
 /// hundreds of MB of tables), so `wait4`'s figure says more about the harness than the program.
-fn high_water(pid: Pid) -> Option<u64> {
+pub(super) fn high_water(pid: Pid) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{}/status", pid.as_raw_nonzero())).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 =
@@ -226,7 +244,7 @@ fn high_water(pid: Pid) -> Option<u64> {
 }
 
 /// Whether the child is a zombie (exited, not yet reaped), from `/proc/PID/stat`.
-fn exited(pid: Pid) -> bool {
+pub(super) fn exited(pid: Pid) -> bool {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())) else {
         return true;
     };
@@ -234,11 +252,30 @@ fn exited(pid: Pid) -> bool {
     stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()) == Some('Z')
 }
 
-/// Runs `inv` on `input` within `limits`. Every path kills the process group and reaps the
-/// child; a program that cannot be started is a [`SpawnError`].
-pub fn run(inv: &Invocation, input: Vec<u8>, limits: Limits) -> Result<Outcome, SpawnError> {
+/// A program started with its pipes drained on threads: what [`run`] and
+/// [`super::converse`] share.
+pub(super) struct Running {
+    child: Child,
+    pub(super) pid: Pid,
+    token: String,
+    pub(super) started: Instant,
+    pub(super) out: Arc<Pipe>,
+    err: Arc<Pipe>,
+    done: [mpsc::Receiver<()>; 2],
+    /// Set when stdout passes its limit.
+    pub(super) over: Arc<AtomicBool>,
+}
+
+/// Starts `inv` in its own process group, marked for the sweep, stdout kept up to
+/// `stdout_bytes`; returns it with its stdin.
+pub(super) fn start(
+    inv: &Invocation,
+    stdout_bytes: usize,
+) -> Result<(Running, ChildStdin), SpawnError> {
     let (program, args) =
         inv.argv.split_first().ok_or_else(|| SpawnError("the command is empty".into()))?;
+    let subreaper = reaper::become_subreaper();
+    let token = reaper::new_token();
     let mut cmd = Command::new(program);
     cmd.args(args)
         .stdin(Stdio::piped())
@@ -251,10 +288,74 @@ pub fn run(inv: &Invocation, input: Vec<u8>, limits: Limits) -> Result<Outcome, 
     for (k, v) in &inv.env {
         cmd.env(k, v);
     }
+    if subreaper {
+        cmd.env(reaper::TOKEN_VAR, &token);
+    }
     let started = Instant::now();
     let mut child = cmd.spawn().map_err(|e| SpawnError(format!("cannot run `{program}`: {e}")))?;
     let pid = Pid::from_child(&child);
-    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let over = Arc::new(AtomicBool::new(false));
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let (out, out_done) = drain(stdout, stdout_bytes, false, Some(Arc::clone(&over)));
+    let (err, err_done) = drain(stderr, STDERR_TAIL, true, None);
+    let running =
+        Running { child, pid, token, started, out, err, done: [out_done, err_done], over };
+    Ok((running, stdin))
+}
+
+impl Running {
+    /// Ends the run: kills the group, reaps the child, kills and reaps whatever escaped the
+    /// group, and waits a little for the pipes. `exited_in_time` says whether the child ended
+    /// by itself; `written` is the writer thread's end, if one was fed.
+    pub(super) fn finish(
+        mut self,
+        exited_in_time: bool,
+        peak_bytes: u64,
+        written: Option<&mpsc::Receiver<()>>,
+        refused: &AtomicBool,
+    ) -> Outcome {
+        let wall = self.started.elapsed();
+        // The group goes before the child is reaped: its id is still held, so no stranger gets
+        // the signal, and grandchildren that kept running are stopped with it.
+        let _ = kill_process_group(self.pid, Signal::KILL);
+        let usage = self.child.wait4();
+        reaper::sweep(self.pid, &self.token, SWEEP_GRACE);
+        let grace = Instant::now() + PIPE_GRACE;
+        for rx in self.done.iter().chain(written) {
+            let _ = rx.recv_timeout(grace.saturating_duration_since(Instant::now()));
+        }
+        let (status, cpu) = match usage {
+            Ok(u) => (Some(u.status), u.rusage.utime + u.rusage.stime),
+            Err(_) => (None, Duration::ZERO),
+        };
+        let end = if self.over.load(Ordering::Relaxed) {
+            End::OutputLimit
+        } else if exited_in_time {
+            End::Exited(status.unwrap_or_else(|| ExitStatus::from_raw(0)))
+        } else if cpu.as_secs_f64() < IDLE_CPU_SHARE * wall.as_secs_f64() {
+            End::Idle
+        } else {
+            End::TimeLimit
+        };
+        let take = |p: &Pipe| std::mem::take(&mut p.data.lock().expect("reader").bytes);
+        Outcome {
+            end,
+            stdout: take(&self.out),
+            stderr_tail: take(&self.err),
+            wall,
+            cpu,
+            peak_bytes,
+            input_refused: refused.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// Runs `inv` on `input` within `limits`. Every path kills the process group and reaps the
+/// child and whatever left the group; a program that cannot be started is a [`SpawnError`].
+pub fn run(inv: &Invocation, input: Vec<u8>, limits: Limits) -> Result<Outcome, SpawnError> {
+    let (running, mut stdin) = start(inv, limits.stdout_bytes)?;
     let refused = Arc::new(AtomicBool::new(false));
     let refused_flag = Arc::clone(&refused);
     let (wrote, written) = mpsc::channel();
@@ -266,45 +367,10 @@ pub fn run(inv: &Invocation, input: Vec<u8>, limits: Limits) -> Result<Outcome, 
         drop(stdin);
         let _ = wrote.send(());
     });
-    let over = Arc::new(AtomicBool::new(false));
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let stderr = child.stderr.take().expect("stderr is piped");
-    let (out, out_done) = drain(stdout, limits.stdout_bytes, false, Some(Arc::clone(&over)));
-    let (err, err_done) = drain(stderr, STDERR_TAIL, true, None);
     let mut peak_bytes = 0;
-    let exited_in_time = wait_exit(pid, started + limits.deadline, &over, &mut peak_bytes);
-    let wall = started.elapsed();
-    // The group goes before the child is reaped: its id is still held, so no stranger gets the
-    // signal, and grandchildren that kept running are stopped with it.
-    let _ = kill_process_group(pid, Signal::KILL);
-    let usage = child.wait4();
-    let grace = Instant::now() + PIPE_GRACE;
-    for rx in [&out_done, &err_done, &written] {
-        let _ = rx.recv_timeout(grace.saturating_duration_since(Instant::now()));
-    }
-    let (status, cpu) = match usage {
-        Ok(u) => (Some(u.status), u.rusage.utime + u.rusage.stime),
-        Err(_) => (None, Duration::ZERO),
-    };
-    let end = if over.load(Ordering::Relaxed) {
-        End::OutputLimit
-    } else if exited_in_time {
-        End::Exited(status.unwrap_or_else(|| ExitStatus::from_raw(0)))
-    } else if cpu.as_secs_f64() < IDLE_CPU_SHARE * wall.as_secs_f64() {
-        End::Idle
-    } else {
-        End::TimeLimit
-    };
-    let take = |c: &Arc<Mutex<Captured>>| std::mem::take(&mut c.lock().expect("reader").bytes);
-    Ok(Outcome {
-        end,
-        stdout: take(&out),
-        stderr_tail: take(&err),
-        wall,
-        cpu,
-        peak_bytes,
-        input_refused: refused.load(Ordering::Relaxed),
-    })
+    let until = running.started + limits.deadline;
+    let exited_in_time = wait_exit(running.pid, until, &running.over, &mut peak_bytes);
+    Ok(running.finish(exited_in_time, peak_bytes, Some(&written), &refused))
 }
 
 #[cfg(test)]
@@ -339,7 +405,8 @@ mod tests {
     fn a_busy_program_past_its_deadline_is_a_time_limit() {
         let out = run(&sh("while :; do :; done"), Vec::new(), limits(0.5)).unwrap();
         assert_eq!(out.end, End::TimeLimit);
-        assert!(out.cpu > Duration::from_millis(100), "{:?}", out.cpu);
+        // What tells it from idle, whatever the machine's load leaves it.
+        assert!(out.cpu.as_secs_f64() >= IDLE_CPU_SHARE * out.wall.as_secs_f64(), "{:?}", out.cpu);
     }
 
     #[test]
@@ -365,6 +432,27 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
         assert!(out.end.is_success());
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "done");
+    }
+
+    #[test]
+    fn a_daemon_left_by_a_program_that_exited_is_killed_and_reaped() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pid");
+        let script = "import os, sys, time\n\
+                      if os.fork() == 0:\n    os.setsid()\n\
+                      \x20   open(sys.argv[1], 'w').write(str(os.getpid()))\n\
+                      \x20   time.sleep(300)\n\
+                      time.sleep(0.3)\nprint('done')\n";
+        let argv = ["python3", "-c", script, file.to_str().unwrap()];
+        let inv = Invocation { argv: argv.map(String::from).to_vec(), cwd: None, env: vec![] };
+        let out = run(&inv, Vec::new(), limits(20.0)).unwrap();
+        assert!(out.end.is_success(), "{:?} {}", out.end, out.stderr_text());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "done");
+        let pid = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            "the daemon {pid} outlived the run"
+        );
     }
 
     #[test]

@@ -126,6 +126,16 @@ pub fn input(cases: &[&Case]) -> Vec<u8> {
     out
 }
 
+/// One case as request-response mode sends it: [`input`] of that case alone, without the `0 0`
+/// that ends an `aoj` input (sent once, after the last case).
+pub fn query(case: &Case) -> Vec<u8> {
+    let mut one = input(&[case]);
+    if Protocol::for_puzzle(&case.puzzle) == Protocol::Aoj && one.ends_with(b"0 0\n") {
+        one.truncate(one.len() - 4);
+    }
+    one
+}
+
 /// The input of a batch of no cases, for the empty run that times a program's start: `0 0`
 /// for `aoj`, nothing otherwise.
 pub fn empty_input(protocol: Protocol) -> Vec<u8> {

@@ -4,8 +4,11 @@
 //! Batch mode charges each query (T(N) − T(0)) / N, where T(0) is the same program on an empty
 //! input (a program may build a table before it reads anything); per-case mode charges each
 //! query its whole process and reports T(0), the cost of an empty start under the program's
-//! runtime, beside it as the build time.
+//! runtime, beside it as the build time; request-response mode charges each query the time from
+//! writing it to reading its answer (the first one's includes whatever of the program's start
+//! it had not finished).
 
+use super::converse;
 use super::process::{self, End, Invocation, Limits};
 use super::protocol::{self, Answer, Protocol};
 use super::spec::{Mode, Program};
@@ -95,7 +98,8 @@ impl ProgramSolver {
     /// A solver for `program`, run in `mode` unless the program names its own, each process
     /// within `limit` beyond its queries' budgets.
     pub fn new(program: Program, mode: Mode, limit: Duration) -> ProgramSolver {
-        let mode = program.mode.unwrap_or(mode);
+        let mode =
+            program.mode.unwrap_or(if program.flushes { Mode::RequestResponse } else { mode });
         let info = SolverInfo {
             id: program.id(),
             algorithm: PROGRAM_ALGORITHM,
@@ -169,6 +173,49 @@ impl ProgramSolver {
             if !ok || walls.len() >= repeat.max(1) as usize {
                 let n = walls.len() as u32;
                 return (ran, median(walls), median(cpus), n);
+            }
+        }
+    }
+
+    /// Request/response over `group`, `repeat` times (fewer when a run fails): the last run,
+    /// each case's median response time (0 when unanswered), and median wall and CPU times.
+    fn conversed(
+        inv: &Invocation,
+        group: &[&Case],
+        per_query: Duration,
+        repeat: u32,
+    ) -> (Ran, Vec<u64>, u64, u64, u32) {
+        let protocol = Protocol::for_puzzle(&group[0].puzzle);
+        let queries: Vec<Vec<u8>> = group.iter().map(|c| protocol::query(c)).collect();
+        let trailer = protocol::empty_input(protocol);
+        let stdout = STDOUT_MIN.max(group.len().saturating_mul(STDOUT_PER_CASE));
+        let mut times: Vec<Vec<u64>> = vec![Vec::new(); group.len()];
+        let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+        loop {
+            let ran = converse::converse(
+                inv,
+                &queries,
+                &trailer,
+                per_query,
+                stdout,
+                protocol == Protocol::Aoj,
+            );
+            let ok = match &ran {
+                Ok(c) => {
+                    walls.push(c.outcome.wall.as_nanos() as u64);
+                    cpus.push(c.outcome.cpu.as_nanos() as u64);
+                    for (t, r) in times.iter_mut().zip(&c.response) {
+                        t.push(r.as_nanos() as u64);
+                    }
+                    c.outcome.end.is_success()
+                }
+                Err(_) => false,
+            };
+            if !ok || walls.len() >= repeat.max(1) as usize {
+                let n = walls.len() as u32;
+                let per_case = times.into_iter().map(median).collect();
+                let ran = ran.map(|c| c.outcome).map_err(|e| e.0);
+                return (ran, per_case, median(walls), median(cpus), n);
             }
         }
     }
@@ -318,6 +365,7 @@ impl SetSolver for ProgramSolver {
     fn solve_set(&self, set: &str, cases: &[&Case], controls: &RunControls) -> SetAnswers {
         let started = Instant::now();
         let per_case = self.mode == Mode::PerCase;
+        let conversing = self.mode == Mode::RequestResponse;
         let mut empty: HashMap<(Vec<String>, Protocol), (u64, u64)> = HashMap::new();
         let mut timing = TimingRow {
             solver: self.info.id.clone(),
@@ -359,33 +407,41 @@ impl SetSolver for ProgramSolver {
             timing.empty_cpu_ns = timing.empty_cpu_ns.max(c0);
             let budget = controls.budget_for(puzzle).time;
             let deadline = match budget {
-                Some(b) if per_case => b,
+                Some(b) if per_case || conversing => b,
                 Some(b) => self.limit + b.saturating_mul(group.len() as u32),
                 None => self.limit,
             };
-            let input = protocol::input(&group);
-            if per_case && controls.warm_up && timing.processes == 0 {
-                let _ = Self::run_once(&inv, &input, deadline, 1);
-            }
-            let (ran, wall, cpu, repeats) =
-                Self::timed(&inv, &input, deadline, group.len(), controls.repeat);
+            let (ran, times, wall, cpu, repeats) = if conversing {
+                Self::conversed(&inv, &group, deadline, controls.repeat)
+            } else {
+                let input = protocol::input(&group);
+                if per_case && controls.warm_up && timing.processes == 0 {
+                    let _ = Self::run_once(&inv, &input, deadline, 1);
+                }
+                let (ran, wall, cpu, repeats) =
+                    Self::timed(&inv, &input, deadline, group.len(), controls.repeat);
+                let each =
+                    if per_case { wall } else { wall.saturating_sub(t0) / group.len() as u64 };
+                (ran, vec![each; group.len()], wall, cpu, repeats)
+            };
             timing.processes += 1;
             timing.wall_ns += wall;
             timing.cpu_ns += cpu;
             let peak = ran.as_ref().map_or(0, |o| o.peak_bytes);
             timing.peak_bytes = timing.peak_bytes.max(peak);
-            let time_ns =
-                if per_case { wall } else { wall.saturating_sub(t0) / group.len() as u64 };
             let timed_out = matches!(&ran, Ok(o) if matches!(o.end, End::TimeLimit | End::Idle));
             streak = if timed_out { streak + 1 } else { 0 };
-            for (&i, answer) in batch.iter().zip(self.answers(set, &group, &ran)) {
-                query_times.push(time_ns);
+            let judged = self.answers(set, &group, &ran);
+            for ((&i, answer), time_ns) in batch.iter().zip(judged).zip(times) {
+                if !conversing || time_ns > 0 {
+                    query_times.push(time_ns);
+                }
                 answers[i] =
                     Some(SetAnswer { answer: Some(answer), time_ns, repeats, peak_bytes: peak });
             }
         }
         timing.protocol = protocols.iter().map(|p| p.name()).collect::<Vec<_>>().join(",");
-        timing.per_query_ns = if per_case {
+        timing.per_query_ns = if per_case || conversing {
             median(query_times)
         } else {
             let empties = timing.empty_wall_ns.saturating_mul(timing.processes);

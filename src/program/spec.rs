@@ -18,6 +18,9 @@ pub enum Mode {
     Batch,
     /// One process per case.
     PerCase,
+    /// One process for the set, one case at a time, each answer awaited before the next case
+    /// is sent: only for programs that flush after every answer.
+    RequestResponse,
 }
 
 impl Mode {
@@ -26,6 +29,7 @@ impl Mode {
         match self {
             Mode::Batch => "batch",
             Mode::PerCase => "per-case",
+            Mode::RequestResponse => "request-response",
         }
     }
 }
@@ -51,6 +55,9 @@ pub struct Program {
     pub weighted: bool,
     /// How it is run; the run's default when `None`.
     pub mode: Option<Mode>,
+    /// Whether it flushes stdout after every answer (`+flush`, `flushes = true`), which makes
+    /// it `request-response` unless its entry names another mode.
+    pub flushes: bool,
     /// xxh3-64 of the executable and of every existing file its arguments name.
     pub hash: String,
 }
@@ -69,6 +76,8 @@ struct Entry {
     weighted: bool,
     #[serde(default)]
     mode: Option<Mode>,
+    #[serde(default)]
+    flushes: bool,
     #[serde(default)]
     cwd: Option<PathBuf>,
     #[serde(default)]
@@ -122,18 +131,38 @@ fn protocols(list: &[String]) -> Result<Vec<Protocol>> {
     list.iter().map(|p| p.parse::<Protocol>().map_err(bad)).collect()
 }
 
-/// Parses `NAME[:PROTOCOLS]=COMMAND` (protocols comma-separated, default `hdu`).
+/// The suffix of a protocol in `--program` that says the program flushes every answer.
+pub const FLUSH_SUFFIX: &str = "+flush";
+
+/// Parses `NAME[:PROTOCOLS]=COMMAND` (protocols comma-separated, default `hdu`; any of them
+/// may end in `+flush`: the program flushes after every answer).
 pub fn parse_arg(arg: &str, mode: Option<Mode>) -> Result<Program> {
     let (head, command) = arg.split_once('=').ok_or_else(|| {
         bad(format!("--program `{arg}`: expected NAME=COMMAND, for example mine=./a.out"))
     })?;
+    let mut flushes = false;
     let (name, protos) = match head.split_once(':') {
-        Some((n, p)) => (n, protocols(&p.split(',').map(str::to_string).collect::<Vec<_>>())?),
+        Some((n, p)) => {
+            let words: Vec<String> = p
+                .split(',')
+                .map(|w| match w.strip_suffix(FLUSH_SUFFIX) {
+                    Some(w) => {
+                        flushes = true;
+                        w.to_string()
+                    }
+                    None => w.to_string(),
+                })
+                .collect();
+            (n, protocols(&words)?)
+        }
         None => (head, vec![Protocol::Hdu]),
     };
     check_name(name)?;
     let argv = split_words(command)?;
-    Program::new(name, command, argv, None, Vec::new(), protos, Vec::new(), false, mode)
+    let mut p =
+        Program::new(name, command, argv, None, Vec::new(), protos, Vec::new(), false, mode)?;
+    p.flushes = flushes;
+    Ok(p)
 }
 
 /// A program given as its argv (no splitting), speaking `protocols`: `slidebench judge`'s.
@@ -147,7 +176,8 @@ pub fn from_argv(name: &str, argv: Vec<String>, protocols: Vec<Protocol>) -> Res
 }
 
 /// Reads a `--programs` TOML file: `[[program]]` tables with `name`, `command` (a string or an
-/// argv list), and optionally `protocols`, `shapes`, `weighted`, `mode`, `cwd` and `env`.
+/// argv list), and optionally `protocols`, `shapes`, `weighted`, `mode`, `flushes`, `cwd` and
+/// `env`.
 pub fn read_file(path: &Path) -> Result<Vec<Program>> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path.display(), e))?;
     let file: File =
@@ -174,6 +204,16 @@ pub fn read_file(path: &Path) -> Result<Vec<Program>> {
                 e.weighted,
                 e.mode,
             )
+            .and_then(|mut p| {
+                p.flushes = e.flushes;
+                if p.mode == Some(Mode::RequestResponse) && !p.flushes {
+                    return Err(bad(
+                        "mode `request-response` is only for programs that flush after every \
+                         answer: add `flushes = true` if it does",
+                    ));
+                }
+                Ok(p)
+            })
             .map_err(|err| bad(format!("{}: program `{}`: {err}", path.display(), e.name)))
         })
         .collect()
@@ -256,6 +296,7 @@ impl Program {
             shapes,
             weighted,
             mode,
+            flushes: false,
         })
     }
 
@@ -331,6 +372,23 @@ mod tests {
         assert!(parse_arg("no-equals", None).is_err());
         assert!(parse_arg("bad name=sh", None).is_err());
         assert!(parse_arg("x:klingon=sh", None).is_err());
+    }
+
+    #[test]
+    fn a_flush_suffix_or_field_declares_a_flushing_program() {
+        assert!(parse_arg("f:hdu+flush=sh", None).unwrap().flushes);
+        assert!(!parse_arg("f:hdu=sh", None).unwrap().flushes);
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("programs.toml");
+        std::fs::write(&f, "[[program]]\nname = \"a\"\ncommand = \"sh\"\nflushes = true\n")
+            .unwrap();
+        assert!(read_file(&f).unwrap()[0].flushes);
+        std::fs::write(
+            &f,
+            "[[program]]\nname = \"a\"\ncommand = \"sh\"\nmode = \"request-response\"\n",
+        )
+        .unwrap();
+        assert!(read_file(&f).unwrap_err().to_string().contains("flushes = true"));
     }
 
     #[test]
