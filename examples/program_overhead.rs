@@ -1,8 +1,9 @@
 //! What the outside-program harness adds to a batch program's wall time: `slidebench solve` on
 //! the 20,000-board set, run alternately by the shell's way (stdin from a file, stdout to a
 //! file) and through `program::process::run` (input from a writer thread, stdout captured,
-//! stderr drained, the group killed, the child reaped), medians of N runs each. The answers'
-//! parsing and replay, which happen after the process, are timed apart.
+//! stderr drained, the group killed, the child and anything that left its group reaped), with a
+//! second run the shell's way in every round as an A/A control, medians of N rounds. The
+//! answers' parsing and replay, which happen after the process, are timed apart.
 //!
 //! `cargo run --release --example program_overhead -- [RUNS]` (default 11).
 
@@ -35,8 +36,11 @@ fn main() {
         env: Vec::new(),
     };
     let limits = Limits { deadline: Duration::from_secs(120), stdout_bytes: 64 << 20 };
-    let (mut direct, mut harness, mut after) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..runs {
+    // Three runs a round, the order rotating: two the shell's way (an A/A pair, which shows
+    // the noise) and one through the harness.
+    let (mut direct, mut again, mut harness, mut after) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let shell_way = || {
         let out = std::fs::File::create(dir.path().join("out")).expect("created");
         let t = Instant::now();
         let status = Command::new(&bin)
@@ -46,28 +50,41 @@ fn main() {
             .stderr(Stdio::null())
             .status()
             .expect("ran");
-        direct.push(t.elapsed().as_secs_f64());
         assert!(status.success());
-        let t = Instant::now();
-        let ran = process::run(&inv, input.clone(), limits).expect("ran");
-        harness.push(t.elapsed().as_secs_f64());
-        assert!(ran.end.is_success());
-        let t = Instant::now();
-        let read = protocol::read_answers(Protocol::Hdu, &ran.stdout, refs.len());
-        let mut replayed = 0;
-        for (case, line) in refs.iter().zip(&read.lines) {
-            if let Some(protocol::Answer::Moves(m)) = line {
-                let (end, _) = case.puzzle.replay(&case.start, m).expect("valid moves");
-                assert_eq!(&end, case.puzzle.goal());
-                replayed += 1;
+        t.elapsed().as_secs_f64()
+    };
+    for round in 0..runs {
+        for slot in 0..3 {
+            match (round + slot) % 3 {
+                0 => direct.push(shell_way()),
+                1 => again.push(shell_way()),
+                _ => {
+                    let t = Instant::now();
+                    let ran = process::run(&inv, input.clone(), limits).expect("ran");
+                    harness.push(t.elapsed().as_secs_f64());
+                    assert!(ran.end.is_success());
+                    let t = Instant::now();
+                    let read = protocol::read_answers(Protocol::Hdu, &ran.stdout, refs.len());
+                    let mut replayed = 0;
+                    for (case, line) in refs.iter().zip(&read.lines) {
+                        if let Some(protocol::Answer::Moves(m)) = line {
+                            let (end, _) = case.puzzle.replay(&case.start, m).expect("valid");
+                            assert_eq!(&end, case.puzzle.goal());
+                            replayed += 1;
+                        }
+                    }
+                    after.push(t.elapsed().as_secs_f64());
+                    assert!(replayed > 0 && read.extra == 0);
+                }
             }
         }
-        after.push(t.elapsed().as_secs_f64());
-        assert!(replayed > 0 && read.extra == 0);
     }
-    let (d, h, a) = (median(direct), median(harness), median(after));
-    println!("{runs} alternating runs each, 20,000 boards, `slidebench solve --threads 1 --solver table/rank`");
-    println!("direct (file in, file out): median {:.1} ms", d * 1e3);
-    println!("through process::run:       median {:.1} ms ({:+.1}%)", h * 1e3, (h / d - 1.0) * 1e2);
+    let paired = |a: &[f64], b: &[f64]| median(a.iter().zip(b).map(|(x, y)| x / y).collect());
+    let (d, d2, h, a) =
+        (median(direct.clone()), median(again.clone()), median(harness.clone()), median(after));
+    println!("{runs} rounds of three runs in rotating order, 20,000 boards, `slidebench solve --threads 1 --solver table/rank`");
+    println!("direct A (file in, file out): median {:.1} ms", d * 1e3);
+    println!("direct B (the same again):    median {:.1} ms (A/A {:+.1}%, median of paired ratios {:+.1}%)", d2 * 1e3, (d2 / d - 1.0) * 1e2, (paired(&again, &direct) - 1.0) * 1e2);
+    println!("through process::run:         median {:.1} ms ({:+.1}% against A, median of paired ratios {:+.1}%)", h * 1e3, (h / d - 1.0) * 1e2, (paired(&harness, &direct) - 1.0) * 1e2);
     println!("parsing and replaying the answers afterwards: median {:.1} ms", a * 1e3);
 }
