@@ -322,6 +322,28 @@ fn compare_refuses_a_missing_program_before_running_anything() {
 }
 
 #[test]
+fn compare_refuses_a_program_that_is_not_executable_before_running_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("solver.txt");
+    std::fs::write(&plain, "not a program").unwrap();
+    let out_dir = dir.path().join("out");
+    let program = format!("plain={}", plain.display());
+    let out = slidebench(&[
+        "compare",
+        "--cases",
+        "sample",
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--program",
+        &program,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not executable") && err.contains("solver.txt"), "{err}");
+    assert!(!out_dir.join("runs.csv").exists());
+}
+
+#[test]
 fn merge_joins_a_programs_shards_and_refuses_different_builds_of_it() {
     let dir = tempfile::tempdir().unwrap();
     let exe = dir.path().join("solver.sh");
