@@ -2,14 +2,17 @@
 # Mutation testing with cargo-mutants (`cargo install cargo-mutants --locked`) over the code
 # whose bugs give quiet wrong answers: the heuristics, the pattern databases' build and lookup,
 # IDA*, A*, the bidirectional stop rules, the table walk, the solvability rules and the replay
-# check. Each group mutates its files only and runs only the fast tests that cover them, one
-# mutant at a time (the `mutants` profile in Cargo.toml: release speed, no LTO), so a mutant
-# costs one incremental build and a few seconds of tests.
+# check. Each group mutates its files only and builds and runs only the test targets that cover
+# them (`-C --lib`, `-C --test=NAME`: without them cargo-mutants builds every test target for
+# each mutant), one mutant at a time in the tests' `test-opt` profile made incremental for the
+# crate itself (its dependencies are never incremental, so they are reused from target/), so a
+# mutant costs one incremental build of the crate and a few seconds of tests.
 #
 #   scripts/mutants.sh                  # every group
 #   scripts/mutants.sh solvability pdb  # some groups
 #   LIST=1 scripts/mutants.sh           # count the mutants only
 #
+# SHARD=K/N runs the K-th (from 0) of N contiguous slices of each group.
 # Results go to target/mutants/GROUP/mutants.out (caught.txt, missed.txt, timeout.txt,
 # unviable.txt). Survivors are either killed by a test or explained in scripts/mutants.md.
 # IN_PLACE=1 mutates this tree in place (faster: no copy, the build directory is reused; do not
@@ -45,17 +48,32 @@ for g in "${groups[@]}"; do
     esac
     i=$((i + 1))
   done
-  test_args=("${words[@]:$((i + 1))}")
+  # `--lib` and `--test NAME` choose what is built, so they go to every cargo command; the rest
+  # (test name filters, and what follows a second `--`) to `cargo test` only.
+  cargo_args=()
+  test_args=()
+  i=$((i + 1))
+  while [ "$i" -lt "${#words[@]}" ]; do
+    case ${words[$i]} in
+      --lib) cargo_args+=(-C --lib) ;;
+      --test) i=$((i + 1)); cargo_args+=(-C "--test=${words[$i]}") ;;
+      *) test_args+=("${words[$i]}") ;;
+    esac
+    i=$((i + 1))
+  done
   if [ -n "${LIST:-}" ]; then
     echo "$name: $(cargo mutants --list "${args[@]}" | wc -l) mutants"
     continue
   fi
   place=(-j "$jobs")
   [ -n "${IN_PLACE:-}" ] && place=(--in-place)
+  [ -n "${SHARD:-}" ] && place+=(--shard "$SHARD")
   echo "== $name"
   mkdir -p "target/mutants/$name"
-  cargo mutants "${place[@]}" --profile mutants --timeout "$timeout" --no-shuffle \
-    "${args[@]}" --output "target/mutants/$name" -- "${test_args[@]}" || true
+  CARGO_PROFILE_TEST_OPT_INCREMENTAL=true \
+    cargo mutants "${place[@]}" --profile test-opt --timeout "$timeout" --build-timeout 900 \
+    --no-shuffle "${args[@]}" "${cargo_args[@]}" --output "target/mutants/$name" \
+    -- "${test_args[@]}" || true
   for f in caught missed timeout unviable; do
     out="target/mutants/$name/mutants.out/$f.txt"
     printf '%s %s: %s\n' "$name" "$f" "$( [ -f "$out" ] && wc -l <"$out" || echo 0)"
