@@ -68,14 +68,23 @@ enum Wait {
     Late,
 }
 
-/// Runs `inv`, writing `queries` one at a time and waiting up to `per_query` for each answer
-/// line, then `trailer` (what ends the input, `0 0` for AOJ 1339) and end of input; the program
-/// then has `per_query` to exit. Every path kills the group and reaps the child.
+/// The deadlines of a conversation.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadlines {
+    /// For the first answer, which may wait for the program's start (a table it builds).
+    pub first: Duration,
+    /// For each later answer, and for the exit after end of input.
+    pub each: Duration,
+}
+
+/// Runs `inv`, writing `queries` one at a time and waiting for each answer line within its
+/// deadline, then `trailer` (what ends the input, `0 0` for AOJ 1339) and end of input; the
+/// program then has `deadlines.each` to exit. Every path kills the group and reaps the child.
 pub fn converse(
     inv: &Invocation,
     queries: &[Vec<u8>],
     trailer: &[u8],
-    per_query: Duration,
+    deadlines: Deadlines,
     stdout_bytes: usize,
     skip_blank: bool,
 ) -> Result<Conversation, SpawnError> {
@@ -98,7 +107,8 @@ pub fn converse(
     let mut response = Vec::with_capacity(queries.len());
     let mut peak = 0u64;
     let mut ended = None;
-    for q in queries {
+    for (k, q) in queries.iter().enumerate() {
+        let per_query = if k == 0 { deadlines.first } else { deadlines.each };
         let sent = Instant::now();
         let cpu_before = cpu_so_far(running.pid);
         let _ = send.send(q.clone());
@@ -124,7 +134,7 @@ pub fn converse(
     } else {
         let _ = send.send(trailer.to_vec());
         drop(send);
-        let until = Instant::now() + per_query;
+        let until = Instant::now() + deadlines.each;
         (process::wait_exit(running.pid, until, &running.over, &mut peak), None)
     };
     let mut outcome = running.finish(exited_in_time, peak, Some(&written), &refused);
@@ -188,6 +198,10 @@ mod tests {
         Invocation { argv: vec!["sh".into(), "-c".into(), script.into()], cwd: None, env: vec![] }
     }
 
+    fn secs(s: f64) -> Deadlines {
+        Deadlines { first: Duration::from_secs_f64(s), each: Duration::from_secs_f64(s) }
+    }
+
     fn queries(n: usize) -> Vec<Vec<u8>> {
         (0..n).map(|i| format!("{i}\n").into_bytes()).collect()
     }
@@ -199,7 +213,7 @@ mod tests {
             &sh("while read l; do echo \"a$l\"; done"),
             &queries(5),
             b"",
-            Duration::from_secs(10),
+            secs(10.0),
             1 << 20,
             false,
         )
@@ -216,7 +230,7 @@ mod tests {
             &sh("cat > /dev/null; echo late"),
             &queries(5),
             b"",
-            Duration::from_millis(500),
+            secs(0.5),
             1 << 20,
             false,
         )
@@ -229,15 +243,8 @@ mod tests {
     #[test]
     fn a_program_that_answers_without_reading_is_read_all_the_same() {
         let many: Vec<Vec<u8>> = (0..50).map(|_| vec![b'x'; 8192]).collect();
-        let c = converse(
-            &sh("yes r | head -n 50"),
-            &many,
-            b"",
-            Duration::from_secs(10),
-            1 << 20,
-            false,
-        )
-        .unwrap();
+        let c =
+            converse(&sh("yes r | head -n 50"), &many, b"", secs(10.0), 1 << 20, false).unwrap();
         assert_eq!(c.response.len(), 50);
     }
 
@@ -247,7 +254,7 @@ mod tests {
             &sh("while read l; do echo; echo 7; done"),
             &queries(2),
             b"",
-            Duration::from_secs(10),
+            secs(10.0),
             1 << 20,
             true,
         )

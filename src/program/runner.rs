@@ -182,7 +182,7 @@ impl ProgramSolver {
     fn conversed(
         inv: &Invocation,
         group: &[&Case],
-        per_query: Duration,
+        deadlines: converse::Deadlines,
         repeat: u32,
     ) -> (Ran, Vec<u64>, u64, u64, u32) {
         let protocol = Protocol::for_puzzle(&group[0].puzzle);
@@ -196,7 +196,7 @@ impl ProgramSolver {
                 inv,
                 &queries,
                 &trailer,
-                per_query,
+                deadlines,
                 stdout,
                 protocol == Protocol::Aoj,
             );
@@ -412,7 +412,10 @@ impl SetSolver for ProgramSolver {
                 None => self.limit,
             };
             let (ran, times, wall, cpu, repeats) = if conversing {
-                Self::conversed(&inv, &group, deadline, controls.repeat)
+                // The first answer may also wait for the program's start.
+                let first = budget.map_or(self.limit, |b| self.limit + b);
+                let deadlines = converse::Deadlines { first, each: deadline };
+                Self::conversed(&inv, &group, deadlines, controls.repeat)
             } else {
                 let input = protocol::input(&group);
                 if per_case && controls.warm_up && timing.processes == 0 {
