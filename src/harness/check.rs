@@ -413,7 +413,7 @@ fn known_references(
                         |table, c| {
                             let sol = table.solve(&c.puzzle, &c.start)?;
                             check_replay(&c.puzzle, c, &sol)?;
-                            Ok(Some(sol.cost))
+                            Ok(Some(sol.cost()))
                         },
                     )
                     .collect()
