@@ -2,8 +2,10 @@
 //! harness hands them the cases they accept and checks every answer as it checks its own
 //! solvers' (replay to the goal at the stated cost, then against the reference).
 
+use super::findings::Disagreement;
+use super::options::RunControls;
 use super::run::{blank_row, SolverRun};
-use super::{check_replay, describe_reference, Disagreement, Known, RunControls};
+use super::verify::{self, agree, check_replay, describe_reference, Known};
 use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{ErrorKind, Result};
@@ -57,10 +59,10 @@ pub(super) fn decides_references(info: &SolverInfo) -> bool {
 
 fn describe(sol: &Result<Solution>) -> String {
     match sol {
-        Ok(s) if s.moves.is_none() && s.cost.is_some() => {
-            format!("cost {}", s.cost.unwrap_or_default())
+        Ok(s) if s.moves().is_none() && s.cost().is_some() => {
+            format!("cost {}", s.cost().unwrap_or_default())
         }
-        other => super::describe(other),
+        other => verify::describe(other),
     }
 }
 
@@ -96,7 +98,7 @@ pub(super) fn run_set_solver(
         });
         let outcome = match &a.answer {
             None => Outcome::Skipped,
-            Some(Ok(s)) if s.moves.is_some() || s.cost.is_some() => Outcome::Solved,
+            Some(Ok(s)) if s.moves().is_some() || s.cost().is_some() => Outcome::Solved,
             Some(Ok(_)) => Outcome::Unsolvable,
             Some(Err(e)) if e.kind() == ErrorKind::Budget => Outcome::Budget,
             Some(Err(_)) => Outcome::Error,
@@ -113,12 +115,12 @@ pub(super) fn run_set_solver(
             continue;
         };
         if let Ok(s) = &sol {
-            row.length = s.moves.as_ref().map(|m| m.len() as u64);
-            row.cost = s.cost;
+            row.length = s.moves().map(|m| m.len() as u64);
+            row.cost = s.cost();
         }
         let verdict = match (&sol, known) {
             (Ok(s), Some(reference)) => {
-                check_replay(&case.puzzle, case, s).and_then(|()| super::agree(s, *reference))
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, *reference))
             }
             (Ok(s), None) => check_replay(&case.puzzle, case, s),
             (Err(_), _) if outcome == Outcome::Budget => Ok(()),
