@@ -5,6 +5,7 @@
 use slidebench::cases::SetDef;
 use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
 use slidebench::program::{self, spec, Mode, ProgramSolver, Verdict, VerdictRow};
+use slidebench::report::Outcome;
 use slidebench::DEFAULT_MAX_STATES;
 use std::time::{Duration, Instant};
 
@@ -37,6 +38,31 @@ fn run_with(
     let outside = program::as_set_solvers(&programs);
     let mut report =
         harness::compare_outside(&opts, &RunControls::default(), Vec::new(), &outside).unwrap();
+    let verdicts = program::add_tables(&mut report, &programs).unwrap();
+    (report, verdicts)
+}
+
+/// [`run_with`] under `controls`.
+fn run_controlled(
+    program: &str,
+    sets: Vec<SetSpec>,
+    limit: f64,
+    controls: &RunControls,
+) -> (Report, Vec<VerdictRow>) {
+    let p = spec::parse_arg(program, None).unwrap();
+    let programs = vec![ProgramSolver::new(p, Mode::Batch, Duration::from_secs_f64(limit))];
+    let opts = CompareOptions {
+        sets,
+        solvers: vec!["table/rank".into()],
+        threads: 1,
+        max_states: DEFAULT_MAX_STATES,
+        progress: false,
+        sweep_solvers: Vec::new(),
+        sweep_threads: Vec::new(),
+        skip: Vec::new(),
+    };
+    let outside = program::as_set_solvers(&programs);
+    let mut report = harness::compare_outside(&opts, controls, Vec::new(), &outside).unwrap();
     let verdicts = program::add_tables(&mut report, &programs).unwrap();
     (report, verdicts)
 }
@@ -164,6 +190,34 @@ fn a_program_declared_flushing_that_does_not_flush_is_idle_or_late_not_a_hang() 
     let (_, v) = run_with(py, vec![set("random", 5)], 3.0, Mode::Batch);
     assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
     assert_eq!(count(&v, Verdict::Idle) + count(&v, Verdict::TimeLimit), 5, "{v:?}");
+}
+
+#[test]
+fn a_time_cap_cuts_a_batch_program_at_its_hardest_cases_as_it_cuts_a_built_in_solver() {
+    // About 0.1 s a board: 40 boards would take 4 s; the cap gives the program 1 s.
+    let slow = format!("while read l; do sleep 0.1; echo $l | {}; done", solve());
+    let controls = RunControls {
+        cap: harness::Cap { pair_time: Some(Duration::from_secs(1)), repeat_time: None },
+        repeat: 1,
+        ..RunControls::default()
+    };
+    let (report, verdicts) =
+        run_controlled(&sh("slow", &slow), vec![set("random", 40)], 30.0, &controls);
+    let row = report.summary.iter().find(|r| r.solver == "program:slow").unwrap();
+    assert!(row.ran >= 1 && row.ran < 40, "ran {} of 40", row.ran);
+    assert_eq!(row.ran + row.skipped, 40);
+    assert!(row.cut_by.starts_with("time cap 1 s"), "{}", row.cut_by);
+    assert_eq!(count(&verdicts, Verdict::Accepted), row.ran as usize, "{verdicts:?}");
+    // Easiest first: no case it ran is longer than a case it was cut from.
+    let lengths = |outcome: Outcome| -> Vec<u64> {
+        let program = report.runs.iter().filter(|r| r.solver == "program:slow");
+        let ids: Vec<u64> = program.filter(|r| r.outcome == outcome).map(|r| r.case_id).collect();
+        let table =
+            report.runs.iter().filter(|r| r.solver == "table/rank" && ids.contains(&r.case_id));
+        table.filter_map(|r| r.length).collect()
+    };
+    let (ran, cut) = (lengths(Outcome::Solved), lengths(Outcome::Skipped));
+    assert!(ran.iter().max() <= cut.iter().min(), "ran {ran:?}, cut {cut:?}");
 }
 
 #[test]

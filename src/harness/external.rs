@@ -2,6 +2,7 @@
 //! harness hands them the cases they accept and checks every answer as it checks its own
 //! solvers' (replay to the goal at the stated cost, then against the reference).
 
+use super::cap::{self, Cut};
 use super::findings::Disagreement;
 use super::options::RunControls;
 use super::run::{blank_row, SolverRun};
@@ -50,6 +51,9 @@ pub struct SetAnswers {
     pub build: Option<Duration>,
     /// Wall time over the set.
     pub wall: Duration,
+    /// Why the solver stopped before the end of the set, if it did (its unanswered cases are
+    /// the ones it was not run on).
+    pub cut: Option<Cut>,
 }
 
 /// Whether answers of `info` may decide a case's reference: an outside program's may not.
@@ -66,6 +70,16 @@ fn describe(sol: &Result<Solution>) -> String {
     }
 }
 
+/// What stands for an answer a [`SetSolver`] did not give.
+fn no_answer() -> SetAnswer {
+    SetAnswer {
+        answer: Some(Err(crate::Error::new(ErrorKind::Io, "no answer"))),
+        time_ns: 0,
+        repeats: 0,
+        peak_bytes: 0,
+    }
+}
+
 /// Runs `solver` on the cases of `set` it accepts and makes the rows and disagreements.
 pub(super) fn run_set_solver(
     solver: &dyn SetSolver,
@@ -78,24 +92,31 @@ pub(super) fn run_set_solver(
     let (cases, refs): (Vec<&Case>, Vec<&Known>) =
         cases.iter().zip(refs).filter(|(c, _)| solver.accepts(&c.puzzle)).unzip();
     let began = std::time::Instant::now();
-    let answers = solver.solve_set(set, &cases, controls);
+    // Under a time cap, easiest first (as for built-in solvers), so the cap cuts the hardest.
+    let order: Vec<usize> = if controls.cap.pair_time.is_some() {
+        cap::easiest_first(&cases, &refs)
+    } else {
+        (0..cases.len()).collect()
+    };
+    let ordered: Vec<&Case> = order.iter().map(|&i| cases[i]).collect();
+    let mut answers = solver.solve_set(set, &ordered, controls);
+    // Back to the set's order, so rows come out as for every other solver.
+    let mut in_order: Vec<Option<SetAnswer>> = vec![None; cases.len()];
+    for (&i, a) in order.iter().zip(answers.answers.drain(..)) {
+        in_order[i] = Some(a);
+    }
+    answers.answers = in_order.into_iter().map(|a| a.unwrap_or_else(no_answer)).collect();
     let mut run = SolverRun {
         rows: Vec::with_capacity(cases.len()),
         disagreements: Vec::new(),
         wall: answers.wall,
         builds: answers.build.into_iter().collect(),
-        // A program runs its whole set in one go: the time cap never cuts it short.
-        cut: None,
+        cut: answers.cut,
         pair: began.elapsed(),
     };
     let mut given = answers.answers.into_iter();
     for (case, known) in cases.iter().zip(refs) {
-        let a = given.next().unwrap_or(SetAnswer {
-            answer: Some(Err(crate::Error::new(ErrorKind::Io, "no answer"))),
-            time_ns: 0,
-            repeats: 0,
-            peak_bytes: 0,
-        });
+        let a = given.next().unwrap_or_else(no_answer);
         let outcome = match &a.answer {
             None => Outcome::Skipped,
             Some(Ok(s)) if s.moves().is_some() || s.cost().is_some() => Outcome::Solved,

@@ -15,10 +15,10 @@ use super::spec::{Mode, Program};
 use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind};
-use crate::harness::{RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
+use crate::harness::{Cut, RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 use crate::solver::{Solution, SolverInfo, Stats};
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -59,7 +59,7 @@ pub struct TimingRow {
     pub protocol: String,
     /// Processes run for the set (timed runs, repeats aside).
     pub processes: u64,
-    /// Cases.
+    /// Cases it was run on (under a time cap, those it reached).
     pub cases: u64,
     /// Median wall time of an empty run, T(0), ns.
     pub empty_wall_ns: u64,
@@ -74,6 +74,26 @@ pub struct TimingRow {
     pub per_query_ns: u64,
     /// Largest peak resident memory of its processes (`VmHWM`, sampled), bytes.
     pub peak_bytes: u64,
+}
+
+impl TimingRow {
+    /// A row with nothing run yet.
+    fn new(solver: &str, set: &str, mode: Mode) -> TimingRow {
+        TimingRow {
+            solver: solver.to_string(),
+            case_set: set.to_string(),
+            mode: mode.name().to_string(),
+            protocol: String::new(),
+            processes: 0,
+            cases: 0,
+            empty_wall_ns: 0,
+            empty_cpu_ns: 0,
+            wall_ns: 0,
+            cpu_ns: 0,
+            per_query_ns: 0,
+            peak_bytes: 0,
+        }
+    }
 }
 
 /// An outside program run as a solver.
@@ -367,37 +387,32 @@ impl SetSolver for ProgramSolver {
         let per_case = self.mode == Mode::PerCase;
         let conversing = self.mode == Mode::RequestResponse;
         let mut empty: HashMap<(Vec<String>, Protocol), (u64, u64)> = HashMap::new();
-        let mut timing = TimingRow {
-            solver: self.info.id.clone(),
-            case_set: set.to_string(),
-            mode: self.mode.name().to_string(),
-            protocol: String::new(),
-            processes: 0,
-            cases: cases.len() as u64,
-            empty_wall_ns: 0,
-            empty_cpu_ns: 0,
-            wall_ns: 0,
-            cpu_ns: 0,
-            per_query_ns: 0,
-            peak_bytes: 0,
-        };
+        let mut timing = TimingRow::new(&self.info.id, set, self.mode);
         let mut protocols: Vec<Protocol> = Vec::new();
         let mut answers: Vec<Option<SetAnswer>> = vec![None; cases.len()];
         let mut streak = 0u32;
         let mut query_times = Vec::new();
-        for batch in protocol::batches(cases, per_case) {
-            let group: Vec<&Case> = batch.iter().map(|&i| cases[i]).collect();
-            let puzzle = &group[0].puzzle;
-            let protocol = Protocol::for_puzzle(puzzle);
-            if !protocols.contains(&protocol) {
-                protocols.push(protocol);
+        let mut cut = None;
+        let mut parts = Parts::new(controls, per_case, started);
+        let mut pending: VecDeque<Vec<usize>> = protocol::batches(cases, per_case).into();
+        while let Some(mut batch) = pending.pop_front() {
+            if let Some(rest) = parts.split(&mut batch) {
+                pending.push_front(rest);
             }
-            if controls.budget_streak > 0 && streak >= controls.budget_streak {
+            cut = cut.or_else(|| parts.cut(controls, streak));
+            if cut.is_some() {
                 for &i in &batch {
                     answers[i] =
                         Some(SetAnswer { answer: None, time_ns: 0, repeats: 0, peak_bytes: 0 });
                 }
                 continue;
+            }
+            let part_began = Instant::now();
+            let group: Vec<&Case> = batch.iter().map(|&i| cases[i]).collect();
+            let puzzle = &group[0].puzzle;
+            let protocol = Protocol::for_puzzle(puzzle);
+            if !protocols.contains(&protocol) {
+                protocols.push(protocol);
             }
             let inv = self.program.invocation(puzzle);
             let (t0, c0) = *empty
@@ -442,6 +457,8 @@ impl SetSolver for ProgramSolver {
                 answers[i] =
                     Some(SetAnswer { answer: Some(answer), time_ns, repeats, peak_bytes: peak });
             }
+            timing.cases += batch.len() as u64;
+            parts.ran(batch.len(), part_began.elapsed());
         }
         timing.protocol = protocols.iter().map(|p| p.name()).collect::<Vec<_>>().join(",");
         timing.per_query_ns = if per_case || conversing {
@@ -456,6 +473,50 @@ impl SetSolver for ProgramSolver {
             .into_iter()
             .map(|a| a.unwrap_or(SetAnswer { answer: None, time_ns: 0, repeats: 0, peak_bytes: 0 }))
             .collect();
-        SetAnswers { answers, build: Some(build), wall: started.elapsed() }
+        SetAnswers { answers, build: Some(build), wall: started.elapsed(), cut }
+    }
+}
+
+/// How a batch is sent under a time cap: the cases come easiest first, and a batch goes in
+/// growing parts (1, 2, 4, … cases, never more than the cap's remaining time at the last part's
+/// pace), so that the cap cuts a program where it cuts a built-in solver, at the hardest cases.
+/// Without a cap (or one process per case) a batch goes whole.
+struct Parts {
+    cap: Option<Duration>,
+    split: bool,
+    started: Instant,
+    size: usize,
+}
+
+impl Parts {
+    fn new(controls: &RunControls, per_case: bool, started: Instant) -> Parts {
+        let cap = controls.cap.pair_time;
+        Parts { cap, split: cap.is_some() && !per_case, started, size: 1 }
+    }
+
+    /// Cuts `batch` to the next part's size; the rest, if any, goes back in the queue.
+    fn split(&self, batch: &mut Vec<usize>) -> Option<Vec<usize>> {
+        (self.split && batch.len() > self.size).then(|| batch.split_off(self.size))
+    }
+
+    /// Why the next part is not started, if it is not: `streak` timed-out processes in a row
+    /// reached the over-budget streak, or the cap is spent.
+    fn cut(&self, controls: &RunControls, streak: u32) -> Option<Cut> {
+        if controls.budget_streak > 0 && streak >= controls.budget_streak {
+            Some(Cut::Streak(controls.budget_streak))
+        } else {
+            let spent = self.cap.is_some_and(|c| self.started.elapsed() >= c);
+            spent.then(|| self.cap.map(Cut::Cap)).flatten()
+        }
+    }
+
+    /// Sizes the next part after one of `n` cases took `took`.
+    fn ran(&mut self, n: usize, took: Duration) {
+        if let Some(cap) = self.cap {
+            let pace = took.as_nanos() / n.max(1) as u128;
+            let left = cap.saturating_sub(self.started.elapsed()).as_nanos();
+            let fits = usize::try_from(left / pace.max(1)).unwrap_or(usize::MAX);
+            self.size = (2 * n).min(fits).max(1);
+        }
     }
 }
