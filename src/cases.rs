@@ -270,7 +270,7 @@ fn random_board(rng: &mut ChaCha8Rng, shape: Shape) -> Board {
 
 /// The board of rank `r`.
 pub fn board_of_rank(shape: Shape, r: u64) -> Board {
-    let mut cells = [0u8; 16];
+    let mut cells = [0u8; crate::board::MAX_CELLS];
     unrank(r, shape.cells(), &mut cells);
     Board::from_cells(shape, &cells[..shape.cells()]).expect("unrank gives a permutation")
 }

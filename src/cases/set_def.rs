@@ -107,7 +107,7 @@ impl SetDef {
     /// Refuses sets that cannot be made, saying why.
     pub fn check(&self) -> Result<()> {
         let refuse = |why: String| Err(Error::new(ErrorKind::Parse, why));
-        let arrangements = FACTORIAL[self.shape.cells()];
+        let arrangements = crate::rank::arrangements_u64(self.shape.cells());
         match self.kind {
             SetKind::Sample if self.shape != Shape::THREE_BY_THREE => {
                 refuse(format!("the sample set is the judges' 3x3 boards, not {}", self.shape))
@@ -162,7 +162,7 @@ impl SetDef {
                 }
                 per.iter().map(|&n| self.count.min(n)).sum()
             }
-            SetKind::All => FACTORIAL[self.shape.cells()] as usize,
+            SetKind::All => crate::rank::arrangements_u64(self.shape.cells()) as usize,
         }
     }
 

@@ -49,7 +49,7 @@ pub fn pathfinding_idastar(
     if !crate::solvability::solvable(puzzle, start) {
         return Ok(None);
     }
-    let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
+    let enc = <Packed>::new(puzzle, 0).expect("packed encodings never refuse");
     let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let mut spent = None;
@@ -86,7 +86,7 @@ pub fn pathfinding_astar(
     if !crate::solvability::solvable(puzzle, start) {
         return Ok(None);
     }
-    let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
+    let enc = <Packed>::new(puzzle, 0).expect("packed encodings never refuse");
     let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let generated = Cell::new(0u64);
@@ -199,7 +199,7 @@ mod tests {
     fn both_agree_on_random_walks_of_a_four_by_four_board() {
         let s = Shape::new(4, 4).unwrap();
         let puzzle = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
-        let enc = Packed::new(&puzzle, 0).unwrap();
+        let enc = <Packed>::new(&puzzle, 0).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
         for walk in [0, 5, 20, 40] {
             let mut state = enc.encode(puzzle.goal());

@@ -223,9 +223,9 @@ impl EncodingKind {
     /// The name, second half of the solver id.
     pub const fn name(self) -> &'static str {
         match self {
-            EncodingKind::Text => Text::NAME,
+            EncodingKind::Text => <Text>::NAME,
             EncodingKind::Rank => Rank::NAME,
-            EncodingKind::Packed => Packed::NAME,
+            EncodingKind::Packed => <Packed>::NAME,
         }
     }
 }
