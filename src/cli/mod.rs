@@ -120,7 +120,7 @@ fn whole_number(s: &str) -> Result<u64, String> {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve boards from stdin, one per line (HDU 1043 format on the default 3x3; any shape up
-    /// to 16 squares with --shape): one line of moves, `unsolvable` or `error` each, in input
+    /// to 25 squares with --shape): one line of moves, `unsolvable` or `error` each, in input
     /// order.
     Solve(solve::SolveArgs),
     /// Solve Dragon's Cruller datasets (AOJ 1339 format) from stdin: the cheapest cost of each.

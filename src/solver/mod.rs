@@ -40,3 +40,5 @@ pub use registry::{
 mod adding_a_solver;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wide_tests;

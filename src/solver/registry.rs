@@ -211,7 +211,8 @@ pub enum EncodingKind {
     Text,
     /// Lehmer ranks indexing flat arrays; up to 3×3-sized spaces.
     Rank,
-    /// One 64-bit word, 4 bits a square, in hashed maps; any shape up to 16 squares.
+    /// One 64-bit word, 4 bits a square, in hashed maps, on shapes up to 16 squares; one
+    /// 128-bit word, 5 bits a square, up to 25.
     Packed,
 }
 
