@@ -145,10 +145,10 @@ enum Command {
     /// Print a case set in a judge's input format, streaming: any count prints its first case
     /// at once.
     Cases {
-        /// sample, random, depth, all, weighted, walk or korf100, optionally with a board and a
+        /// sample, random, depth, all, weighted, walk, korf100 or korf50, optionally with a board and a
         /// walk length: `KIND[:WxH][:LENGTH]`, for example `random:4x4` or `walk:4x4:40`.
         set: String,
-        /// Board shape, `WxH` (default 3x3; korf100 is 4x4). `depth` and `all` need a distance
+        /// Board shape, `WxH` (default 3x3; korf100 is 4x4, korf50 5x5). `depth` and `all` need a distance
         /// table and stop at 10 squares; `sample` is 3x3 only.
         #[arg(long, value_parser = census::shape_arg)]
         shape: Option<slidebench::Shape>,

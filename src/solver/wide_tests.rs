@@ -218,3 +218,24 @@ fn linear_conflict_agrees_with_manhattan_on_walks(lengths: &[usize], per_length:
 fn linear_conflict_solves_walks_up_to_40_moves_on_5x5_and_6x4_optimally() {
     linear_conflict_agrees_with_manhattan_on_walks(&[10, 20, 30, 40], 3);
 }
+
+/// On 5x5 both goal conventions are one parity class, so a board walked from Korf's goal is
+/// also solvable under the usual goal, to a different length: only the length shows which
+/// goal a board was read under.
+#[test]
+fn a_board_read_under_the_other_goal_is_another_problem_of_another_length() {
+    let opts = SolverOptions { pdb_cache: false, ..SolverOptions::default() };
+    let mut lc = new_solver_with("idastar-lc/packed", &opts).unwrap();
+    let korf = crate::cases::korf50::korf_puzzle();
+    let usual = korf.with_goal(Board::solved(korf.shape())).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(50);
+    for _ in 0..3 {
+        let start = walk(&korf, 12, &mut rng);
+        let near = lc.solve(&korf, &start).unwrap().moves.unwrap();
+        assert!(near.len() <= 12);
+        assert!(crate::solvability::solvable(&usual, &start));
+        let lower =
+            crate::heuristic::estimate_board(&crate::heuristic::Manhattan::new(&usual), &start);
+        assert!(lower > 12, "under the usual goal the same board is at least {lower} moves away");
+    }
+}
