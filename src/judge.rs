@@ -221,8 +221,10 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
                 return Err(appears_twice(v));
             }
             seen |= 1 << v;
-            if *len < MAX_CELLS {
-                cells[*len / 16] |= u128::from(v) << (8 * (*len % 16));
+            if *len < 16 {
+                cells[0] |= u128::from(v) << (8 * *len);
+            } else if *len < MAX_CELLS {
+                cells[1] |= u128::from(v) << (8 * (*len - 16));
             }
             *len += 1;
             Ok(())

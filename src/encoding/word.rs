@@ -28,6 +28,9 @@ pub trait Word: Copy + Eq + Hash + Ord + Debug + Send + Sync + 'static {
     fn toggle(self, tile: u8, square: usize) -> Self;
     /// The low 64 bits of the word shifted right by `shift` bits (a line's content).
     fn bits_from(self, shift: u32) -> u64;
+    /// The word shifted right by `shift` bits.
+    #[must_use]
+    fn shifted(self, shift: u32) -> Self;
     /// The bits of the first `n` squares.
     fn squares_mask(n: usize) -> Self;
     /// The square whose bits are all zero among those of `mask` ([`Word::squares_mask`]): the
@@ -59,6 +62,10 @@ impl Word for u64 {
     }
     #[inline(always)]
     fn bits_from(self, shift: u32) -> u64 {
+        self >> shift
+    }
+    #[inline(always)]
+    fn shifted(self, shift: u32) -> u64 {
         self >> shift
     }
     fn squares_mask(n: usize) -> u64 {
@@ -99,6 +106,10 @@ impl Word for u128 {
     #[inline(always)]
     fn bits_from(self, shift: u32) -> u64 {
         (self >> shift) as u64
+    }
+    #[inline(always)]
+    fn shifted(self, shift: u32) -> u128 {
+        self >> shift
     }
     fn squares_mask(n: usize) -> u128 {
         (1u128 << (5 * n.min(25))) - 1

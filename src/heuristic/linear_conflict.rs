@@ -138,8 +138,8 @@ impl LinearConflict {
         // columns (every board has at least two rows).
         let b = W::BITS_PER_SQUARE;
         let m = (1u64 << b) - 1;
-        let (start, row_bits) = (b * c as u32, b * self.width as u32);
-        let at = |k: u32| packed.bits_from(start + k * row_bits) & m;
+        let (x, row_bits) = (packed.shifted(b * c as u32), b * self.width as u32);
+        let at = |k: u32| x.bits_from(k * row_bits) & m;
         let mut key = at(0) | at(1) << b;
         if self.height > 2 {
             key |= at(2) << (2 * b);
