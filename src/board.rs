@@ -278,7 +278,7 @@ impl Board {
         Board { shape, cells }
     }
 
-    /// Parses the text form, one symbol per square: `1`–`9`, then `a`–`f` for tiles 10–15,
+    /// Parses the text form, one symbol per square: `1`–`9`, then `a`–`o` for tiles 10–24,
     /// `x` (or `0`) for the empty square; spaces are ignored. `123456780` and `12345678x` agree.
     ///
     /// ```
@@ -316,19 +316,25 @@ impl Board {
 
     /// The square the empty square is on.
     pub fn blank(&self) -> usize {
-        // The lowest zero byte of the cells as one word, found without a branch (a search's
-        // exit would be a coin toss to the predictor). The squares past the board hold zero
-        // too, but they come after the empty square.
-        const ONES: u128 = u128::from_le_bytes([1; MAX_CELLS]);
-        let x = u128::from_le_bytes(self.cells);
-        let zero = x.wrapping_sub(ONES) & !x & ONES << 7;
-        let blank = (zero.trailing_zeros() / 8) as usize;
+        // The lowest zero byte of the cells, found without a branch (a search's exit would be
+        // a coin toss to the predictor): squares 0..16 as one word and 9..25 as another; when
+        // the first has no zero, the second's lowest is the empty square. The squares past the
+        // board hold zero too, but they come after the empty square.
+        const ONES: u128 = u128::from_le_bytes([1; 16]);
+        let zero = |x: u128| x.wrapping_sub(ONES) & !x & ONES << 7;
+        let lo = zero(u128::from_le_bytes(self.cells[..16].try_into().expect("16 bytes")));
+        let hi = zero(u128::from_le_bytes(self.cells[MAX_CELLS - 16..].try_into().expect("16")));
+        let in_lo = (lo.trailing_zeros() / 8) as usize;
+        let in_hi = MAX_CELLS - 16 + (hi.trailing_zeros() / 8) as usize;
+        let blank = if lo != 0 { in_lo } else { in_hi };
         debug_assert!(blank < self.shape.cells(), "a board always has an empty square");
         blank
     }
 
-    /// Four bits per square, square 0 in the lowest bits.
+    /// Four bits per square, square 0 in the lowest bits; boards up to 16 squares (larger ones
+    /// use [`Board::wide`]).
     pub fn packed(&self) -> u64 {
+        debug_assert!(self.shape.cells() <= 16, "a {} board has no 4-bit word", self.shape);
         self.cells().iter().enumerate().fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i))
     }
 
@@ -337,6 +343,29 @@ impl Board {
         let mut cells = [0u8; MAX_CELLS];
         for (i, c) in cells.iter_mut().enumerate().take(shape.cells()) {
             *c = ((packed >> (4 * i)) & 15) as u8;
+        }
+        Board { shape, cells }
+    }
+
+    /// Five bits per square, square 0 in the lowest bits: every board up to [`MAX_CELLS`].
+    pub fn wide(&self) -> u128 {
+        self.cells().iter().enumerate().fold(0u128, |acc, (i, &c)| acc | (c as u128) << (5 * i))
+    }
+
+    /// The board whose wide form is `wide`. The caller vouches that it is a permutation.
+    pub fn from_wide(shape: Shape, wide: u128) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        for (i, c) in cells.iter_mut().enumerate().take(shape.cells()) {
+            *c = ((wide >> (5 * i)) & 31) as u8;
+        }
+        Board { shape, cells }
+    }
+
+    /// The board of a word of either width.
+    pub fn from_word<W: crate::encoding::Word>(shape: Shape, word: W) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        for (i, c) in cells.iter_mut().enumerate().take(shape.cells()) {
+            *c = word.tile(i);
         }
         Board { shape, cells }
     }
@@ -352,11 +381,23 @@ impl Board {
         crate::judge::board_line(self)
     }
 
-    /// The AOJ 1339 form: one line per row, digits separated by spaces, `0` for the empty square.
+    /// The AOJ 1339 form: one line per row, digits separated by spaces, `0` for the empty square
+    /// (hexadecimal up to 15, then the text symbols `g`–`o`).
     pub fn to_digit_rows(&self) -> Vec<String> {
         self.cells()
             .chunks(self.shape.width())
-            .map(|row| row.iter().map(|c| format!("{c:x}")).collect::<Vec<_>>().join(" "))
+            .map(|row| {
+                row.iter()
+                    .map(|&c| {
+                        if c == 0 {
+                            "0".to_string()
+                        } else {
+                            (value_symbol(c) as char).to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect()
     }
 
@@ -406,13 +447,14 @@ impl fmt::Debug for Board {
     }
 }
 
-/// The value of a text symbol: `x` or `0` is the empty square, `1`–`9` and `a`–`f` are tiles.
+/// The value of a text symbol: `x` or `0` is the empty square, `1`–`9` and `a`–`o` are tiles
+/// (`a`–`f` the 15-puzzle's hexadecimal digits, `g`–`o` the 24-puzzle's tiles 16–24).
 pub fn symbol_value(ch: char) -> Option<u8> {
     match ch {
         'x' | 'X' | '0' => Some(0),
         '1'..='9' => Some(ch as u8 - b'0'),
-        'a'..='f' => Some(ch as u8 - b'a' + 10),
-        'A'..='F' => Some(ch as u8 - b'A' + 10),
+        'a'..='o' => Some(ch as u8 - b'a' + 10),
+        'A'..='O' => Some(ch as u8 - b'A' + 10),
         _ => None,
     }
 }
@@ -523,9 +565,16 @@ impl Puzzle {
         self.moves.target(blank, mv)
     }
 
-    /// Number of arrangements of this shape (all permutations of the squares).
+    /// Number of arrangements of this shape (all permutations of the squares), saturated at
+    /// `u64::MAX` above 20 squares so comparisons with a state bound stay right
+    /// ([`Puzzle::arrangements_exact`] has the size).
     pub fn arrangements(&self) -> u64 {
-        crate::rank::FACTORIAL[self.shape.cells()]
+        crate::rank::arrangements_u64(self.shape.cells())
+    }
+
+    /// Number of arrangements of this shape, exactly (25! needs more than 64 bits).
+    pub fn arrangements_exact(&self) -> u128 {
+        crate::rank::arrangements(self.shape.cells())
     }
 
     /// The goal's permutation parity, kept for the parity rule on every query
@@ -591,16 +640,53 @@ mod tests {
     }
 
     /// The branch-free `blank` on every square of shapes with and without squares past the
-    /// board (the 4x4 fills all sixteen bytes).
+    /// board (the 4x4 fills the first word, the 5x5 both).
     #[test]
     fn blank_is_found_on_every_square() {
-        for shape in [Shape::new(2, 3).unwrap(), Shape::THREE_BY_THREE, Shape::new(4, 4).unwrap()] {
+        let shapes = [(2, 3), (3, 3), (4, 4), (3, 6), (6, 3), (5, 5), (6, 4), (12, 2)];
+        for shape in shapes.map(|(w, h)| Shape::new(w, h).unwrap()) {
             let n = shape.cells();
             for at in 0..n {
                 let cells: Vec<u8> = (0..n).map(|i| ((i + n - at) % n) as u8).collect();
                 assert_eq!(Board::from_cells(shape, &cells).unwrap().blank(), at, "{shape}");
             }
         }
+    }
+
+    /// Every shape up to 25 squares is accepted, 26 squares and more are refused with the
+    /// message naming the limit, and 5x5 boards round-trip through text and both words.
+    #[test]
+    fn shapes_up_to_twenty_five_squares_are_accepted() {
+        for (w, h) in [(5, 5), (6, 4), (4, 6), (8, 3), (3, 8), (12, 2), (2, 12), (5, 4)] {
+            let s: Shape = format!("{w}x{h}").parse().unwrap();
+            assert_eq!(s.cells(), w * h);
+            let b = Board::solved(s);
+            assert_eq!(b.blank(), w * h - 1);
+            assert_eq!(Board::parse(s, &b.to_text()).unwrap(), b);
+            assert_eq!(Board::from_wide(s, b.wide()), b);
+        }
+        for bad in ["13x2", "2x13", "6x5", "5x6", "26x1"] {
+            let err = bad.parse::<Shape>().unwrap_err().to_string();
+            assert!(err.contains("at most 25 cells"), "{bad}: {err}");
+        }
+        let s = Shape::new(5, 5).unwrap();
+        let b = Board::parse(s, "x123456789abcdefghijklmno").unwrap();
+        assert_eq!((b.blank(), b.cells()[24]), (0, 24));
+        assert!(Board::parse(s, "x123456789abcdefghijklmnp")
+            .unwrap_err()
+            .message()
+            .contains("unknown"));
+        let four = Shape::new(4, 4).unwrap();
+        assert!(Board::parse(four, "123456789abcdefg")
+            .unwrap_err()
+            .message()
+            .contains("does not exist"));
+        assert_eq!(
+            Puzzle::new(s, Topology::Grid, Costs::UNIT, b).unwrap().arrangements(),
+            u64::MAX
+        );
+        let p = Puzzle::new(s, Topology::Grid, Costs::UNIT, b).unwrap();
+        assert_eq!(p.arrangements_exact(), crate::rank::arrangements(25));
     }
 
     #[test]

@@ -16,6 +16,7 @@ use std::io::BufRead;
 use std::str::FromStr;
 
 pub mod korf100;
+pub mod korf50;
 mod set_def;
 
 pub use set_def::{SetDef, DEPTH_MAX_ARRANGEMENTS};
@@ -63,11 +64,14 @@ pub enum SetKind {
     Walk,
     /// Korf's 100 15-puzzle instances, easiest (shortest optimal solution) first.
     Korf100,
+    /// Korf & Felner's 50 24-puzzle instances, easiest (fewest published nodes) first, for
+    /// their goal (the empty square first).
+    Korf50,
 }
 
 impl SetKind {
     /// Every kind, in listing order.
-    pub const ALL: [SetKind; 7] = [
+    pub const ALL: [SetKind; 8] = [
         SetKind::Sample,
         SetKind::Random,
         SetKind::Depth,
@@ -75,6 +79,7 @@ impl SetKind {
         SetKind::Weighted,
         SetKind::Walk,
         SetKind::Korf100,
+        SetKind::Korf50,
     ];
 
     /// The name used on the command line and in CSV files.
@@ -87,6 +92,7 @@ impl SetKind {
             SetKind::Weighted => "weighted",
             SetKind::Walk => "walk",
             SetKind::Korf100 => "korf100",
+            SetKind::Korf50 => "korf50",
         }
     }
 
@@ -97,7 +103,7 @@ impl SetKind {
             SetKind::Random => 200,
             SetKind::Depth => 3,
             SetKind::Weighted => 40,
-            SetKind::Walk => 50,
+            SetKind::Walk | SetKind::Korf50 => 50,
             SetKind::Korf100 => 100,
         }
     }
@@ -110,8 +116,8 @@ impl FromStr for SetKind {
             Error::new(
                 ErrorKind::Parse,
                 format!(
-                    "unknown case set `{s}` (expected sample, random, depth, all, weighted, walk \
-                     or korf100)"
+                    "unknown case set `{s}` (expected sample, random, depth, all, weighted, walk, \
+                     korf100 or korf50)"
                 ),
             )
         })
@@ -229,6 +235,16 @@ fn stream_def(def: &SetDef) -> Box<dyn Iterator<Item = Case> + Send> {
                     .map(move |(i, k)| case(i, &puzzle, k.board)),
             )
         }
+        SetKind::Korf50 => {
+            let puzzle = korf50::korf_puzzle();
+            Box::new(
+                korf50::by_nodes()
+                    .into_iter()
+                    .take(count)
+                    .enumerate()
+                    .map(move |(i, k)| case(i, &puzzle, k.board)),
+            )
+        }
     }
 }
 
@@ -270,7 +286,7 @@ fn random_board(rng: &mut ChaCha8Rng, shape: Shape) -> Board {
 
 /// The board of rank `r`.
 pub fn board_of_rank(shape: Shape, r: u64) -> Board {
-    let mut cells = [0u8; 16];
+    let mut cells = [0u8; crate::board::MAX_CELLS];
     unrank(r, shape.cells(), &mut cells);
     Board::from_cells(shape, &cells[..shape.cells()]).expect("unrank gives a permutation")
 }

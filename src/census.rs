@@ -60,10 +60,11 @@ impl Census {
 /// (entries the table must index, bytes it needs) for a shape, without allocating anything,
 /// so callers can check a census against a memory bound first.
 pub fn census_size(shape: Shape, topology: Topology) -> (u64, u64) {
-    let n = shape.cells();
+    // Saturated above 20 squares: such a table never fits any bound.
+    let n = crate::rank::arrangements_u64(shape.cells());
     let entries = match topology {
-        Topology::Grid => FACTORIAL[n] / 2,
-        Topology::Torus => FACTORIAL[n],
+        Topology::Grid => n / 2,
+        Topology::Torus => n,
     };
     (entries, entries.div_ceil(STATES_PER_WORD) * 8)
 }

@@ -2,6 +2,7 @@
 //! puzzle's goal, built once per puzzle and updated move by move without allocation.
 
 use crate::board::Board;
+use crate::encoding::Word;
 
 /// An admissible estimate of the cost to the goal, kept up to date along a search path.
 ///
@@ -33,12 +34,12 @@ pub trait Heuristic: Send + Sync {
     }
 
     /// The node after `tile` slid from square `from` to square `to` (so the empty square went
-    /// from `to` to `from`); `packed_after` is the board after the move, 4 bits per square,
-    /// square 0 lowest.
-    fn step(
+    /// from `to` to `from`); `packed_after` is the board after the move as the search's word
+    /// (`u64` at 4 bits a square up to 16 squares, `u128` at 5 bits above), square 0 lowest.
+    fn step<W: Word>(
         &self,
         node: &Self::Node,
-        packed_after: u64,
+        packed_after: W,
         tile: u8,
         from: usize,
         to: usize,

@@ -30,6 +30,7 @@ pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
 
 use crate::board::{Board, Puzzle, Topology};
+use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
 use std::path::PathBuf;
@@ -209,6 +210,16 @@ impl PatternDatabases {
         on_miss: OnMiss<'_>,
     ) -> Result<(PatternDatabases, BuildInfo)> {
         let started = Instant::now();
+        if puzzle.shape().cells() > 16 {
+            return Err(Error::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "pattern databases work on boards up to 16 squares, not {} ({} squares)",
+                    puzzle.shape(),
+                    puzzle.shape().cells()
+                ),
+            ));
+        }
         if !puzzle.costs().is_unit() {
             return Err(Error::new(
                 ErrorKind::Unsupported,
@@ -502,11 +513,20 @@ impl Heuristic for PatternDatabases {
     }
 
     #[inline(always)]
-    fn step(&self, node: &PdbNode, packed_after: u64, tile: u8, from: usize, to: usize) -> PdbNode {
+    fn step<W: Word>(
+        &self,
+        node: &PdbNode,
+        packed_after: W,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> PdbNode {
         let mut next = *node;
         let d = &self.deltas;
         let span = &d.spans[16 * from + to];
-        let nibble = |shift: u8| ((packed_after >> shift) & 15) as usize;
+        // Databases exist up to 16 squares only ([`PatternDatabases::open`] refuses more), so
+        // the word is the 4-bit one and `shift` a nibble's.
+        let nibble = |shift: u8| (packed_after.bits_from(u32::from(shift)) & 15) as usize;
         let t = tile as usize;
         let p = self.pattern_of[t] as usize;
         if p != NO_PATTERN as usize {

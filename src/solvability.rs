@@ -155,6 +155,19 @@ mod tests {
         assert_eq!(bipartite, ["3x2", "3x4"]);
     }
 
+    /// The classes above 16 squares the issue names: the 5x5 torus is one space, the 3x8
+    /// torus splits in two, the 8x3 does not.
+    #[test]
+    fn bipartite_tori_above_sixteen_squares() {
+        let bipartite: Vec<String> = [(5, 5), (3, 8), (8, 3), (6, 4), (4, 6), (5, 4), (12, 2)]
+            .into_iter()
+            .map(|(w, h)| shape(w, h))
+            .filter(|&s| torus_is_bipartite(s))
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(bipartite, ["3x8", "5x4"]);
+    }
+
     #[test]
     fn torus_rule_matches_exhaustive_search_up_to_eight_cells() {
         for (w, h) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)] {
@@ -187,7 +200,7 @@ mod tests {
 
     /// The board after `steps` random moves from the goal: always solvable.
     fn random_walk(puzzle: &Puzzle, steps: usize, rng: &mut impl Rng) -> Board {
-        let packed = Packed::new(puzzle, 0).unwrap();
+        let packed = Packed::<u128>::new(puzzle, 0).unwrap();
         let mut state = packed.encode(puzzle.goal());
         for _ in 0..steps {
             let mv = Move::ALL[rng.gen_range(0..4)];
@@ -210,7 +223,9 @@ mod tests {
     #[test]
     fn random_walks_are_solvable_and_one_tile_swap_is_not_on_large_boards() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
-        for (w, h) in [(4, 4), (4, 3), (3, 4), (5, 3), (2, 8), (8, 2)] {
+        let shapes = [(4, 4), (4, 3), (3, 4), (5, 3), (2, 8), (8, 2)];
+        let above_sixteen = [(5, 5), (6, 4), (4, 6), (8, 3), (3, 8), (12, 2), (2, 12), (5, 4)];
+        for (w, h) in shapes.into_iter().chain(above_sixteen) {
             let s = shape(w, h);
             for topology in [Topology::Grid, Topology::Torus] {
                 for goal in goals(s) {
@@ -238,9 +253,9 @@ mod tests {
     /// are stored without a meeting.
     fn bidirectional_distance(puzzle: &Puzzle, start: &Board, limit: usize) -> Option<u32> {
         use std::collections::HashSet;
-        let packed = Packed::new(puzzle, 0).unwrap();
+        let packed = Packed::<u128>::new(puzzle, 0).unwrap();
         let ends = [packed.encode(start), packed.encode(puzzle.goal())];
-        let mut seen: [HashSet<u64>; 2] = ends.map(|e| HashSet::from([e.board]));
+        let mut seen: [HashSet<u128>; 2] = ends.map(|e| HashSet::from([e.board]));
         let mut frontier = ends.map(|e| vec![e]);
         let mut depth = [0u32; 2];
         if ends[0] == ends[1] {
@@ -282,6 +297,73 @@ mod tests {
             // A swap changes the parity with the empty square in place: the path has odd
             // length, so it runs around an odd cycle.
             assert_eq!(d.unwrap() % 2, 1, "{s}");
+        }
+    }
+
+    /// On a grid and on a bipartite torus above 16 squares, a walk from the goal's one-swap twin
+    /// stays in the twin's class: search from the walk reaches the twin (so both are one class)
+    /// and the rule refuses both, while a walk from the goal is found by search and accepted.
+    #[test]
+    fn short_walks_and_their_twins_agree_with_search_above_sixteen_squares() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2023);
+        for (w, h, topology) in [
+            (5, 5, Topology::Grid),
+            (6, 4, Topology::Grid),
+            (12, 2, Topology::Grid),
+            (3, 8, Topology::Torus),
+            (5, 5, Topology::Torus),
+            (8, 3, Topology::Torus),
+        ] {
+            let s = shape(w, h);
+            for goal in goals(s) {
+                let puzzle = Puzzle::new(s, topology, Costs::UNIT, goal).unwrap();
+                let mut cells = goal.cells().to_vec();
+                let tiles: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != 0).collect();
+                cells.swap(tiles[0], tiles[1]);
+                let twin = Board::from_cells(s, &cells).unwrap();
+                let twin_puzzle = puzzle.with_goal(twin).unwrap();
+                let one_class = topology == Topology::Torus && !torus_is_bipartite(s);
+                for steps in [3, 8, 12] {
+                    let b = random_walk(&puzzle, steps, &mut rng);
+                    assert!(bidirectional_distance(&puzzle, &b, 1_000_000).is_some());
+                    assert!(solvable(&puzzle, &b), "{s} {topology} {b:?}");
+                    let t = random_walk(&twin_puzzle, steps, &mut rng);
+                    assert!(bidirectional_distance(&twin_puzzle, &t, 1_000_000).is_some());
+                    assert_eq!(solvable(&puzzle, &t), one_class, "{s} {topology} {t:?}");
+                    assert!(solvable(&twin_puzzle, &t));
+                }
+            }
+        }
+    }
+
+    /// On the 5x5 torus a one-tile swap is too deep for the search above; its class is
+    /// reached another way: the empty square walked once around the odd cycle of `+1` steps
+    /// (25 squares) comes back to its square with the other 24 tiles rotated, an odd
+    /// permutation, so both parity classes with the empty square in place are one space.
+    #[test]
+    fn an_odd_cycle_walk_joins_both_classes_on_non_bipartite_tori_above_sixteen_squares() {
+        for (w, h) in [(5, 5), (8, 3), (6, 4), (4, 6), (12, 2)] {
+            let s = shape(w, h);
+            let puzzle = Puzzle::new(s, Topology::Torus, Costs::UNIT, Board::solved(s)).unwrap();
+            // An odd cycle through the empty square's square: n steps right when n is odd,
+            // else w steps right and one step up (w even, so w + 1 is odd).
+            let n = s.cells();
+            let walk: Vec<Move> = if n % 2 == 1 {
+                vec![Move::Right; n]
+            } else {
+                let mut m = vec![Move::Right; w];
+                m.push(Move::Up);
+                m
+            };
+            let (end, _) = puzzle.replay(puzzle.goal(), &walk).unwrap();
+            assert_eq!(end.blank(), puzzle.goal().blank(), "{s}");
+            assert_ne!(end.permutation_parity(), puzzle.goal().permutation_parity(), "{s}");
+            assert!(solvable(&puzzle, &end), "{s}");
+            // The one-tile swap has the same class as `end` (parity flipped, empty square in
+            // place), and the rule accepts it too.
+            let mut cells = puzzle.goal().cells().to_vec();
+            cells.swap(0, 1);
+            assert!(solvable(&puzzle, &Board::from_cells(s, &cells).unwrap()), "{s}");
         }
     }
 

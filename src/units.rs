@@ -2,6 +2,11 @@
 
 /// `1234567` as `1,234,567`.
 pub fn group_digits(v: u64) -> String {
+    group_digits_wide(u128::from(v))
+}
+
+/// [`group_digits`] for the sizes of spaces above 20 squares (25! needs 84 bits).
+pub fn group_digits_wide(v: u128) -> String {
     let s = v.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, ch) in s.chars().enumerate() {
@@ -15,7 +20,12 @@ pub fn group_digits(v: u64) -> String {
 
 /// Bytes in binary units: `1.5 GiB`.
 pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+    human_bytes_wide(u128::from(bytes))
+}
+
+/// [`human_bytes`] for arrays over spaces above 20 squares.
+pub fn human_bytes_wide(bytes: u128) -> String {
+    const UNITS: [&str; 9] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"];
     let mut v = bytes as f64;
     let mut unit = 0;
     while v >= 1024.0 && unit + 1 < UNITS.len() {

@@ -142,3 +142,57 @@ fn weighted_set_off_3x3_is_refused_rather_than_printed_as_boards_solve_would_mis
     assert!(out.stdout.is_empty());
     assert!(stderr_text(&out).contains("weighted:4x4"), "{}", stderr_text(&out));
 }
+
+/// The walk sets on boards above 16 squares, piped through `solve` under their goal: every
+/// answer replays to the goal in at most the walk's moves, with the walk's parity (IDA* with
+/// linear conflict, the default there, is optimal; the lengths are checked in the library's
+/// solver tests).
+#[test]
+fn walk_sets_above_sixteen_squares_are_solve_input_and_answered_right() {
+    for set in ["walk:5x5:14", "walk:6x4:14", "walk:4x6:14", "walk:8x3:14", "walk:12x2:14"] {
+        let def =
+            SetDef::parse(set, None, Some(COUNT), None, slidebench::cases::DEFAULT_SEED).unwrap();
+        let cases = def.generate().unwrap();
+        let mut printed = bin();
+        printed.args(["cases", set, "--count", &COUNT.to_string()]);
+        let printed = run_command(printed, b"");
+        assert!(printed.status.success(), "cases {set}: {}", stderr_text(&printed));
+        let shape = def.shape.to_string();
+        let goal = cases[0].puzzle.goal().to_judge_line();
+        let mut command = bin();
+        command.args(["solve", "--shape", &shape, "--goal", &goal]);
+        let solved = run_command(command, &printed.stdout);
+        assert!(solved.status.success(), "solve < cases {set}: {}", stderr_text(&solved));
+        check_answers(set, &cases, &stdout_lines(&solved), |_| None);
+        for (case, answer) in cases.iter().zip(stdout_lines(&solved)) {
+            assert!(answer.len() <= 14 && (14 - answer.len()) % 2 == 0, "{set}: {}", case.start);
+        }
+    }
+}
+
+/// `cases korf50` names Korf's goal with the `solve --goal` that reads it, and `solve` reads
+/// the boards it prints under that goal: the bound a search would start from (refused at once
+/// here by a solver that cannot hold the space, each line answered `error` with the board's
+/// size) is per board, so every line was read as a 5x5 board.
+#[test]
+fn korf50_names_its_goal_and_solve_reads_its_boards() {
+    let mut printed = bin();
+    printed.args(["cases", "korf50", "--count", "2"]);
+    let printed = run_command(printed, b"");
+    assert!(printed.status.success());
+    let note = stderr_text(&printed);
+    let goal: Vec<String> = (0..25).map(|v| v.to_string()).collect();
+    let goal = goal.join(" ");
+    assert!(note.contains(&format!("--shape 5x5 --goal {goal}")), "{note}");
+    let boards = String::from_utf8(printed.stdout.clone()).unwrap();
+    let published = slidebench::cases::korf50::by_nodes();
+    for (line, k) in boards.lines().zip(&published) {
+        assert_eq!(line, k.board.to_judge_line());
+    }
+    let mut command = bin();
+    command.args(["solve", "--shape", "5x5", "--goal", &goal, "--solver", "table/packed"]);
+    let solved = run_command(command, &printed.stdout);
+    let err = stderr_text(&solved);
+    assert!(err.contains("a 5x5 grid board has 7,755,605,021,665,492,992,000,000"), "{err}");
+    assert!(!err.contains("symbol"), "every board was read: {err}");
+}

@@ -511,8 +511,15 @@ mod search {
                 0
             }
         }
-        fn step(&self, _: &u64, packed_after: u64, _: u8, _: usize, _: usize) -> u64 {
-            packed_after
+        fn step<W: slidebench::encoding::Word>(
+            &self,
+            _: &u64,
+            packed_after: W,
+            _: u8,
+            _: usize,
+            _: usize,
+        ) -> u64 {
+            packed_after.bits_from(0) // the 3x3 board's 4-bit word
         }
     }
 

@@ -24,7 +24,7 @@ fn default_format(kind: SetKind) -> Option<Format> {
         SetKind::Sample | SetKind::Random | SetKind::Depth | SetKind::All | SetKind::Walk => {
             Some(Format::Hdu)
         }
-        SetKind::Korf100 => None,
+        SetKind::Korf100 | SetKind::Korf50 => None,
     }
 }
 
@@ -79,6 +79,64 @@ fn pinned(kind: SetKind) -> (u64, u64, usize, &'static [&'static str]) {
             100,
             &["13 8 14 3 9 1 x 7 15 5 4 10 12 2 6 11", "1 3 2 5 10 9 15 6 8 14 13 11 12 4 7 x"],
         ),
+        // Korf and Felner's 50, fewest published nodes first (38, 40, 25, ...); no seed enters.
+        SetKind::Korf50 => (
+            DEFAULT_SEED,
+            0xd613b7a08fa2a441,
+            50,
+            &[
+                "10 3 24 12 x 7 8 11 14 21 22 23 2 1 9 17 18 6 20 4 13 15 5 19 16",
+                "2 17 4 13 7 12 10 3 x 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23",
+            ],
+        ),
+    }
+}
+
+/// The sets on boards above 16 squares, named as on the command line, at the default seed and
+/// sizes: (name, hash of the text, first line).
+const WIDE_SETS: [(&str, u64, &str); 6] = [
+    (
+        "random:5x5",
+        0xe4995e7abb0f7d49,
+        "13 15 8 6 19 18 3 7 17 16 10 21 22 20 12 9 24 x 2 23 5 4 11 14 1",
+    ),
+    (
+        "walk:5x5:40",
+        0x2677e19a58ac9d73,
+        "x 4 7 8 14 2 1 3 9 5 11 6 12 13 10 16 17 18 24 15 21 22 23 20 19",
+    ),
+    (
+        "random:6x4",
+        0x18e6822527b1ea45,
+        "13 15 8 6 19 18 3 7 17 16 10 21 22 20 12 9 23 x 2 14 5 4 11 1",
+    ),
+    (
+        "walk:4x6",
+        0xc8381f423ce8fdc9,
+        "5 1 3 4 9 2 7 x 6 10 15 8 13 14 12 11 17 18 23 16 21 22 20 19",
+    ),
+    (
+        "random:8x3",
+        0x76af0a5addf120ab,
+        "21 15 4 11 16 13 17 10 18 22 x 19 8 3 14 12 7 20 9 6 1 2 23 5",
+    ),
+    (
+        "walk:12x2:30",
+        0x73aa240b3315a91b,
+        "1 2 3 16 4 7 x 8 9 22 10 12 13 14 15 5 17 6 18 19 20 21 11 23",
+    ),
+];
+
+#[test]
+fn sets_above_sixteen_squares_print_the_pinned_text() {
+    for (name, hash, first) in WIDE_SETS {
+        let def = cases::SetDef::parse(name, None, None, None, DEFAULT_SEED).unwrap();
+        let mut out = Vec::new();
+        cases::write_boards(def.generate().unwrap(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), def.len(), "{name}");
+        assert_eq!(text.lines().next(), Some(first), "{name}");
+        assert_eq!(fnv1a(text.as_bytes()), hash, "`cases {name}` changed; if on purpose, update");
     }
 }
 

@@ -1,7 +1,7 @@
 //! A generated set named in full (kind, board shape, size, walk length, seed), and the
 //! `KIND[:WxH][:LENGTH]` syntax that names one on the command line and in the result tables.
 
-use super::{distance_table, korf100, stream_def, unit_grid, Case, SetKind, UNREACHED};
+use super::{distance_table, korf100, korf50, stream_def, unit_grid, Case, SetKind, UNREACHED};
 use crate::board::Shape;
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::FACTORIAL;
@@ -31,7 +31,11 @@ pub struct SetDef {
 impl SetDef {
     /// `kind` on its default board: 4×4 for `korf100`, 3×3 for the rest.
     pub fn of(kind: SetKind, count: usize, seed: u64) -> SetDef {
-        let shape = if kind == SetKind::Korf100 { korf100::shape() } else { Shape::THREE_BY_THREE };
+        let shape = match kind {
+            SetKind::Korf100 => korf100::shape(),
+            SetKind::Korf50 => korf50::shape(),
+            _ => Shape::THREE_BY_THREE,
+        };
         SetDef { kind, shape, count, length: DEFAULT_WALK_LENGTH, seed }
     }
 
@@ -98,7 +102,7 @@ impl SetDef {
     pub fn name(&self) -> String {
         match self.kind {
             SetKind::Walk => format!("walk:{}:{}", self.shape, self.length),
-            SetKind::Korf100 => self.kind.name().to_string(),
+            SetKind::Korf100 | SetKind::Korf50 => self.kind.name().to_string(),
             _ if self.shape == Shape::THREE_BY_THREE => self.kind.name().to_string(),
             _ => format!("{}:{}", self.kind.name(), self.shape),
         }
@@ -107,13 +111,16 @@ impl SetDef {
     /// Refuses sets that cannot be made, saying why.
     pub fn check(&self) -> Result<()> {
         let refuse = |why: String| Err(Error::new(ErrorKind::Parse, why));
-        let arrangements = FACTORIAL[self.shape.cells()];
+        let arrangements = crate::rank::arrangements_u64(self.shape.cells());
         match self.kind {
             SetKind::Sample if self.shape != Shape::THREE_BY_THREE => {
                 refuse(format!("the sample set is the judges' 3x3 boards, not {}", self.shape))
             }
             SetKind::Korf100 if self.shape != korf100::shape() => {
                 refuse(format!("Korf's 100 are 4x4 boards, not {}", self.shape))
+            }
+            SetKind::Korf50 if self.shape != korf50::shape() => {
+                refuse(format!("Korf and Felner's 50 are 5x5 boards, not {}", self.shape))
             }
             SetKind::Depth | SetKind::All if arrangements > DEPTH_MAX_ARRANGEMENTS => {
                 refuse(format!(
@@ -147,6 +154,7 @@ impl SetDef {
             SetKind::Sample => 5,
             SetKind::Random | SetKind::Weighted | SetKind::Walk => self.count,
             SetKind::Korf100 => self.count.min(100),
+            SetKind::Korf50 => self.count.min(50),
             SetKind::Depth if self.shape == Shape::THREE_BY_THREE => {
                 super::BOARDS_AT_DISTANCE.iter().map(|&n| self.count.min(n)).sum()
             }
@@ -162,7 +170,7 @@ impl SetDef {
                 }
                 per.iter().map(|&n| self.count.min(n)).sum()
             }
-            SetKind::All => FACTORIAL[self.shape.cells()] as usize,
+            SetKind::All => crate::rank::arrangements_u64(self.shape.cells()) as usize,
         }
     }
 

@@ -1,7 +1,8 @@
 //! Census to a depth: how many arrangements lie at each distance `0..=D` from the goal, for
 //! shapes whose whole space cannot be tabled (the 4×4 board has 10,461,394,944,000 reachable).
 //!
-//! A breadth-first search over packed boards (4 bits per square in one `u64`), layer by layer.
+//! A breadth-first search over packed boards (4 bits per square in one `u64` up to 16 squares,
+//! 5 bits in one `u128` up to 25: the word is chosen once per census), layer by layer.
 //! The puzzle graph is undirected, so every neighbour of layer `d` lies in layer `d − 1`, `d` or
 //! `d + 1`: keeping the previous and the current layer is enough to tell which neighbours are
 //! new. Layers are sorted vectors of words rather than hash sets: 8 bytes a state instead of
@@ -11,7 +12,7 @@
 //! previous and current layers plus all the neighbours generated for the next.
 
 use crate::board::{Board, Costs, MoveTable, Puzzle, Shape, Topology, MAX_CELLS};
-use crate::encoding::zero_nibble;
+use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 use crate::units::{group_digits, human_bytes};
 use rayon::prelude::*;
@@ -31,6 +32,8 @@ pub struct DepthCensus {
     pub complete: bool,
     /// The most states held at once (two layers and the next layer's candidates).
     pub peak_states: u64,
+    /// Bytes of the states held at the peak (8 a state up to 16 squares, 16 above).
+    pub peak_bytes: u64,
     /// Wall time of the search.
     pub elapsed: Duration,
 }
@@ -41,9 +44,9 @@ impl DepthCensus {
         self.counts.iter().sum()
     }
 
-    /// Bytes of the states held at the peak (8 per state).
+    /// Bytes of the states held at the peak.
     pub fn peak_bytes(&self) -> u64 {
-        self.peak_states * 8
+        self.peak_bytes
     }
 }
 
@@ -60,6 +63,20 @@ pub fn census_to_depth(
     max_depth: u32,
     max_states: u64,
 ) -> Result<DepthCensus> {
+    if shape.cells() <= u64::MAX_SQUARES {
+        census_in::<u64>(shape, topology, max_depth, max_states)
+    } else {
+        census_in::<u128>(shape, topology, max_depth, max_states)
+    }
+}
+
+/// [`census_to_depth`] over layers of the word `W`.
+fn census_in<W: Word + Default>(
+    shape: Shape,
+    topology: Topology,
+    max_depth: u32,
+    max_states: u64,
+) -> Result<DepthCensus> {
     let start = Instant::now();
     let goal = Board::solved(shape);
     let puzzle = Puzzle::new(shape, topology, Costs::UNIT, goal)?;
@@ -69,17 +86,17 @@ pub fn census_to_depth(
     for (b, d) in degree.iter_mut().enumerate().take(n) {
         *d = moves.moves_from(b).len() as u8;
     }
-    let used = if n == MAX_CELLS { u64::MAX } else { (1u64 << (4 * n)) - 1 };
+    let used = W::squares_mask(n);
+    let word_bytes = std::mem::size_of::<W>() as u64;
 
-    let mut prev: Vec<u64> = Vec::new();
-    let mut cur: Vec<u64> = vec![goal.packed()];
+    let mut prev: Vec<W> = Vec::new();
+    let mut cur: Vec<W> = vec![W::of_board(&goal)];
     let mut counts = vec![1u64];
     let mut peak_states = 1u64;
     let mut complete = false;
     for depth in 0..max_depth {
         // Exactly how many neighbours the layer has, so the bound is checked before allocating.
-        let candidates: u64 =
-            cur.par_iter().map(|&b| u64::from(degree[zero_nibble(b, used)])).sum();
+        let candidates: u64 = cur.par_iter().map(|&b| u64::from(degree[b.zero_square(used)])).sum();
         let held = prev.len() as u64 + cur.len() as u64 + candidates;
         if held > max_states {
             return Err(Error::new(
@@ -91,7 +108,7 @@ pub fn census_to_depth(
                     group_digits(counts.iter().sum()),
                     depth + 1,
                     group_digits(held),
-                    human_bytes(held * 8),
+                    human_bytes(held * word_bytes),
                     group_digits(max_states)
                 ),
             ));
@@ -109,23 +126,32 @@ pub fn census_to_depth(
         counts.push(next.len() as u64);
         prev = std::mem::replace(&mut cur, next);
     }
-    Ok(DepthCensus { shape, topology, counts, complete, peak_states, elapsed: start.elapsed() })
+    let peak_bytes = peak_states * word_bytes;
+    Ok(DepthCensus {
+        shape,
+        topology,
+        counts,
+        complete,
+        peak_states,
+        peak_bytes,
+        elapsed: start.elapsed(),
+    })
 }
 
 /// Every neighbour of every board of `layer` (`total` of them), generated in parallel into
 /// one buffer: each chunk of the layer writes its own slice, found by a prefix sum.
-fn neighbours(
-    layer: &[u64],
+fn neighbours<W: Word + Default>(
+    layer: &[W],
     total: usize,
-    used: u64,
+    used: W,
     moves: &MoveTable,
     degree: &[u8; MAX_CELLS],
-) -> Vec<u64> {
+) -> Vec<W> {
     let sizes: Vec<usize> = layer
         .par_chunks(CHUNK)
-        .map(|c| c.iter().map(|&b| degree[zero_nibble(b, used)] as usize).sum())
+        .map(|c| c.iter().map(|&b| degree[b.zero_square(used)] as usize).sum())
         .collect();
-    let mut out = vec![0u64; total];
+    let mut out = vec![W::default(); total];
     let mut slices = Vec::with_capacity(sizes.len());
     let mut rest = out.as_mut_slice();
     for &size in &sizes {
@@ -136,11 +162,9 @@ fn neighbours(
     layer.par_chunks(CHUNK).zip(slices).for_each(|(chunk, slice)| {
         let mut k = 0;
         for &board in chunk {
-            let blank = zero_nibble(board, used);
+            let blank = board.zero_square(used);
             for &(_, to) in moves.moves_from(blank) {
-                let to = to as usize;
-                let tile = (board >> (4 * to)) & 15;
-                slice[k] = (board | tile << (4 * blank)) & !(15u64 << (4 * to));
+                slice[k] = board.slide(blank, to as usize).0;
                 k += 1;
             }
         }
@@ -149,7 +173,7 @@ fn neighbours(
 }
 
 /// Keeps the words of sorted, repeat-free `next` that are in neither sorted `prev` nor `cur`.
-fn remove_sorted(next: &mut Vec<u64>, prev: &[u64], cur: &[u64]) {
+fn remove_sorted<W: Word>(next: &mut Vec<W>, prev: &[W], cur: &[W]) {
     let (mut i, mut j) = (0, 0);
     next.retain(|&x| {
         while i < prev.len() && prev[i] < x {
@@ -255,14 +279,59 @@ mod tests {
     #[test]
     fn blank_of_finds_the_zero_nibble_on_every_square() {
         for n in [4, 9, 16] {
-            let used = if n == 16 { u64::MAX } else { (1u64 << (4 * n)) - 1 };
+            let used = u64::squares_mask(n);
             for blank in 0..n {
                 let board = (0..n)
                     .map(|i| if i == blank { 0 } else { 1 + (i as u64 % 15) })
                     .enumerate()
                     .fold(0u64, |acc, (i, v)| acc | v << (4 * i));
-                assert_eq!(zero_nibble(board, used), blank);
+                assert_eq!(board.zero_square(used), blank);
             }
         }
+    }
+
+    /// A plain breadth-first search over boards in a hash map, sharing nothing with the census
+    /// but the move table: layer sizes from the goal to `depth`.
+    fn layers_by_hash_set(shape: Shape, topology: Topology, depth: usize) -> Vec<u64> {
+        use std::collections::HashSet;
+        let p = Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape)).unwrap();
+        let mut seen: HashSet<Board> = HashSet::from([*p.goal()]);
+        let mut layer = vec![*p.goal()];
+        let mut counts = vec![1];
+        for _ in 0..depth {
+            let mut next = Vec::new();
+            for b in &layer {
+                for &(_, to) in p.moves_from(b.blank()) {
+                    let mut c = *b;
+                    c.swap_blank(b.blank(), to as usize);
+                    if seen.insert(c) {
+                        next.push(c);
+                    }
+                }
+            }
+            counts.push(next.len() as u64);
+            layer = next;
+        }
+        counts
+    }
+
+    /// Shapes above 16 squares (the 5-bit word) on both topologies, against the hash-set BFS.
+    #[test]
+    fn shapes_above_sixteen_squares_agree_with_a_hash_set_bfs_for_small_depths() {
+        for (w, h, depth) in [(5, 5, 10), (6, 4, 10), (4, 6, 9), (8, 3, 9), (12, 2, 10)] {
+            let s = Shape::new(w, h).unwrap();
+            for topology in [Topology::Grid, Topology::Torus] {
+                let c = census_to_depth(s, topology, depth, 10_000_000).unwrap();
+                assert_eq!(
+                    c.counts,
+                    layers_by_hash_set(s, topology, depth as usize),
+                    "{s} {topology}"
+                );
+                assert_eq!(c.peak_bytes(), c.peak_states * 16);
+            }
+        }
+        // The 24-puzzle's first layers by hand: 2 moves from the corner, then 4, then 10.
+        let c = census_to_depth(Shape::new(5, 5).unwrap(), Topology::Grid, 3, 100).unwrap();
+        assert_eq!(c.counts, [1, 2, 4, 10]);
     }
 }

@@ -24,6 +24,17 @@ pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
             )))
         }
         None => {
+            if def.kind == SetKind::Korf50 {
+                // On 5x5 both goals are one parity class: a board read under the usual goal is
+                // silently another problem, so the goal is said where `solve` takes it.
+                let goal = cases::korf50::korf_goal().to_judge_line().replace('x', "0");
+                // A closed stderr loses the note, never the boards.
+                let _ = writeln!(
+                    io::stderr(),
+                    "korf50: Korf's goal, the empty square first; solve these with `slidebench \
+                     solve --shape 5x5 --goal {goal}`"
+                );
+            }
             cases::write_boards(stream, &mut out)?;
             out.flush()?;
             return Ok(status(false));

@@ -22,12 +22,12 @@ pub(super) const DEFAULT_OUT: &str = "target/slidebench-results";
 #[derive(clap::Args, Debug)]
 pub(super) struct CompareArgs {
     /// Case sets or judge-format files; repeatable. A set is `KIND[:WxH][:LENGTH]`: sample,
-    /// random, depth, all, weighted, walk or korf100, optionally on another board and, for
+    /// random, depth, all, weighted, walk, korf100 or korf50, optionally on another board and, for
     /// walk, with its length (`random:4x4`, `walk:4x4:40`). A file is never taken for a set:
     /// write `./all` for a file named like one.
     #[arg(long = "cases", num_args = 1..)]
     cases: Vec<String>,
-    /// Board of the named sets that do not give one (default 3x3; korf100 is 4x4).
+    /// Board of the named sets that do not give one (default 3x3; korf100 is 4x4, korf50 5x5).
     #[arg(long, value_parser = super::census::shape_arg)]
     shape: Option<Shape>,
     /// Moves from the goal of `walk` boards that do not give it (default 20).
@@ -143,7 +143,7 @@ fn set_spec(
     if !path.exists() {
         return Err(Failure::Error(format!(
             "`{name}`: no such file, and not a case set (sample, random, depth, all, weighted, \
-             walk, korf100)"
+             walk, korf100, korf50)"
         )));
     }
     if path.is_dir() {

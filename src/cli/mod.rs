@@ -120,7 +120,7 @@ fn whole_number(s: &str) -> Result<u64, String> {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve boards from stdin, one per line (HDU 1043 format on the default 3x3; any shape up
-    /// to 16 squares with --shape): one line of moves, `unsolvable` or `error` each, in input
+    /// to 25 squares with --shape): one line of moves, `unsolvable` or `error` each, in input
     /// order.
     Solve(solve::SolveArgs),
     /// Solve Dragon's Cruller datasets (AOJ 1339 format) from stdin: the cheapest cost of each.
@@ -145,10 +145,10 @@ enum Command {
     /// Print a case set in a judge's input format, streaming: any count prints its first case
     /// at once.
     Cases {
-        /// sample, random, depth, all, weighted, walk or korf100, optionally with a board and a
+        /// sample, random, depth, all, weighted, walk, korf100 or korf50, optionally with a board and a
         /// walk length: `KIND[:WxH][:LENGTH]`, for example `random:4x4` or `walk:4x4:40`.
         set: String,
-        /// Board shape, `WxH` (default 3x3; korf100 is 4x4). `depth` and `all` need a distance
+        /// Board shape, `WxH` (default 3x3; korf100 is 4x4, korf50 5x5). `depth` and `all` need a distance
         /// table and stop at 10 squares; `sample` is 3x3 only.
         #[arg(long, value_parser = census::shape_arg)]
         shape: Option<slidebench::Shape>,

@@ -36,8 +36,11 @@ fn write_long(out: &mut impl Write, s: &SolverInfo, rank_shapes: &str) -> io::Re
     let costs = if a.weighted() { "any move costs" } else { "unit move costs" };
     let shapes = match s.encoding_kind {
         Some(EncodingKind::Rank) => rank_shapes,
-        _ if a.table() => "any shape up to 16 squares whose whole space fits --max-states",
-        _ => "any shape up to 16 squares",
+        _ if a.table() => "any shape up to 25 squares whose whole space fits --max-states",
+        _ if a.spec().guide == slidebench::solver::Guide::PatternDatabase => {
+            "any shape up to 16 squares"
+        }
+        _ => "any shape up to 25 squares",
     };
     writeln!(out, "    accepts: {}; {shapes}; {costs}", topologies.join(", "))?;
     writeln!(out, "    memory:  {}", a.memory())

@@ -7,7 +7,7 @@
 
 use crate::board::{Board, Move, Puzzle};
 use crate::error::{Error, ErrorKind, Result};
-use crate::units::{group_digits, human_bytes};
+use crate::units::{group_digits, group_digits_wide, human_bytes_wide};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -120,9 +120,15 @@ pub trait Encoding: Clone + Send + Sync + 'static {
     }
 }
 
-/// Refuses a flat array of `entries` entries of `entry_bytes` each over the bound.
-pub fn check_space(puzzle: &Puzzle, entries: u64, entry_bytes: u64, max_states: u64) -> Result<()> {
-    if entries > max_states {
+/// Refuses a flat array of `entries` entries of `entry_bytes` each over the bound (`entries`
+/// exact: 25! needs more than 64 bits).
+pub fn check_space(
+    puzzle: &Puzzle,
+    entries: u128,
+    entry_bytes: u64,
+    max_states: u64,
+) -> Result<()> {
+    if entries > u128::from(max_states) {
         return Err(Error::new(
             ErrorKind::TooLarge,
             format!(
@@ -130,8 +136,8 @@ pub fn check_space(puzzle: &Puzzle, entries: u64, entry_bytes: u64, max_states: 
                  over the bound of {} states (raise it with --max-states)",
                 puzzle.shape(),
                 puzzle.topology(),
-                group_digits(entries),
-                human_bytes(entries.saturating_mul(entry_bytes)),
+                group_digits_wide(entries),
+                human_bytes_wide(entries.saturating_mul(u128::from(entry_bytes))),
                 entry_bytes,
                 group_digits(max_states)
             ),
@@ -147,7 +153,7 @@ mod tests {
     use crate::rank::{rank_packed, FACTORIAL};
 
     fn both_agree(puzzle: &Puzzle, board: &Board) {
-        let text = Text::new(puzzle, DEFAULT_MAX_STATES).unwrap();
+        let text = <Text>::new(puzzle, DEFAULT_MAX_STATES).unwrap();
         let rank = Rank::new(puzzle, DEFAULT_MAX_STATES).unwrap();
         let mut a = Vec::new();
         text.successors(&text.encode(board), |m, s| a.push((m, text.decode(&s))));
@@ -170,7 +176,7 @@ mod tests {
         let p = Puzzle::new(s, crate::Topology::Grid, crate::Costs::UNIT, Board::solved(s));
         let b = Board::parse(s, "123456789abcdefx").unwrap();
         let p = p.unwrap();
-        let text = Text::new(&p, 0).unwrap();
+        let text = <Text>::new(&p, 0).unwrap();
         let mut n = 0;
         text.successors(&text.encode(&b), |_, _| n += 1);
         assert_eq!(n, 2);
@@ -199,7 +205,7 @@ mod tests {
         let s = Shape::THREE_BY_THREE;
         for topology in [crate::Topology::Grid, crate::Topology::Torus] {
             let p = Puzzle::new(s, topology, crate::Costs::UNIT, Board::solved(s)).unwrap();
-            let text = Text::new(&p, DEFAULT_MAX_STATES).unwrap();
+            let text = <Text>::new(&p, DEFAULT_MAX_STATES).unwrap();
             let rank = Rank::new(&p, DEFAULT_MAX_STATES).unwrap();
             let mut cells = [0u8; MAX_CELLS];
             for r in 0..FACTORIAL[9] {
@@ -258,6 +264,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The rank encoding refuses the 24-puzzle's space with its exact size (25! overflows 64
+    /// bits) and the bound in the message, as it refuses the 15-puzzle's.
+    #[test]
+    fn rank_refuses_the_five_by_five_space_naming_its_size() {
+        let s = Shape::new(5, 5).unwrap();
+        let p = Puzzle::new(s, crate::Topology::Grid, crate::Costs::UNIT, Board::solved(s));
+        let err = Rank::new(&p.unwrap(), DEFAULT_MAX_STATES).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge);
+        let msg = err.message();
+        assert!(msg.contains("a 5x5 grid board has 15,511,210,043,330,985,984,000,000"), "{msg}");
+        assert!(msg.contains("over the bound of 50,000,000 states"), "{msg}");
+        assert!(msg.contains("12.8 YiB"), "{msg}");
     }
 
     #[test]

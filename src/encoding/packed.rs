@@ -1,8 +1,9 @@
 //! The `packed` encoding: the board as one 64-bit word, 4 bits per square (square 0 lowest, as
-//! [`Board::packed`]), with the empty square's index beside it, in hash maps keyed by the word.
+//! [`Board::packed`]), or above 16 squares one 128-bit word at 5 bits a square
+//! ([`Board::wide`]), with the empty square's index beside it, in hash maps keyed by the word.
 //!
 //! It allocates nothing per arrangement, so it is the only encoding that holds states of boards
-//! whose space does not fit in memory (4×4), and its maps cost what a search touches: small
+//! whose space does not fit in memory (4×4, 5×5), and its maps cost what a search touches: small
 //! bidirectional searches stay small. Successors are made with shifts: the tile on the target
 //! square moves into the empty square's nibble.
 //!
@@ -21,64 +22,66 @@
 //! (reproducible node counts and timings), and the crate is already in the dependency tree
 //! through `pathfinding`.
 
-use super::{Encoding, Slot, StateMap};
+use super::{Encoding, Slot, StateMap, Word};
 use crate::board::{Board, Move, MoveTable, Puzzle};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// A board as its packed word, with the square of its empty square kept beside it so no
 /// search has to look for the zero nibble. Equality, hashing and order use the word only.
 #[derive(Clone, Copy, Debug)]
-pub struct PackedState {
-    /// The tiles, 4 bits per square, square 0 in the lowest bits.
-    pub board: u64,
+pub struct PackedState<W: Word = u64> {
+    /// The tiles, [`Word::BITS_PER_SQUARE`] bits per square, square 0 in the lowest bits.
+    pub board: W,
     /// The square of the empty square.
     pub blank: u8,
 }
 
-impl PartialEq for PackedState {
+impl<W: Word> PartialEq for PackedState<W> {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
     }
 }
-impl Eq for PackedState {}
-impl Hash for PackedState {
+impl<W: Word> Eq for PackedState<W> {}
+impl<W: Word> Hash for PackedState<W> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.board.hash(state);
     }
 }
-impl PartialOrd for PackedState {
+impl<W: Word> PartialOrd for PackedState<W> {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
-impl Ord for PackedState {
+impl<W: Word> Ord for PackedState<W> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.board.cmp(&other.board)
     }
 }
 
-impl PackedState {
+impl<W: Word> PackedState<W> {
     /// The state after the empty square on `self.blank` swaps with square `to`.
     #[inline(always)]
     #[must_use]
-    pub fn step(self, to: usize) -> PackedState {
-        let tile = (self.board >> (4 * to)) & 15;
-        let board = (self.board | tile << (4 * self.blank)) & !(15u64 << (4 * to));
+    pub fn step(self, to: usize) -> PackedState<W> {
+        let (board, _) = self.board.slide(self.blank as usize, to);
         PackedState { board, blank: to as u8 }
     }
 }
 
-/// Packed words in hash maps; works on every shape up to 16 squares and both topologies.
+/// Packed words in hash maps, on both topologies: `Packed` (a `u64`, 4 bits a square) on every
+/// shape up to 16 squares, `Packed<u128>` (5 bits a square) up to 25. Both are named `packed`:
+/// a solver picks the one its puzzle's shape needs when it is prepared.
 #[derive(Clone, Debug)]
-pub struct Packed {
+pub struct Packed<W: Word = u64> {
     puzzle: Puzzle,
     /// The puzzle's move table, copied beside the puzzle so a successor loop reads it flat.
     moves: MoveTable,
+    word: std::marker::PhantomData<W>,
 }
 
-impl Packed {
+impl<W: Word> Packed<W> {
     /// The moves open to an empty square on `blank`.
     #[inline]
     pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
@@ -86,36 +89,52 @@ impl Packed {
     }
 }
 
-impl Encoding for Packed {
+impl<W: Word> Encoding for Packed<W> {
     const NAME: &'static str = "packed";
-    type State = PackedState;
-    type Word = u64;
-    type Map<V: Slot> = PackedMap<V>;
+    type State = PackedState<W>;
+    type Word = W;
+    type Map<V: Slot> = PackedMap<V, W>;
 
-    /// Never refuses: nothing is allocated per arrangement; searches bound what they store.
-    fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Packed> {
-        Ok(Packed { puzzle: puzzle.clone(), moves: *puzzle.move_table() })
+    /// Refuses only a board too large for the word: nothing is allocated per arrangement;
+    /// searches bound what they store.
+    fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Packed<W>> {
+        if puzzle.shape().cells() > W::MAX_SQUARES {
+            return Err(Error::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "a {} board does not fit a {}-bit word of {} squares",
+                    puzzle.shape(),
+                    8 * std::mem::size_of::<W>(),
+                    W::MAX_SQUARES
+                ),
+            ));
+        }
+        Ok(Packed {
+            puzzle: puzzle.clone(),
+            moves: *puzzle.move_table(),
+            word: std::marker::PhantomData,
+        })
     }
 
     fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
 
-    fn encode(&self, board: &Board) -> PackedState {
-        PackedState { board: board.packed(), blank: board.blank() as u8 }
+    fn encode(&self, board: &Board) -> PackedState<W> {
+        PackedState { board: W::of_board(board), blank: board.blank() as u8 }
     }
 
     #[inline]
-    fn packed(&self, state: &PackedState) -> u64 {
+    fn packed(&self, state: &PackedState<W>) -> W {
         state.board
     }
 
-    fn decode(&self, state: &PackedState) -> Board {
-        Board::from_packed(self.puzzle.shape(), state.board)
+    fn decode(&self, state: &PackedState<W>) -> Board {
+        Board::from_word(self.puzzle.shape(), state.board)
     }
 
     #[inline]
-    fn successors(&self, state: &PackedState, mut f: impl FnMut(Move, PackedState)) {
+    fn successors(&self, state: &PackedState<W>, mut f: impl FnMut(Move, PackedState<W>)) {
         for &(mv, to) in self.moves_from(state.blank as usize) {
             f(mv, state.step(to as usize));
         }
@@ -124,9 +143,9 @@ impl Encoding for Packed {
     #[inline]
     fn successors_except(
         &self,
-        state: &PackedState,
+        state: &PackedState<W>,
         back: Option<Move>,
-        mut f: impl FnMut(Move, PackedState),
+        mut f: impl FnMut(Move, PackedState<W>),
     ) {
         for &(mv, to) in self.moves_from(state.blank as usize) {
             if Some(mv) != back {
@@ -135,33 +154,33 @@ impl Encoding for Packed {
         }
     }
 
-    fn apply(&self, state: &PackedState, mv: Move) -> Option<PackedState> {
+    fn apply(&self, state: &PackedState<W>, mv: Move) -> Option<PackedState<W>> {
         let to = self.moves.target(state.blank as usize, mv)?;
         Some(state.step(to))
     }
 
-    fn new_map<V: Slot>(&self) -> PackedMap<V> {
+    fn new_map<V: Slot>(&self) -> PackedMap<V, W> {
         PackedMap { map: FxHashMap::default() }
     }
 
     fn state_bytes(&self) -> usize {
-        std::mem::size_of::<PackedState>()
+        std::mem::size_of::<PackedState<W>>()
     }
 }
 
 /// The packed encoding's map: a hash map from the board word to the value.
 #[derive(Debug)]
-pub struct PackedMap<V> {
-    map: FxHashMap<u64, V>,
+pub struct PackedMap<V, W: Word = u64> {
+    map: FxHashMap<W, V>,
 }
 
-impl<V: Slot> StateMap<PackedState, V> for PackedMap<V> {
+impl<V: Slot, W: Word> StateMap<PackedState<W>, V> for PackedMap<V, W> {
     #[inline]
-    fn get(&self, state: &PackedState) -> Option<V> {
+    fn get(&self, state: &PackedState<W>) -> Option<V> {
         self.map.get(&state.board).copied()
     }
     #[inline]
-    fn insert(&mut self, state: &PackedState, value: V) {
+    fn insert(&mut self, state: &PackedState<W>, value: V) {
         self.map.insert(state.board, value);
     }
     fn clear(&mut self) {
@@ -172,7 +191,7 @@ impl<V: Slot> StateMap<PackedState, V> for PackedMap<V> {
     }
     fn bytes(&self) -> usize {
         // hashbrown's layout: one (key, value) entry and one control byte per bucket.
-        self.map.capacity() * (std::mem::size_of::<(u64, V)>() + 1)
+        self.map.capacity() * (std::mem::size_of::<(W, V)>() + 1)
     }
 }
 
@@ -189,8 +208,8 @@ mod tests {
     /// `rank` on `board`.
     fn agrees_with_text_and_rank(puzzle: &Puzzle, board: &Board) {
         let encodings = (
-            Packed::new(puzzle, 0).unwrap(),
-            Text::new(puzzle, 0).unwrap(),
+            <Packed>::new(puzzle, 0).unwrap(),
+            <Text>::new(puzzle, 0).unwrap(),
             Rank::unbounded(puzzle),
         );
         agrees(&encodings, board);
@@ -243,7 +262,7 @@ mod tests {
         for topology in [Topology::Grid, Topology::Torus] {
             let p = puzzle(3, 3, topology);
             let encodings =
-                (Packed::new(&p, 0).unwrap(), Text::new(&p, 0).unwrap(), Rank::unbounded(&p));
+                (<Packed>::new(&p, 0).unwrap(), <Text>::new(&p, 0).unwrap(), Rank::unbounded(&p));
             for r in 0..crate::rank::FACTORIAL[9] {
                 agrees(&encodings, &Board::from_packed(p.shape(), unrank_packed(r, 9)));
             }
@@ -271,7 +290,7 @@ mod tests {
     fn packed_holds_four_by_four_states_that_rank_refuses() {
         let p = puzzle(4, 4, Topology::Grid);
         assert!(Rank::new(&p, DEFAULT_MAX_STATES).is_err());
-        let packed = Packed::new(&p, DEFAULT_MAX_STATES).unwrap();
+        let packed = <Packed>::new(&p, DEFAULT_MAX_STATES).unwrap();
         let start = packed.encode(&Board::parse(p.shape(), "123456789abcdefx").unwrap());
         assert_eq!(start.blank, 15);
         let mut seen = Vec::new();
@@ -280,12 +299,49 @@ mod tests {
         assert_eq!(packed.state_bytes(), 16);
     }
 
+    /// The wide word on boards above 16 squares moves as the board model does, on both
+    /// topologies, and the narrow word refuses them.
+    #[test]
+    fn wide_packed_moves_as_the_model_on_shapes_above_sixteen_squares() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        for (w, h) in [(5, 5), (6, 4), (4, 6), (8, 3), (3, 8), (12, 2), (2, 12), (4, 3)] {
+            for topology in [Topology::Grid, Topology::Torus] {
+                let p = puzzle(w, h, topology);
+                assert_eq!(Packed::<u64>::new(&p, 0).is_ok(), w * h <= 16);
+                let wide = Packed::<u128>::new(&p, 0).unwrap();
+                let mut cells: Vec<u8> = (0..p.shape().cells() as u8).collect();
+                for _ in 0..100 {
+                    cells.shuffle(&mut rng);
+                    let board = Board::from_cells(p.shape(), &cells).unwrap();
+                    let s = wide.encode(&board);
+                    assert_eq!((wide.decode(&s), s.blank as usize), (board, board.blank()));
+                    let mut got = Vec::new();
+                    wide.successors(&s, |m, n| got.push((m, wide.decode(&n), n.blank as usize)));
+                    let want: Vec<_> = p
+                        .moves_from(board.blank())
+                        .iter()
+                        .map(|&(m, to)| {
+                            let mut next = board;
+                            next.swap_blank(board.blank(), to as usize);
+                            (m, next, to as usize)
+                        })
+                        .collect();
+                    assert_eq!(got, want, "{board:?}");
+                    for &(m, _, _) in &want {
+                        let next = wide.apply(&s, m).unwrap();
+                        assert_eq!(wide.apply(&next, m.opposite()), Some(s));
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn packed_state_compares_by_the_board_word_only() {
-        let a = PackedState { board: 0x1234, blank: 0 };
-        let b = PackedState { board: 0x1234, blank: 7 };
+        let a = PackedState::<u64> { board: 0x1234, blank: 0 };
+        let b = PackedState::<u64> { board: 0x1234, blank: 7 };
         assert_eq!(a, b);
-        assert!(PackedState { board: 5, blank: 9 } < PackedState { board: 6, blank: 0 });
+        assert!(PackedState::<u64> { board: 5, blank: 9 } < PackedState { board: 6, blank: 0 });
     }
 
     #[test]
@@ -299,7 +355,7 @@ mod tests {
             }
         }
         let p = puzzle(4, 4, Topology::Torus);
-        let packed = Packed::new(&p, 0).unwrap();
+        let packed = <Packed>::new(&p, 0).unwrap();
         let mut map = packed.new_map::<Val>();
         assert!(map.is_empty());
         assert_eq!(map.bytes(), 0);

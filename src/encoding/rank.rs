@@ -3,7 +3,7 @@
 //! with shifts and an incremental rank update instead of unranking.
 
 use super::{check_space, Encoding, FlatMap, Slot};
-use crate::board::{Board, Move, MoveTable, Puzzle, MAX_CELLS};
+use crate::board::{Board, Move, MoveTable, Puzzle};
 use crate::error::Result;
 use crate::rank::{rank_packed, FACTORIAL, ONES_IN_BYTE};
 use std::hash::{Hash, Hasher};
@@ -39,6 +39,10 @@ impl Ord for RankState {
         self.rank.cmp(&other.rank)
     }
 }
+
+/// The most squares a ranked board has: states keep the 4-bit packed word beside the rank, and
+/// no larger space fits a flat array anyway ([`Encoding::new`] refuses above 12 squares).
+const MAX_CELLS: usize = 16;
 
 /// Permutation ranks indexing flat arrays of `n!` entries.
 #[derive(Clone, Debug)]
@@ -119,8 +123,10 @@ impl Rank {
 
     /// The encoding without the bound on flat arrays: ranks and successors work for any shape,
     /// only [`Encoding::new_map`] would be too large.
+    /// At most 16 squares (the 4-bit word the states carry).
     pub fn unbounded(puzzle: &Puzzle) -> Rank {
         let n = puzzle.shape().cells();
+        assert!(n <= MAX_CELLS, "a {} board has no 4-bit word to rank", puzzle.shape());
         let mut weight = [0u64; MAX_CELLS];
         for (k, w) in weight.iter_mut().enumerate().take(n) {
             *w = FACTORIAL[n - 1 - k];
@@ -190,7 +196,7 @@ impl Encoding for Rank {
     fn new(puzzle: &Puzzle, max_states: u64) -> Result<Rank> {
         let n = puzzle.shape().cells();
         // Flat arrays index ranks with u32, so the bound can never be raised past that.
-        check_space(puzzle, FACTORIAL[n], 1, max_states.min(u32::MAX as u64))?;
+        check_space(puzzle, crate::rank::arrangements(n), 1, max_states.min(u32::MAX as u64))?;
         Ok(Rank::unbounded(puzzle))
     }
 

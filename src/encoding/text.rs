@@ -1,26 +1,39 @@
 //! The `text` encoding: boards as strings such as `23415x768` in a standard hash map, the way a
 //! typical contest solution stores its states.
 
-use super::{Encoding, Slot, StateMap};
+use super::{Encoding, Slot, StateMap, Word};
 use crate::board::{Board, Move, Puzzle};
 use crate::error::Result;
 use std::collections::HashMap;
 
 /// Strings such as `23415x768`, in hash maps keyed by string: how a typical contest solution
-/// stores its states.
+/// stores its states. `W` is only the word the heuristics read (`u64` up to 16 squares, `u128`
+/// above, as [`Packed`](super::Packed)).
 #[derive(Clone, Debug)]
-pub struct Text {
+pub struct Text<W: Word = u64> {
     puzzle: Puzzle,
+    word: std::marker::PhantomData<W>,
 }
 
-impl Encoding for Text {
+impl<W: Word> Encoding for Text<W> {
     const NAME: &'static str = "text";
     type State = String;
-    type Word = u64;
+    type Word = W;
     type Map<V: Slot> = TextMap<V>;
 
-    fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Text> {
-        Ok(Text { puzzle: puzzle.clone() })
+    /// Refuses only a board too large for the word.
+    fn new(puzzle: &Puzzle, _max_states: u64) -> Result<Text<W>> {
+        if puzzle.shape().cells() > W::MAX_SQUARES {
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::Unsupported,
+                format!(
+                    "a {} board does not fit a word of {} squares",
+                    puzzle.shape(),
+                    W::MAX_SQUARES
+                ),
+            ));
+        }
+        Ok(Text { puzzle: puzzle.clone(), word: std::marker::PhantomData })
     }
 
     fn puzzle(&self) -> &Puzzle {
@@ -31,9 +44,9 @@ impl Encoding for Text {
         board.to_text()
     }
 
-    fn packed(&self, state: &String) -> u64 {
-        state.bytes().enumerate().fold(0u64, |acc, (i, b)| {
-            acc | (crate::board::symbol_value(b as char).unwrap_or(0) as u64) << (4 * i)
+    fn packed(&self, state: &String) -> W {
+        state.bytes().enumerate().fold(W::ZERO, |acc, (i, b)| {
+            acc.toggle(crate::board::symbol_value(b as char).unwrap_or(0), i)
         })
     }
 

@@ -5,7 +5,7 @@ use super::sets::SetSpec;
 use crate::board::Puzzle;
 use crate::cases::{self, SetDef, SetKind};
 use crate::solver::SolverInfo;
-use crate::units::group_digits;
+use crate::units::{group_digits, group_digits_wide};
 use std::time::Duration;
 
 /// Sets `compare` runs when none are named, with their sizes (`None`: the set's default, or
@@ -100,11 +100,13 @@ pub fn skips(sets: &[SetSpec], solvers: &[SolverInfo], full: bool) -> Vec<(Strin
 pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Option<String> {
     use crate::solver::EncodingKind;
     let n = puzzle.arrangements();
+    // The exact count for the messages: above 20 squares `n` saturates at u64::MAX.
+    let exact = puzzle.arrangements_exact();
     if info.encoding_kind == Some(EncodingKind::Rank) && !rank_table_fits(puzzle, max_states) {
         return Some(format!(
             "space does not fit: the rank encoding indexes all {} arrangements of {}, more than \
              --max-states {}",
-            group_digits(n),
+            group_digits_wide(exact),
             puzzle.shape(),
             group_digits(max_states)
         ));
@@ -114,7 +116,7 @@ pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Opti
             "space does not fit: a {} holds up to the {} reachable states of {}, more than \
              --max-states {}",
             if info.table { "table" } else { "blind search" },
-            group_digits(n / 2),
+            group_digits_wide(exact / 2),
             puzzle.shape(),
             group_digits(max_states)
         ));

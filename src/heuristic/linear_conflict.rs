@@ -13,6 +13,7 @@
 use super::manhattan::Manhattan;
 use super::Heuristic;
 use crate::board::{Board, Puzzle, Topology, MAX_CELLS};
+use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Lines up to this many squares get a lookup table indexed by their content (16 bits, 64K
@@ -93,11 +94,15 @@ impl LinearConflict {
             row_table: Vec::new(),
             col_table: Vec::new(),
         };
-        if width <= TABULATED_LINE {
-            lc.row_table = lc.tabulate(height, width, LinearConflict::row_removals_direct);
+        // The tables are keyed by 4-bit squares: boards above 16 squares compute every line.
+        let narrow = puzzle.shape().cells() <= u64::MAX_SQUARES;
+        if narrow && width <= TABULATED_LINE {
+            lc.row_table =
+                lc.tabulate(height, width, |lc, r, key| lc.row_removals_direct(r, key, 4));
         }
-        if height <= TABULATED_LINE {
-            lc.col_table = lc.tabulate(width, height, LinearConflict::col_removals_direct);
+        if narrow && height <= TABULATED_LINE {
+            lc.col_table =
+                lc.tabulate(width, height, |lc, c, key| lc.col_removals_direct(c, key, 4));
         }
         Ok(lc)
     }
@@ -119,38 +124,41 @@ impl LinearConflict {
         table
     }
 
-    /// The content of row `r`, 4 bits per square, leftmost lowest.
+    /// The content of row `r`, `W::BITS_PER_SQUARE` bits per square, leftmost lowest.
     #[inline(always)]
-    fn row_key(&self, r: usize, packed: u64) -> u64 {
-        let bits = 4 * self.width;
-        (packed >> (bits * r)) & ((1u64 << bits) - 1)
+    fn row_key<W: Word>(&self, r: usize, packed: W) -> u64 {
+        let bits = W::BITS_PER_SQUARE * self.width as u32;
+        packed.bits_from(bits * r as u32) & ((1u64 << bits) - 1)
     }
 
-    /// The content of column `c`, 4 bits per square, top lowest.
+    /// The content of column `c`, `W::BITS_PER_SQUARE` bits per square, top lowest.
     #[inline(always)]
-    fn col_key(&self, c: usize, packed: u64) -> u64 {
+    fn col_key<W: Word>(&self, c: usize, packed: W) -> u64 {
         // Square c + k·width sits k rows below: shift by whole rows, unrolled for short
         // columns (every board has at least two rows).
-        let (x, row_bits) = (packed >> (4 * c), 4 * self.width);
-        let mut key = (x & 15) | ((x >> row_bits) & 15) << 4;
+        let b = W::BITS_PER_SQUARE;
+        let m = (1u64 << b) - 1;
+        let (x, row_bits) = (packed.shifted(b * c as u32), b * self.width as u32);
+        let at = |k: u32| x.bits_from(k * row_bits) & m;
+        let mut key = at(0) | at(1) << b;
         if self.height > 2 {
-            key |= ((x >> (2 * row_bits)) & 15) << 8;
+            key |= at(2) << (2 * b);
         }
         if self.height > 3 {
-            key |= ((x >> (3 * row_bits)) & 15) << 12;
+            key |= at(3) << (3 * b);
         }
-        for k in 4..self.height {
-            key |= ((x >> (k * row_bits)) & 15) << (4 * k);
+        for k in 4..self.height as u32 {
+            key |= at(k) << (k * b);
         }
         key
     }
 
     /// How many tiles of row `r` (content `key`) must leave it.
     #[inline(always)]
-    fn row_removals(&self, r: usize, packed: u64) -> u32 {
+    fn row_removals<W: Word>(&self, r: usize, packed: W) -> u32 {
         let key = self.row_key(r, packed);
         if self.row_table.is_empty() {
-            self.row_removals_direct(r, key)
+            self.row_removals_direct(r, key, W::BITS_PER_SQUARE)
         } else {
             u32::from(self.row_table[(r << (4 * self.width)) | key as usize])
         }
@@ -158,46 +166,46 @@ impl LinearConflict {
 
     /// How many tiles of column `c` must leave it.
     #[inline(always)]
-    fn col_removals(&self, c: usize, packed: u64) -> u32 {
+    fn col_removals<W: Word>(&self, c: usize, packed: W) -> u32 {
         let key = self.col_key(c, packed);
         if self.col_table.is_empty() {
-            self.col_removals_direct(c, key)
+            self.col_removals_direct(c, key, W::BITS_PER_SQUARE)
         } else {
             u32::from(self.col_table[(c << (4 * self.height)) | key as usize])
         }
     }
 
-    fn row_removals_direct(&self, r: usize, key: u64) -> u32 {
-        removals(key, self.width, |t| {
+    fn row_removals_direct(&self, r: usize, key: u64, bits: u32) -> u32 {
+        removals(key, self.width, bits, |t| {
             (self.goal_row[t as usize] == r as u8).then_some(self.goal_col[t as usize])
         })
     }
 
-    fn col_removals_direct(&self, c: usize, key: u64) -> u32 {
-        removals(key, self.height, |t| {
+    fn col_removals_direct(&self, c: usize, key: u64, bits: u32) -> u32 {
+        removals(key, self.height, bits, |t| {
             (self.goal_col[t as usize] == c as u8).then_some(self.goal_row[t as usize])
         })
     }
 
     /// The conflict part of a whole packed board.
-    fn conflicts_of(&self, packed: u64) -> u32 {
+    fn conflicts_of<W: Word>(&self, packed: W) -> u32 {
         let rows: u32 = (0..self.height).map(|r| self.row_removals(r, packed)).sum();
         let cols: u32 = (0..self.width).map(|c| self.col_removals(c, packed)).sum();
         rows * self.row_penalty + cols * self.col_penalty
     }
 }
 
-/// For a line of `len` squares with content `key` (4 bits each, in line order), where
+/// For a line of `len` squares with content `key` (`bits` bits each, in line order), where
 /// `goal_place` gives each tile that belongs to this line its place along it: the tiles that
 /// belong here minus the longest run of them, in line order, whose places increase.
-fn removals(key: u64, len: usize, goal_place: impl Fn(u8) -> Option<u8>) -> u32 {
+fn removals(key: u64, len: usize, bits: u32, goal_place: impl Fn(u8) -> Option<u8>) -> u32 {
     // `best[k]`: longest increasing subsequence ending at the k-th tile that belongs here.
     let mut places = [0u8; MAX_CELLS];
     let mut best = [0u8; MAX_CELLS];
     let mut count = 0;
     let mut longest = 0;
     for i in 0..len {
-        let t = ((key >> (4 * i)) & 15) as u8;
+        let t = ((key >> (bits * i as u32)) & ((1 << bits) - 1)) as u8;
         if t == 0 {
             continue;
         }
@@ -225,8 +233,12 @@ impl Heuristic for LinearConflict {
     }
 
     fn start(&self, board: &Board) -> LcNode {
-        let packed = board.packed();
-        LcNode { md: self.md.start(board), conflicts: self.conflicts_of(packed) }
+        let conflicts = if board.cells().len() <= u64::MAX_SQUARES {
+            self.conflicts_of(board.packed())
+        } else {
+            self.conflicts_of(board.wide())
+        };
+        LcNode { md: self.md.start(board), conflicts }
     }
 
     #[inline(always)]
@@ -235,10 +247,16 @@ impl Heuristic for LinearConflict {
     }
 
     #[inline(always)]
-    fn step(&self, node: &LcNode, packed_after: u64, tile: u8, from: usize, to: usize) -> LcNode {
+    fn step<W: Word>(
+        &self,
+        node: &LcNode,
+        packed_after: W,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> LcNode {
         let md = self.md.step(&node.md, packed_after, tile, from, to);
-        let t = u64::from(tile);
-        let before = packed_after ^ (t << (4 * to)) ^ (t << (4 * from));
+        let before = packed_after.toggle(tile, to).toggle(tile, from);
         let ti = tile as usize;
         let mut conflicts = node.conflicts;
         if self.square_row[from] == self.square_row[to] {

@@ -12,15 +12,19 @@ use crate::encoding::Word;
 pub struct Manhattan {
     n: usize,
     /// `cost[t][s]`: cheapest cost of carrying tile `t` from square `s` to its goal square
-    /// (row 0, for the empty square, is all zeros).
-    cost: [[u32; MAX_CELLS]; MAX_CELLS],
+    /// (row 0, for the empty square, is all zeros). Rows of [`STRIDE`] entries, so a lookup is
+    /// a shift and a mask drops the bounds checks on every shape.
+    cost: [[u32; STRIDE]; STRIDE],
 }
+
+/// The power of two at or above [`MAX_CELLS`] that the table's rows are padded to.
+const STRIDE: usize = MAX_CELLS.next_power_of_two();
 
 impl Manhattan {
     /// The table for `puzzle`'s shape, topology, costs and goal.
     pub fn new(puzzle: &Puzzle) -> Manhattan {
         let n = puzzle.shape().cells();
-        // All-pairs cheapest carry between squares (Floyd–Warshall on at most 16 squares); the
+        // All-pairs cheapest carry between squares (Floyd–Warshall on at most 25 squares); the
         // tile steps where the empty square would, so the move graph is the same.
         let mut d = [[u32::MAX / 4; MAX_CELLS]; MAX_CELLS];
         for (i, row) in d.iter_mut().enumerate().take(n) {
@@ -37,7 +41,7 @@ impl Manhattan {
                 }
             }
         }
-        let mut cost = [[0u32; MAX_CELLS]; MAX_CELLS];
+        let mut cost = [[0u32; STRIDE]; STRIDE];
         for (goal_square, &t) in puzzle.goal().cells().iter().enumerate() {
             if t != 0 {
                 for (s, c) in cost[t as usize].iter_mut().enumerate().take(n) {
@@ -75,7 +79,7 @@ impl Heuristic for Manhattan {
     }
 
     fn start(&self, board: &Board) -> u32 {
-        self.of_packed(board.packed())
+        board.cells().iter().enumerate().map(|(s, &t)| self.cost[t as usize][s]).sum()
     }
 
     #[inline(always)]
@@ -84,10 +88,10 @@ impl Heuristic for Manhattan {
     }
 
     #[inline(always)]
-    fn step(&self, node: &u32, _packed_after: u64, tile: u8, from: usize, to: usize) -> u32 {
+    fn step<W: Word>(&self, node: &u32, _after: W, tile: u8, from: usize, to: usize) -> u32 {
         // `node` includes the tile's cost from `from`, so the subtraction cannot wrap. Tiles and
-        // squares are below 16; masking says so and drops the bounds checks.
-        let row = &self.cost[tile as usize & 15];
-        node + row[to & 15] - row[from & 15]
+        // squares are below the stride; masking says so and drops the bounds checks.
+        let row = &self.cost[tile as usize & (STRIDE - 1)];
+        node + row[to & (STRIDE - 1)] - row[from & (STRIDE - 1)]
     }
 }

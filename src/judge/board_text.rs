@@ -61,21 +61,25 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
     let expected = || format!("1-{} and x", n - 1);
     // The cells, one byte each, kept in a register: written byte by byte to memory, the board
     // read them back as one 16-byte load, which waited for the stores to drain.
-    let mut cells = 0u128;
+    // Squares 16 and up (boards above 16 squares) go to a second register.
+    let mut cells = [0u128; 2];
     // Counts one past what a board holds, so that "too many" is seen.
     let mut len = 0usize;
     let mut seen = 0u32;
-    let mut push = |v: u8, cells: &mut u128, len: &mut usize| -> std::result::Result<(), String> {
-        if seen & 1 << v != 0 {
-            return Err(appears_twice(v));
-        }
-        seen |= 1 << v;
-        if *len < MAX_CELLS {
-            *cells |= u128::from(v) << (8 * *len);
-        }
-        *len += 1;
-        Ok(())
-    };
+    let mut push =
+        |v: u8, cells: &mut [u128; 2], len: &mut usize| -> std::result::Result<(), String> {
+            if seen & 1 << v != 0 {
+                return Err(appears_twice(v));
+            }
+            seen |= 1 << v;
+            if *len < 16 {
+                cells[0] |= u128::from(v) << (8 * *len);
+            } else if *len < MAX_CELLS {
+                cells[1] |= u128::from(v) << (8 * (*len - 16));
+            }
+            *len += 1;
+            Ok(())
+        };
     if n <= MAX_CELLS_ONE_CHAR {
         for ch in text.chars().filter(|c| !c.is_whitespace()) {
             let v = symbol_value(ch).filter(|&v| (v as usize) < n).ok_or_else(|| {
@@ -110,7 +114,10 @@ fn board_from_symbols(shape: Shape, text: &str) -> std::result::Result<Board, St
         return Err(why);
     }
     // Every symbol was below n and seen once, and there are n of them: a permutation.
-    Ok(Board::from_permutation(shape, cells.to_le_bytes()))
+    let mut bytes = [0u8; MAX_CELLS];
+    bytes[..16].copy_from_slice(&cells[0].to_le_bytes());
+    bytes[16..].copy_from_slice(&cells[1].to_le_bytes()[..MAX_CELLS - 16]);
+    Ok(Board::from_permutation(shape, bytes))
 }
 
 /// The value of one white-space separated symbol on a board of `shape`.

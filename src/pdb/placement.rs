@@ -4,11 +4,10 @@
 //! The rank is a mixed-radix number: tile i (in pattern order) contributes the count of free
 //! squares below its square, a digit in `0..n-i`.
 
-use crate::rank::FACTORIAL;
-
-/// Number of placements of `k` distinct tiles on `n` squares: n!/(n−k)!.
+/// Number of placements of `k` distinct tiles on `n` squares: n!/(n−k)!, as a falling product
+/// (25! would overflow), saturated at `u64::MAX`.
 pub fn placements(n: usize, k: usize) -> u64 {
-    FACTORIAL[n] / FACTORIAL[n - k]
+    u64::try_from(crate::rank::placements(n, k)).unwrap_or(u64::MAX)
 }
 
 /// The rank of the placement whose i-th tile stands on `squares[i]`; `n` squares in all.

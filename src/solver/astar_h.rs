@@ -8,6 +8,7 @@
 use super::idastar::MoveLists;
 use crate::board::{Board, Move, Puzzle, MAX_CELLS};
 use crate::budget::Meter;
+use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
 use crate::units::group_digits;
@@ -15,7 +16,7 @@ use std::collections::hash_map::Entry as MapEntry;
 
 /// The map from packed boards to what A* knows of them; one alias so the hasher can be swapped
 /// (`FxHash`: one multiply per word, and the keys are already well mixed nibbles).
-pub type SeenMap<V> = rustc_hash::FxHashMap<u64, V>;
+pub type SeenMap<V, W = u64> = rustc_hash::FxHashMap<W, V>;
 
 /// What one A* search found and how much work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +42,8 @@ struct Seen {
 
 /// A queued state with its cost when queued and the heuristic's node.
 #[derive(Clone, Copy)]
-struct Queued<N> {
-    packed: u64,
+struct Queued<N, W> {
+    packed: W,
     blank: u8,
     g: u32,
     node: N,
@@ -73,17 +74,34 @@ pub(crate) fn a_star_metered<H: Heuristic>(
             format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
         ));
     }
-    let mut out = AStarOutcome { moves: None, expanded: 0, stored: 0, reopened: 0 };
+    let out = AStarOutcome { moves: None, expanded: 0, stored: 0, reopened: 0 };
     if !crate::solvability::solvable(puzzle, start) {
         return Ok(out);
     }
+    if puzzle.shape().cells() <= u64::MAX_SQUARES {
+        run::<H, u64>(puzzle, h, start, max_states, meter, out)
+    } else {
+        run::<H, u128>(puzzle, h, start, max_states, meter, out)
+    }
+}
+
+/// The search itself over the word `W`, which holds the puzzle's board.
+fn run<H: Heuristic, W: Word>(
+    puzzle: &Puzzle,
+    h: &H,
+    start: &Board,
+    max_states: u64,
+    meter: &mut Meter,
+    mut out: AStarOutcome,
+) -> Result<AStarOutcome> {
     let moves = MoveLists::new(puzzle);
-    let goal = puzzle.goal().packed();
-    let mut seen: SeenMap<Seen> = SeenMap::default();
+    let goal = W::of_board(puzzle.goal());
+    let start_word = W::of_board(start);
+    let mut seen: SeenMap<Seen, W> = SeenMap::default();
     // A bucket queue on f; each bucket a stack, so among equal f the newest (deepest) goes first.
-    let mut buckets: Vec<Vec<Queued<H::Node>>> = Vec::new();
+    let mut buckets: Vec<Vec<Queued<H::Node, W>>> = Vec::new();
     let mut lowest = 0usize;
-    let push = |buckets: &mut Vec<Vec<Queued<H::Node>>>, lowest: &mut usize, f: u32, q| {
+    let push = |buckets: &mut Vec<Vec<Queued<H::Node, W>>>, lowest: &mut usize, f: u32, q| {
         let f = f as usize;
         if buckets.len() <= f {
             buckets.resize_with(f + 1, Vec::new);
@@ -93,8 +111,8 @@ pub(crate) fn a_star_metered<H: Heuristic>(
         *lowest = (*lowest).min(f);
     };
     let root = h.start(start);
-    seen.insert(start.packed(), Seen { g: 0, parent: MAX_CELLS as u8, mv: Move::Up });
-    let first = Queued { packed: start.packed(), blank: start.blank() as u8, g: 0, node: root };
+    seen.insert(start_word, Seen { g: 0, parent: MAX_CELLS as u8, mv: Move::Up });
+    let first = Queued { packed: start_word, blank: start.blank() as u8, g: 0, node: root };
     push(&mut buckets, &mut lowest, h.estimate(&root), first);
     loop {
         while lowest < buckets.len() && buckets[lowest].is_empty() {
@@ -121,8 +139,7 @@ pub(crate) fn a_star_metered<H: Heuristic>(
             if to == info.parent as usize {
                 continue;
             }
-            let tile = (q.packed >> (4 * to)) & 15;
-            let child = (q.packed & !(15 << (4 * to))) | tile << (4 * blank);
+            let (child, tile) = q.packed.slide(blank, to);
             let g = q.g + e.cost;
             match seen.entry(child) {
                 MapEntry::Occupied(mut o) => {
@@ -145,7 +162,7 @@ pub(crate) fn a_star_metered<H: Heuristic>(
                     ),
                 ));
             }
-            let node = h.step(&q.node, child, tile as u8, to, blank);
+            let node = h.step(&q.node, child, tile, to, blank);
             let f = g + h.estimate(&node);
             push(&mut buckets, &mut lowest, f, Queued { packed: child, blank: e.to, g, node });
         }
@@ -153,7 +170,7 @@ pub(crate) fn a_star_metered<H: Heuristic>(
 }
 
 /// The moves from the root to `packed` (empty square on `blank`), following parents back.
-fn path_to(seen: &SeenMap<Seen>, mut packed: u64, mut blank: usize) -> Vec<Move> {
+fn path_to<W: Word>(seen: &SeenMap<Seen, W>, mut packed: W, mut blank: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     loop {
         let s = seen[&packed];
@@ -163,8 +180,7 @@ fn path_to(seen: &SeenMap<Seen>, mut packed: u64, mut blank: usize) -> Vec<Move>
         moves.push(s.mv);
         // Undo the move: the tile now on the parent square goes back to `blank`.
         let p = s.parent as usize;
-        let tile = (packed >> (4 * p)) & 15;
-        packed = (packed & !(15 << (4 * p))) | tile << (4 * blank);
+        packed = packed.slide(blank, p).0;
         blank = p;
     }
     moves.reverse();

@@ -93,17 +93,26 @@ pub(crate) fn wrap<S: Search>(
 
 /// The constructor of a search written once over [`Encoding`](crate::encoding::Encoding):
 /// `every_encoding!(bfs::Bfs)` makes `Bfs<Text>`, `Bfs<Rank>` or `Bfs<Packed>` as the id asks,
-/// each monomorphised; arguments after the type go to its `new`.
+/// each monomorphised; arguments after the type go to its `new`. Text and packed come twice,
+/// over the 4-bit and the 5-bit word, and the puzzle's shape picks one when the solver is
+/// prepared ([`ByWidth`](super::by_width::ByWidth)).
 macro_rules! every_encoding {
     ($($search:ident)::+ $(, $arg:expr)*) => {
         |encoding, info, opts| {
             use $crate::encoding::{Packed, Rank, Text};
+            use $crate::solver::by_width::ByWidth;
             use $crate::solver::factory::wrap;
             use $crate::solver::EncodingKind;
             match encoding {
-                EncodingKind::Text => wrap(info, opts, $($search)::+::<Text>::new($($arg),*)),
+                EncodingKind::Text => wrap(info, opts, ByWidth::new(
+                    $($search)::+::<Text>::new($($arg),*),
+                    $($search)::+::<Text<u128>>::new($($arg),*),
+                )),
                 EncodingKind::Rank => wrap(info, opts, $($search)::+::<Rank>::new($($arg),*)),
-                EncodingKind::Packed => wrap(info, opts, $($search)::+::<Packed>::new($($arg),*)),
+                EncodingKind::Packed => wrap(info, opts, ByWidth::new(
+                    $($search)::+::<Packed>::new($($arg),*),
+                    $($search)::+::<Packed<u128>>::new($($arg),*),
+                )),
             }
         }
     };

@@ -3,11 +3,14 @@
 //! it solves the 15-puzzle, whose space no table or visited set can hold.
 //!
 //! Generic over [`Heuristic`], so Manhattan distance, linear conflict and pattern databases run
-//! the same search. The board is one packed `u64` with the empty square's index beside it, the
-//! heuristic's node rides on the recursion, and nothing is allocated per node.
+//! the same search. The board is one packed word with the empty square's index beside it (a
+//! `u64` at 4 bits a square up to 16 squares, a `u128` at 5 bits up to 25, chosen once per
+//! search: the loop is compiled for each), the heuristic's node rides on the recursion, and
+//! nothing is allocated per node.
 
 use crate::board::{Board, Move, Puzzle, MAX_CELLS};
 use crate::budget::{Budget, Meter};
+use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
 
@@ -78,10 +81,10 @@ const NO_PARENT: usize = MAX_CELLS;
 const FOUND: u32 = 0;
 
 /// The state of one IDA* run, shared by all its iterations.
-struct Search<'a, 'm, H: Heuristic> {
+struct Search<'a, 'm, H: Heuristic, W: Word> {
     h: &'a H,
     moves: MoveLists,
-    goal: u64,
+    goal: W,
     bound: u32,
     nodes: u64,
     meter: &'m mut Meter,
@@ -89,10 +92,10 @@ struct Search<'a, 'm, H: Heuristic> {
     path: Vec<Move>,
 }
 
-impl<H: Heuristic> Search<'_, '_, H> {
+impl<H: Heuristic, W: Word> Search<'_, '_, H, W> {
     /// Searches below the node (`packed`, `blank`) reached at cost `g` from the square
     /// `parent`; returns [`FOUND`] or the smallest `f` that exceeded the bound.
-    fn dfs(&mut self, packed: u64, blank: usize, parent: usize, g: u32, node: H::Node) -> u32 {
+    fn dfs(&mut self, packed: W, blank: usize, parent: usize, g: u32, node: H::Node) -> u32 {
         if packed == self.goal {
             return FOUND;
         }
@@ -103,9 +106,8 @@ impl<H: Heuristic> Search<'_, '_, H> {
             if to == parent {
                 continue;
             }
-            let tile = (packed >> (4 * to)) & 15;
-            let child = (packed & !(15 << (4 * to))) | tile << (4 * blank);
-            let mut child_node = self.h.step(&node, child, tile as u8, to, blank);
+            let (child, tile) = packed.slide(blank, to);
+            let mut child_node = self.h.step(&node, child, tile, to, blank);
             self.nodes += 1;
             if let Err(e) = self.meter.charge(1) {
                 self.stopped = Some(e);
@@ -165,10 +167,24 @@ pub(crate) fn ida_star_metered<H: Heuristic>(
             "the board cannot reach the goal (parity rule); IDA* would never end",
         ));
     }
+    if puzzle.shape().cells() <= u64::MAX_SQUARES {
+        run::<H, u64>(puzzle, h, start, meter)
+    } else {
+        run::<H, u128>(puzzle, h, start, meter)
+    }
+}
+
+/// The search itself over the word `W`, which holds the puzzle's board.
+fn run<H: Heuristic, W: Word>(
+    puzzle: &Puzzle,
+    h: &H,
+    start: &Board,
+    meter: &mut Meter,
+) -> Result<IdaOutcome> {
     let mut search = Search {
         h,
         moves: MoveLists::new(puzzle),
-        goal: puzzle.goal().packed(),
+        goal: W::of_board(puzzle.goal()),
         bound: 0,
         nodes: 0,
         meter,
@@ -176,7 +192,7 @@ pub(crate) fn ida_star_metered<H: Heuristic>(
         path: Vec::with_capacity(256),
     };
     let root = h.start(start);
-    let (packed, blank) = (start.packed(), start.blank());
+    let (packed, blank) = (W::of_board(start), start.blank());
     search.bound = h.estimate(&root);
     let mut iterations = 0;
     loop {

@@ -18,6 +18,7 @@ pub mod astar_h;
 mod bfs;
 mod bidir_shared;
 mod bidir_split;
+mod by_width;
 mod dial;
 mod dijkstra;
 pub mod idastar;
@@ -39,3 +40,5 @@ pub use registry::{
 mod adding_a_solver;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wide_tests;

@@ -8,7 +8,7 @@
 
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
-use crate::encoding::{Encoding, Packed, PackedState};
+use crate::encoding::{Encoding, Packed, PackedState, Word};
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Manhattan;
 use crate::units::group_digits;
@@ -17,7 +17,11 @@ use std::cell::Cell;
 /// A `Vec`, not the blind peers' fixed four-slot iterator: the crate's IDA* collects and sorts
 /// the successors, and an exact-size `Vec` measured faster there (25 Korf instances: 4.47 s
 /// against 5.52 s).
-fn successors(enc: &Packed, puzzle: &Puzzle, state: &PackedState) -> Vec<(PackedState, u32)> {
+fn successors<W: Word>(
+    enc: &Packed<W>,
+    puzzle: &Puzzle,
+    state: &PackedState<W>,
+) -> Vec<(PackedState<W>, u32)> {
     let mut out = Vec::with_capacity(4);
     enc.successors(state, |mv, next| out.push((next, puzzle.costs().of(mv))));
     out
@@ -25,7 +29,7 @@ fn successors(enc: &Packed, puzzle: &Puzzle, state: &PackedState) -> Vec<(Packed
 
 /// The moves along a path of states: each step's move is the one whose target is the next
 /// state's empty square.
-fn moves_of(enc: &Packed, path: &[PackedState]) -> Vec<Move> {
+fn moves_of<W: Word>(enc: &Packed<W>, path: &[PackedState<W>]) -> Vec<Move> {
     path.windows(2)
         .map(|w| {
             enc.moves_from(w[0].blank as usize)
@@ -49,7 +53,20 @@ pub fn pathfinding_idastar(
     if !crate::solvability::solvable(puzzle, start) {
         return Ok(None);
     }
-    let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
+    if puzzle.shape().cells() <= u64::MAX_SQUARES {
+        idastar_in::<u64>(puzzle, start, meter)
+    } else {
+        idastar_in::<u128>(puzzle, start, meter)
+    }
+}
+
+/// [`pathfinding_idastar`] over the word `W`.
+fn idastar_in<W: Word>(
+    puzzle: &Puzzle,
+    start: &Board,
+    meter: &mut Meter,
+) -> Result<Option<Vec<Move>>> {
+    let enc = Packed::<W>::new(puzzle, 0).expect("the word fits the shape");
     let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let mut spent = None;
@@ -65,7 +82,7 @@ pub fn pathfinding_idastar(
             }
             successors(&enc, puzzle, s)
         },
-        |s| h.of_packed(s.board),
+        |s| h.of_word(s.board),
         |s| *s == goal,
     );
     if let Some(e) = spent {
@@ -86,7 +103,21 @@ pub fn pathfinding_astar(
     if !crate::solvability::solvable(puzzle, start) {
         return Ok(None);
     }
-    let enc = Packed::new(puzzle, 0).expect("packed encodings never refuse");
+    if puzzle.shape().cells() <= u64::MAX_SQUARES {
+        astar_in::<u64>(puzzle, start, max_states, meter)
+    } else {
+        astar_in::<u128>(puzzle, start, max_states, meter)
+    }
+}
+
+/// [`pathfinding_astar`] over the word `W`.
+fn astar_in<W: Word>(
+    puzzle: &Puzzle,
+    start: &Board,
+    max_states: u64,
+    meter: &mut Meter,
+) -> Result<Option<Vec<Move>>> {
+    let enc = Packed::<W>::new(puzzle, 0).expect("the word fits the shape");
     let h = Manhattan::new(puzzle);
     let goal = enc.encode(puzzle.goal());
     let generated = Cell::new(0u64);
@@ -106,7 +137,7 @@ pub fn pathfinding_astar(
             generated.set(generated.get() + next.len() as u64);
             next
         },
-        |s| h.of_packed(s.board),
+        |s| h.of_word(s.board),
         |s| *s == goal,
     );
     if let Some(e) = spent {
@@ -199,7 +230,7 @@ mod tests {
     fn both_agree_on_random_walks_of_a_four_by_four_board() {
         let s = Shape::new(4, 4).unwrap();
         let puzzle = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
-        let enc = Packed::new(&puzzle, 0).unwrap();
+        let enc = <Packed>::new(&puzzle, 0).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(16);
         for walk in [0, 5, 20, 40] {
             let mut state = enc.encode(puzzle.goal());

@@ -211,7 +211,8 @@ pub enum EncodingKind {
     Text,
     /// Lehmer ranks indexing flat arrays; up to 3×3-sized spaces.
     Rank,
-    /// One 64-bit word, 4 bits a square, in hashed maps; any shape up to 16 squares.
+    /// One 64-bit word, 4 bits a square, in hashed maps, on shapes up to 16 squares; one
+    /// 128-bit word, 5 bits a square, up to 25.
     Packed,
 }
 
@@ -223,9 +224,9 @@ impl EncodingKind {
     /// The name, second half of the solver id.
     pub const fn name(self) -> &'static str {
         match self {
-            EncodingKind::Text => Text::NAME,
+            EncodingKind::Text => <Text>::NAME,
             EncodingKind::Rank => Rank::NAME,
-            EncodingKind::Packed => Packed::NAME,
+            EncodingKind::Packed => <Packed>::NAME,
         }
     }
 }

@@ -35,6 +35,14 @@ enum Steps<E: Encoding> {
 impl<E: Encoding> Built<E> {
     /// Builds the table for `puzzle`.
     pub(crate) fn build(puzzle: &Puzzle, max_states: u64) -> Result<Built<E>> {
+        // The table holds every state that reaches the goal: refuse at once, naming the size,
+        // when they cannot fit (the 4x4's and the 5x5's spaces), instead of searching up to
+        // the bound first.
+        let whole = puzzle.topology() == crate::board::Topology::Torus
+            && !crate::solvability::torus_is_bipartite(puzzle.shape());
+        let all = puzzle.arrangements_exact();
+        let reachable = if whole { all } else { all / 2 };
+        crate::encoding::check_space(puzzle, reachable, 1, max_states)?;
         let enc = E::new(puzzle, max_states)?;
         let rank = enc.as_rank().filter(|rank| rank.arrangements() <= PARENT_RANK as usize + 1);
         if let (true, Some(rank)) = (puzzle.costs().is_unit(), rank) {
