@@ -384,16 +384,14 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
     }
     let file = crate::fsutil::open_regular(path).map_err(|e| Error::io(path.display(), e))?;
     let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+    let header = reader.headers().ok().cloned();
     let mut rows = Vec::new();
     for record in reader.deserialize() {
         match record {
             Ok(row) => rows.push(row),
             Err(e) => {
                 let line = e.position().map_or(0, csv::Position::line);
-                let what = match e.kind() {
-                    csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
-                    _ => e.to_string(),
-                };
+                let what = csv_error_text(&e, header.as_ref());
                 return Err(Error::new(
                     ErrorKind::Parse,
                     format!("{}: line {line}: {what}", path.display()),
@@ -402,6 +400,18 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
         }
     }
     Ok(rows)
+}
+
+/// What is wrong with a CSV row, a bad value named by its column (`column `threads`: invalid
+/// digit found in string`) rather than by csv's 0-based field index.
+pub fn csv_error_text(e: &csv::Error, header: Option<&csv::StringRecord>) -> String {
+    let csv::ErrorKind::Deserialize { err, .. } = e.kind() else { return e.to_string() };
+    let name = err.field().and_then(|i| header.and_then(|h| h.get(i as usize)));
+    match (name, err.field()) {
+        (Some(name), _) => format!("column `{name}`: {}", err.kind()),
+        (None, Some(i)) => format!("column {}: {}", i + 1, err.kind()),
+        (None, None) => err.kind().to_string(),
+    }
 }
 
 /// Rows with a header as CSV bytes.
@@ -442,6 +452,6 @@ mod tests {
         text.push_str("bfs/rank,bfs,rank,random,two,10,1000,1\n");
         std::fs::write(&path, text).unwrap();
         let err = read_csv::<ThreadsRow>(&path).unwrap_err().to_string();
-        assert!(err.contains("threads.csv: line 3"), "{err}");
+        assert!(err.contains("threads.csv: line 3: column `threads`: invalid digit"), "{err}");
     }
 }

@@ -82,3 +82,36 @@ fn censuses_recorded_at_once_keep_every_row() {
         assert_eq!(shapes, ["2x2", "2x3", "2x4", "3x2"]);
     }
 }
+
+#[test]
+fn census_csv_refuses_a_file_that_is_not_a_census_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("notes.txt");
+    std::fs::write(&csv, "my notes, one line\n").unwrap();
+    let out =
+        run_within(&["census", "--shape", "2x2", "--csv", csv.to_str().unwrap()], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr_text(&out);
+    assert!(err.contains("notes.txt: not a census CSV"), "{err}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "my notes, one line\n");
+}
+
+#[test]
+fn census_csv_keeps_columns_it_does_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("census.csv");
+    std::fs::write(
+        &csv,
+        "shape,topology,states,max_distance,seconds,peak_bytes,machine\n\
+         3x3,grid,181440,31,0.01,4063232,laptop\n",
+    )
+    .unwrap();
+    let out =
+        run_within(&["census", "--shape", "2x2", "--csv", csv.to_str().unwrap()], b"", HANG_LIMIT);
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "shape,topology,states,max_distance,seconds,peak_bytes,machine");
+    assert!(lines[1].starts_with("2x2,grid,12,6,") && lines[1].ends_with(','), "{text}");
+    assert_eq!(lines[2], "3x3,grid,181440,31,0.01,4063232,laptop");
+}

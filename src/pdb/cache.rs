@@ -237,7 +237,15 @@ fn read_checked(path: &Path, entries: Option<usize>) -> Result<Vec<u8>, Miss> {
     use std::io::Read;
     let file = match crate::fsutil::open_regular(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Miss::Absent),
+        // No file there, or a file where the cache directory should be: nothing to read.
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Err(Miss::Absent)
+        }
         Err(_) => return Err(Miss::Unreadable),
     };
     let len = file.metadata().map_err(|_| Miss::Unreadable)?.len();
@@ -319,7 +327,7 @@ pub(crate) fn save(cache: &Cache, key: &Key, build_micros: u64, payload: &[u8]) 
         .ok_or_else(|| Error::new(ErrorKind::Io, "the pattern database cache is disabled"))?;
     let path = dir.join(key.file_name());
     let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
-    fs::create_dir_all(dir).map_err(io)?;
+    crate::fsutil::create_dir_all(dir)?;
     let mut header = Vec::with_capacity(64);
     let key_bytes = key.to_bytes();
     header.extend_from_slice(MAGIC);
