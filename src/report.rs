@@ -309,6 +309,16 @@ pub struct RunMeta {
     /// The outside programs that ran as solvers, each with its executable's hash.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub programs: Vec<ProgramMeta>,
+    /// The case sets the run was asked for, each as `NAME count N` (a file by its set name),
+    /// in order: `merge` refuses shards of runs that differ here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
+    /// The solvers the run was asked for, in order (outside programs are in `programs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<String>,
+    /// For a merge of only some of a run's shards (`merge --partial`): which are missing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<String>,
 }
 
 /// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it.
