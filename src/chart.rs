@@ -14,11 +14,10 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::write_atomic;
+use crate::report::set::{read_meta, read_optional, read_required};
 use crate::report::{
-    read_csv, CensusRow, RunMeta, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, META_JSON, RUNS_CSV,
-    SUMMARY_CSV, THREADS_CSV,
+    CensusRow, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, RUNS_CSV, SUMMARY_CSV, THREADS_CSV,
 };
-use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -184,10 +183,11 @@ pub fn render_all(from: &Path) -> Result<Vec<(&'static str, String)>> {
 /// Reads and checks the tables of the result set in `from`.
 pub fn read_data(from: &Path) -> Result<ChartData> {
     crate::fsutil::verify_set(from)?;
-    let runs: Vec<RunRow> = read_required(&from.join(RUNS_CSV))?;
-    let summary: Vec<SummaryRow> = read_required(&from.join(SUMMARY_CSV))?;
-    let threads: Option<Vec<ThreadsRow>> = read_optional(&from.join(THREADS_CSV))?;
-    let census: Option<Vec<CensusRow>> = read_optional(&from.join(CENSUS_CSV))?;
+    let needed = " (needed to draw the charts)";
+    let runs: Vec<RunRow> = read_required(from, RUNS_CSV, needed)?;
+    let summary: Vec<SummaryRow> = read_required(from, SUMMARY_CSV, needed)?;
+    let threads: Option<Vec<ThreadsRow>> = read_optional(from, THREADS_CSV)?;
+    let census: Option<Vec<CensusRow>> = read_optional(from, CENSUS_CSV)?;
     let meta = read_meta(from)?;
     let path = from.join(SUMMARY_CSV);
     for (i, r) in summary.iter().enumerate() {
@@ -211,17 +211,6 @@ pub fn read_data(from: &Path) -> Result<ChartData> {
     Ok(ChartData { runs, summary, threads, census, budget_ns })
 }
 
-/// The run's `meta.json` when there is one; a malformed one is an error naming it.
-pub fn read_meta(dir: &Path) -> Result<Option<RunMeta>> {
-    let path = dir.join(META_JSON);
-    let Some(text) = crate::fsutil::read_regular(&path, crate::fsutil::MAX_TEXT_FILE_BYTES)? else {
-        return Ok(None);
-    };
-    serde_json::from_slice(&text).map(Some).map_err(|e| {
-        Error::new(ErrorKind::Parse, format!("{}: line {}: {e}", path.display(), e.line()))
-    })
-}
-
 /// Largest magnitude a measured value may have: far beyond any real time, rate or count, and far
 /// below where axis arithmetic (a decade above the largest value) overflows.
 pub const MAX_CHART_VALUE: f64 = 1e30;
@@ -242,24 +231,6 @@ fn check_value(path: &Path, index: usize, column: &str, v: f64) -> Result<()> {
             index + 2
         ),
     ))
-}
-
-fn read_required<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    if !path.exists() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!("{}: not found (needed to draw the charts)", path.display()),
-        ));
-    }
-    read_csv(path)
-}
-
-fn read_optional<T: DeserializeOwned>(path: &Path) -> Result<Option<Vec<T>>> {
-    if path.exists() {
-        read_csv(path).map(Some)
-    } else {
-        Ok(None)
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

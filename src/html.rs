@@ -9,6 +9,7 @@
 use crate::chart::render_all;
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{verify_set, write_atomic, Lock, LOCK_FILE};
+use crate::report::set::read_meta;
 use crate::report::{read_csv, RunMeta, SummaryRow, SUMMARY_CSV};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -100,7 +101,7 @@ pub fn render_page(dir: &Path) -> Result<String> {
     verify_set(dir)?;
     let charts = render_all(dir)?;
     let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY_CSV))?;
-    let meta = crate::chart::read_meta(dir)?;
+    let meta = read_meta(dir)?;
     let mut page = String::new();
     let _ = write!(
         page,

@@ -23,9 +23,10 @@ use crate::board::{Board, Shape, Topology};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{self, Lock};
 use crate::harness::Shard;
+use crate::report::set::{self, json_bytes, read_meta, read_optional};
 use crate::report::{
     csv_bytes, read_csv, Outcome, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON,
-    RUNS_CSV, SKIPPED_CSV, SUMMARY_CSV,
+    PROGRAMS_CSV, RUNS_CSV, SKIPPED_CSV, SUMMARY_CSV, THREADS_CSV, VERDICTS_CSV,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -112,13 +113,12 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
             return Err(Error::new(ErrorKind::Io, format!("{}: not found", p.display())));
         }
     }
-    let skipped_path = dir.join(SKIPPED_CSV);
     Ok(ShardSet {
         dir: dir.to_path_buf(),
         runs: read_csv(&runs_path)?,
         summary: read_csv(&summary_path)?,
-        skipped: if skipped_path.exists() { read_csv(&skipped_path)? } else { Vec::new() },
-        meta: crate::chart::read_meta(dir)?,
+        skipped: read_optional(dir, SKIPPED_CSV)?.unwrap_or_default(),
+        meta: read_meta(dir)?,
     })
 }
 
@@ -618,7 +618,7 @@ pub fn merge_shards(dirs: &[PathBuf], command: &str, allow_partial: bool) -> Res
 }
 
 /// Merges `dirs` and writes the result set into `out` under its lock, atomically (see
-/// [`fsutil::write_set`]). `out` may not be one of the shards.
+/// [`set::write`]). `out` may not be one of the shards.
 pub fn merge_into(
     dirs: &[PathBuf],
     out: &Path,
@@ -638,33 +638,20 @@ pub fn merge_into(
     fsutil::check_writable(out)?;
     let _lock = Lock::try_acquire(&out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(out)?;
-    let mut files =
-        vec![(RUNS_CSV, csv_bytes(&merged.runs)?), (SUMMARY_CSV, csv_bytes(&merged.summary)?)];
-    if !merged.skipped.is_empty() {
-        files.push((SKIPPED_CSV, csv_bytes(&merged.skipped)?));
-    }
-    for (name, bytes) in &merged.tables {
-        files.push((*name, bytes.clone()));
-    }
-    if let Some(meta) = &merged.meta {
-        let mut bytes = serde_json::to_vec_pretty(meta)
-            .map_err(|e| Error::new(ErrorKind::Io, format!("JSON: {e}")))?;
-        bytes.push(b'\n');
-        files.push((META_JSON, bytes));
-    }
+    let table = |name: &str| merged.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone());
     // Files of an earlier set in `out` that this one does not write would be taken for it.
-    for stale in [
-        SKIPPED_CSV,
-        META_JSON,
-        crate::report::THREADS_CSV,
-        crate::report::VERDICTS_CSV,
-        crate::report::PROGRAMS_CSV,
-    ] {
-        let p = out.join(stale);
-        if p.exists() && !files.iter().any(|(n, _)| *n == stale) {
-            std::fs::remove_file(&p).map_err(|e| Error::io(p.display(), e))?;
-        }
-    }
-    fsutil::write_set(out, &files)?;
+    let files = vec![
+        (RUNS_CSV, Some(csv_bytes(&merged.runs)?)),
+        (SUMMARY_CSV, Some(csv_bytes(&merged.summary)?)),
+        (
+            SKIPPED_CSV,
+            (!merged.skipped.is_empty()).then(|| csv_bytes(&merged.skipped)).transpose()?,
+        ),
+        (VERDICTS_CSV, table(VERDICTS_CSV)),
+        (PROGRAMS_CSV, table(PROGRAMS_CSV)),
+        (META_JSON, merged.meta.as_ref().map(json_bytes).transpose()?),
+        (THREADS_CSV, None),
+    ];
+    set::write(out, files)?;
     Ok(merged)
 }

@@ -1,4 +1,5 @@
-//! The result tables as data: one row type per CSV file, and reading and writing them.
+//! The result tables as data: one row type per CSV file, and reading and writing them; a
+//! whole result set (the tables of one run in one directory) is read and written in [`set`].
 //!
 //! Files are written whole to a temporary name and renamed, so an interrupted run leaves the
 //! previous results in place; reading names the file and line of the first bad row.
@@ -8,6 +9,8 @@ use crate::fsutil::write_atomic;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+
+pub mod set;
 
 /// File name of the per-query table.
 pub const RUNS_CSV: &str = "runs.csv";

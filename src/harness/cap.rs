@@ -9,7 +9,7 @@
 //! technique stops, and `summary.csv` says for each pair how many cases ran, how many were cut,
 //! by which rule, and how long the pair took.
 
-use super::Known;
+use super::verify::Known;
 use crate::cases::Case;
 use crate::heuristic::{estimate_board, Manhattan};
 use std::time::{Duration, Instant};

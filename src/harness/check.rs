@@ -8,8 +8,11 @@
 //! that one of them did not answer, fails the check: it has no reference. Unlike `compare`, the
 //! check never takes the default solver's word for a cost.
 
+use super::findings::Disagreement;
+use super::options::RunControls;
+use super::policy::{does_not_fit, rank_table_fits, MAX_THREADS};
 use super::run::run_solver;
-use super::{describe_reference, does_not_fit, rank_table_fits, Disagreement, Known, RunControls};
+use super::verify::{check_replay, describe_reference, Known};
 use crate::board::{Board, Costs, Move, Puzzle, Shape, Topology};
 use crate::cases::{korf100, Case, SetDef};
 use crate::error::{Error, ErrorKind, Result};
@@ -409,7 +412,7 @@ fn known_references(
                         || table.fork(),
                         |table, c| {
                             let sol = table.solve(&c.puzzle, &c.start)?;
-                            super::check_replay(&c.puzzle, c, &sol)?;
+                            check_replay(&c.puzzle, c, &sol)?;
                             Ok(Some(sol.cost))
                         },
                     )
@@ -463,7 +466,7 @@ pub fn run_check(
     progress: bool,
 ) -> Result<CheckReport> {
     let protos = solvers;
-    let threads = threads.clamp(1, super::MAX_THREADS);
+    let threads = threads.clamp(1, MAX_THREADS);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

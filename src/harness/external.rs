@@ -2,8 +2,10 @@
 //! harness hands them the cases they accept and checks every answer as it checks its own
 //! solvers' (replay to the goal at the stated cost, then against the reference).
 
+use super::findings::Disagreement;
+use super::options::RunControls;
 use super::run::{blank_row, SolverRun};
-use super::{check_replay, describe_reference, Disagreement, Known, RunControls};
+use super::verify::{self, agree, check_replay, describe_reference, Known};
 use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{ErrorKind, Result};
@@ -60,7 +62,7 @@ fn describe(sol: &Result<Solution>) -> String {
         Ok(s) if s.moves.is_none() && s.cost.is_some() => {
             format!("cost {}", s.cost.unwrap_or_default())
         }
-        other => super::describe(other),
+        other => verify::describe(other),
     }
 }
 
@@ -118,7 +120,7 @@ pub(super) fn run_set_solver(
         }
         let verdict = match (&sol, known) {
             (Ok(s), Some(reference)) => {
-                check_replay(&case.puzzle, case, s).and_then(|()| super::agree(s, *reference))
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, *reference))
             }
             (Ok(s), None) => check_replay(&case.puzzle, case, s),
             (Err(_), _) if outcome == Outcome::Budget => Ok(()),

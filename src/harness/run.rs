@@ -1,7 +1,10 @@
 //! One solver over one set: warm-up, budgets, the over-budget streak, repeats, and the rows.
 
 use super::cap::{self, Cut, PairClock};
-use super::{check_replay, describe, describe_reference, Disagreement, Known, RunControls};
+use super::findings::Disagreement;
+use super::options::RunControls;
+use super::policy::{MAX_THREADS, WARM_UP_TIME};
+use super::verify::{agree, check_replay, describe, describe_reference, Known};
 use crate::budget::Budget;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind, Result};
@@ -139,7 +142,7 @@ pub(super) fn run_solver(
 ) -> Result<SolverRun> {
     let began = Instant::now();
     // More workers than cases would only wait; the rows record the threads that ran.
-    let threads = threads.clamp(1, super::MAX_THREADS).min(cases.len().max(1));
+    let threads = threads.clamp(1, MAX_THREADS).min(cases.len().max(1));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -166,9 +169,7 @@ pub(super) fn run_solver(
                 if controls.warm_up {
                     let budget = controls.budget_for(&first.puzzle);
                     let warm = Budget {
-                        time: Some(
-                            budget.time.map_or(super::WARM_UP_TIME, |t| t.min(super::WARM_UP_TIME)),
-                        ),
+                        time: Some(budget.time.map_or(WARM_UP_TIME, |t| t.min(WARM_UP_TIME))),
                         states: budget.states,
                     };
                     let _ = s.solve_within(&first.puzzle, &first.start, &warm);
@@ -216,7 +217,7 @@ pub(super) fn run_solver(
         streak.record(outcome);
         let verdict = match (&sol, known) {
             (Ok(s), Some(reference)) => {
-                check_replay(&case.puzzle, case, s).and_then(|()| super::agree(s, reference))
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference))
             }
             (Ok(s), None) => check_replay(&case.puzzle, case, s),
             (Err(_), _) if outcome == Outcome::Budget => Ok(()),

@@ -1,0 +1,252 @@
+//! The run: every solver over every set, each answer checked against its case's reference,
+//! then the thread sweep.
+
+use super::cap::Cut;
+use super::external::{self, SetSolver};
+use super::findings::Report;
+use super::memory::check_memory;
+use super::options::{CompareOptions, RunControls};
+use super::policy::{does_not_fit, MAX_THREADS};
+use super::ranking::rank_within_sets;
+use super::reference::{references, settle_references};
+use super::run::{run_solver, SolverRun};
+use super::sets::load_set;
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::{RunStats, SummaryRow, ThreadsRow};
+use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
+use indicatif::{ProgressBar, ProgressStyle};
+
+fn summarize(
+    info: &SolverInfo,
+    set: &str,
+    seed: u64,
+    threads: usize,
+    repeats: u32,
+    run: &SolverRun,
+) -> SummaryRow {
+    let stats = RunStats::of(&run.rows);
+    let build_ns = (!run.builds.is_empty()).then(|| {
+        run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
+    });
+    SummaryRow {
+        threads,
+        queries_per_sec: stats.ran() as f64 / run.wall.as_secs_f64().max(1e-9),
+        build_ns: build_ns.or(if info.table { Some(0) } else { None }),
+        agree: run.disagreements.is_empty(),
+        seed,
+        repeats,
+        cut_by: run.cut.map(Cut::reason).unwrap_or_default(),
+        pair_s: run.pair.as_secs_f64(),
+        ..stats.summary_row(
+            info.id.clone(),
+            info.algorithm.to_string(),
+            info.encoding.to_string(),
+            set.to_string(),
+        )
+    }
+}
+
+/// Runs the comparison of registry solvers.
+///
+/// ```
+/// use slidebench::cases::SetKind;
+/// use slidebench::harness::{compare, CompareOptions, SetSpec};
+///
+/// let opts = CompareOptions {
+///     sets: vec![SetSpec::Generated { kind: SetKind::Random, count: 5, seed: 1 }],
+///     solvers: vec!["bfs/rank".into()],
+///     threads: 1,
+///     max_states: slidebench::DEFAULT_MAX_STATES,
+///     progress: false,
+///     sweep_solvers: Vec::new(),
+///     sweep_threads: Vec::new(),
+///     skip: Vec::new(),
+/// };
+/// let report = compare(&opts)?;
+/// assert_eq!(report.runs.len(), 5);
+/// assert!(report.disagreements.is_empty());
+/// # Ok::<(), slidebench::Error>(())
+/// ```
+pub fn compare(opts: &CompareOptions) -> Result<Report> {
+    compare_with(opts, Vec::new())
+}
+
+/// Runs the comparison of the registry solvers `opts` names and of `custom` solvers, written
+/// outside the crate, each checked against the same references. With `custom` given and
+/// `opts.solvers` empty, only the custom solvers run.
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, sweep
+pub fn compare_with(opts: &CompareOptions, custom: Vec<Box<dyn Solver>>) -> Result<Report> {
+    compare_controlled(opts, &RunControls::default(), custom)
+}
+
+/// [`compare_with`] under `controls`: budgets, the over-budget streak, repeats, warm-up and the
+/// shard. Solvers that do not take a set's puzzles, or whose space does not fit
+/// ([`does_not_fit`]), are listed in [`Report::skipped`] with the reason.
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, references, sweep
+pub fn compare_controlled(
+    opts: &CompareOptions,
+    controls: &RunControls,
+    custom: Vec<Box<dyn Solver>>,
+) -> Result<Report> {
+    compare_outside(opts, controls, custom, &[])
+}
+
+/// [`compare_controlled`] with solvers that answer whole sets (`outside`: programs run as
+/// processes), run one at a time after the others on each set and checked the same way. Their
+/// answers never decide a case's reference.
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, runs, references, sweep
+pub fn compare_outside(
+    opts: &CompareOptions,
+    controls: &RunControls,
+    custom: Vec<Box<dyn Solver>>,
+    outside: &[&dyn SetSolver],
+) -> Result<Report> {
+    if opts.threads > MAX_THREADS {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!("{} threads asked for; at most {MAX_THREADS}", opts.threads),
+        ));
+    }
+    let ids: Vec<SolverInfo> = if opts.solvers.is_empty() && custom.is_empty() {
+        all_solvers()
+    } else {
+        opts.solvers
+            .iter()
+            .map(|id| {
+                crate::solver::solver_info(id)
+                    .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))
+            })
+            .collect::<Result<_>>()?
+    };
+    let mut protos: Vec<Box<dyn Solver>> =
+        ids.iter().map(|i| new_solver(&i.id, opts.max_states)).collect::<Result<_>>()?;
+    protos.extend(custom);
+    let solvers: Vec<SolverInfo> = protos.iter().map(|p| p.info().clone()).collect();
+    check_memory(opts, &solvers)?;
+    let threads = opts.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+    let mut report = Report::default();
+    let mut loaded = Vec::new();
+    for spec in &opts.sets {
+        let (name, mut cases, errors) = load_set(spec)?;
+        if let Some(p) = spec.path() {
+            report.input_errors.extend(errors.into_iter().map(|e| (p.to_path_buf(), e)));
+        }
+        if let Some(shard) = controls.shard {
+            cases.retain(|c| shard.holds(c.id));
+        }
+        let refs = references(&cases, opts.max_states, &pool)?;
+        loaded.push((name, spec.seed(), cases, refs));
+    }
+    // Which solvers run on which set, and why the others sit out.
+    let mut plan: Vec<Vec<usize>> = Vec::new();
+    for (name, _, cases, _) in &loaded {
+        let mut running = Vec::new();
+        let largest = cases.iter().map(|c| &c.puzzle).max_by_key(|p| p.arrangements());
+        for (k, s) in solvers.iter().enumerate() {
+            let why = if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
+                Some("too slow for this set".to_string())
+            } else if !cases.is_empty() && !cases.iter().any(|c| s.accepts(&c.puzzle)) {
+                Some(if s.weighted { "grid only" } else { "unit costs only" }.to_string())
+            } else {
+                largest.and_then(|p| {
+                    does_not_fit(s, p, opts.max_states).or_else(|| {
+                        let built = crate::solver::SolverOptions::with_max_states(opts.max_states);
+                        crate::solver::not_built(s, p, &built)
+                    })
+                })
+            };
+            match why {
+                Some(why) => report.skipped.push((s.id.clone(), name.clone(), why)),
+                None => running.push(k),
+            }
+        }
+        plan.push(running);
+    }
+    let total: u64 = plan
+        .iter()
+        .zip(&loaded)
+        .map(|(ks, (_, _, cases, _))| {
+            ks.iter()
+                .map(|&k| cases.iter().filter(|c| solvers[k].accepts(&c.puzzle)).count() as u64)
+                .sum::<u64>()
+        })
+        .sum();
+    let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} queries  {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    for (running, (name, seed, cases, refs)) in plan.iter().zip(&loaded) {
+        let mut runs = Vec::new();
+        for &k in running {
+            let info = &solvers[k];
+            bar.set_message(format!("{} on {name}", info.id));
+            let run =
+                run_solver(info, protos[k].as_ref(), name, cases, refs, threads, controls, &bar)?;
+            runs.push((info.clone(), run));
+        }
+        for o in outside {
+            if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
+                report.skipped.push((
+                    o.info().id.clone(),
+                    name.clone(),
+                    "too slow for this set".into(),
+                ));
+                continue;
+            }
+            if !cases.is_empty() && !cases.iter().any(|c| o.accepts(&c.puzzle)) {
+                let why = "speaks no protocol for these puzzles".to_string();
+                report.skipped.push((o.info().id.clone(), name.clone(), why));
+                continue;
+            }
+            bar.set_message(format!("{} on {name}", o.info().id));
+            let run = external::run_set_solver(*o, name, cases, refs, controls);
+            runs.push((o.info().clone(), run));
+        }
+        settle_references(cases, refs, &mut runs, opts.max_states);
+        for (info, run) in runs {
+            let used = run.rows.first().map_or(threads, |r| r.threads);
+            report.summary.push(summarize(&info, name, *seed, used, controls.repeat, &run));
+            report.disagreements.extend(run.disagreements);
+            report.runs.extend(run.rows);
+        }
+    }
+    for id in &opts.sweep_solvers {
+        let Some((name, _, cases, refs)) = loaded.iter().find(|l| l.0 == "random") else {
+            break;
+        };
+        let info = crate::solver::solver_info(id)
+            .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
+        let proto = new_solver(id, opts.max_states)?;
+        for &t in &opts.sweep_threads {
+            if t > MAX_THREADS {
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!("a sweep at {t} threads asked for; at most {MAX_THREADS}"),
+                ));
+            }
+            bar.set_message(format!("{id} with {t} threads"));
+            let hidden = ProgressBar::hidden();
+            let run = run_solver(&info, proto.as_ref(), name, cases, refs, t, controls, &hidden)?;
+            report.disagreements.extend(run.disagreements);
+            report.threads.push(ThreadsRow {
+                solver: info.id.clone(),
+                algorithm: info.algorithm.to_string(),
+                encoding: info.encoding.to_string(),
+                case_set: name.clone(),
+                threads: t,
+                cases: cases.len() as u64,
+                wall_ns: run.wall.as_nanos() as u64,
+                queries_per_sec: cases.len() as f64 / run.wall.as_secs_f64().max(1e-9),
+            });
+        }
+    }
+    bar.finish_and_clear();
+    rank_within_sets(&mut report.summary);
+    Ok(report)
+}

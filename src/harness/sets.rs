@@ -1,0 +1,114 @@
+//! Where a comparison's cases come from: generated sets and judge-format files, loaded.
+
+use crate::cases::{self, Case, Format, SetDef, SetKind};
+use crate::error::{Error, ErrorKind, Result};
+use std::path::{Path, PathBuf};
+
+/// Where a case set comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetSpec {
+    /// A generated set on its default board (see [`SetDef::of`]).
+    Generated {
+        /// Which set.
+        kind: SetKind,
+        /// Its size parameter (see [`cases::generate`]).
+        count: usize,
+        /// Its seed.
+        seed: u64,
+    },
+    /// A generated set on any board (`random:4x4`, `walk:4x4:40`).
+    Def(SetDef),
+    /// A judge-format file; its format comes from its extension (`.hdu`, `.aoj`) or from every
+    /// line of it (see [`cases::detect_format`]).
+    File(PathBuf),
+    /// A judge-format file in a named format.
+    FileAs(PathBuf, Format),
+}
+
+impl SetSpec {
+    /// A generated set with its default size and the default seed.
+    pub fn default_of(kind: SetKind) -> SetSpec {
+        SetSpec::Generated { kind, count: kind.default_count(), seed: cases::DEFAULT_SEED }
+    }
+
+    /// The generated set it names, if any.
+    pub fn def(&self) -> Option<SetDef> {
+        match self {
+            SetSpec::Generated { kind, count, seed } => Some(SetDef::of(*kind, *count, *seed)),
+            SetSpec::Def(d) => Some(*d),
+            SetSpec::File(_) | SetSpec::FileAs(..) => None,
+        }
+    }
+
+    pub(super) fn seed(&self) -> u64 {
+        self.def().map_or(0, |d| d.seed)
+    }
+
+    /// The name its cases carry in the result tables ([`SetDef::name`]). A file's is `file:`
+    /// and its file name, so no file can pass for a generated set (a file named `all.in` is not
+    /// the `all` set).
+    pub fn name(&self) -> String {
+        match self {
+            SetSpec::Generated { .. } | SetSpec::Def(_) => {
+                self.def().expect("a generated set").name()
+            }
+            SetSpec::File(p) | SetSpec::FileAs(p, _) => format!(
+                "file:{}",
+                p.file_name()
+                    .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+            ),
+        }
+    }
+
+    /// The file it is read from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            SetSpec::Generated { .. } | SetSpec::Def(_) => None,
+            SetSpec::File(p) | SetSpec::FileAs(p, _) => Some(p),
+        }
+    }
+
+    /// How many cases a generated set holds (files: unknown until read).
+    pub(super) fn generated_len(&self) -> Option<usize> {
+        self.def().map(|d| d.len())
+    }
+}
+
+/// Loads or generates a set: its name (see [`SetSpec::name`]), its cases, and the errors of
+/// malformed cases in a file.
+pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
+    let name = spec.name();
+    let (path, format) = match spec {
+        SetSpec::Generated { .. } | SetSpec::Def(_) => {
+            let def = spec.def().expect("a generated set");
+            return Ok((name, def.generate()?, Vec::new()));
+        }
+        SetSpec::FileAs(path, format) => (path, Some(*format)),
+        SetSpec::File(path) => {
+            let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+            let format = match ext.as_deref() {
+                Some("hdu") => Some(Format::Hdu),
+                Some("aoj") => Some(Format::Aoj),
+                _ => None,
+            };
+            (path, format)
+        }
+    };
+    if path.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: is a directory, not a case file", path.display()),
+        ));
+    }
+    let f = std::fs::File::open(path).map_err(|e| Error::io(path.display(), e))?;
+    let (cases, errors) =
+        cases::load_as(std::io::BufReader::new(f), &name, format).map_err(|e| {
+            match e.io_error() {
+                Some(io) => {
+                    Error::io(path.display(), std::io::Error::new(io.kind(), io.to_string()))
+                }
+                None => Error::new(e.kind(), format!("{}: {e}", path.display())),
+            }
+        })?;
+    Ok((name, cases, errors))
+}
