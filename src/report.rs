@@ -294,7 +294,8 @@ pub struct RunMeta {
     pub budget_states: Option<u64>,
     /// Over-budget queries in a row after which a solver sits out the rest of a set.
     pub budget_streak: u32,
-    /// Puzzles of at most this many arrangements ran without the budget.
+    /// Puzzles of at most this many arrangements ran without the time budget (a state budget
+    /// bounds them still).
     #[serde(default)]
     pub unbudgeted_up_to: Option<u64>,
     /// Timed repeats per query (at most, with adaptive repeats).

@@ -1,6 +1,6 @@
 //! The console tables: each set's solvers ranked, and the disagreements as input to rerun.
 
-use super::findings::Report;
+use super::findings::{Report, SkipReason};
 use super::ranking::rank_order;
 use crate::board::Puzzle;
 use crate::cases;
@@ -55,9 +55,9 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         }
     }
     // One line per set and reason, naming its solvers: a 4×4 set sits out most of the registry.
-    let mut groups: Vec<(&str, &str, Vec<&str>)> = Vec::new();
+    let mut groups: Vec<(&str, &SkipReason, Vec<&str>)> = Vec::new();
     for (id, set, why) in &report.skipped {
-        match groups.iter_mut().find(|(s, w, _)| s == set && w == why) {
+        match groups.iter_mut().find(|(s, w, _)| s == set && *w == why) {
             Some((_, _, ids)) => ids.push(id),
             None => groups.push((set, why, vec![id])),
         }
