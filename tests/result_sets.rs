@@ -115,3 +115,55 @@ fn census_csv_keeps_columns_it_does_not_write() {
     assert!(lines[1].starts_with("2x2,grid,12,6,") && lines[1].ends_with(','), "{text}");
     assert_eq!(lines[2], "3x3,grid,181440,31,0.01,4063232,laptop");
 }
+
+/// The SVG files in `dir`.
+fn charts_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".svg"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_second_compare_leaves_no_chart_or_report_of_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let first = run_within(
+        &["compare", "--cases", "depth", "--count", "1", "--solvers", "bfs/rank", "table/rank"]
+            .into_iter()
+            .chain(["--threads", "1", "--out", out])
+            .collect::<Vec<_>>(),
+        b"",
+        HANG_LIMIT,
+    );
+    assert!(first.status.success(), "{}", stderr_text(&first));
+    assert!(!charts_in(dir.path()).is_empty());
+    let report = run_within(&["report", "--from", out], b"", HANG_LIMIT);
+    assert!(report.status.success(), "{}", stderr_text(&report));
+    assert!(dir.path().join("index.html").exists());
+    let second = small_compare(dir.path(), &["--cases", "sample"]);
+    assert!(second.status.success(), "{}", stderr_text(&second));
+    assert_eq!(charts_in(dir.path()), Vec::<String>::new());
+    assert!(!dir.path().join("index.html").exists());
+}
+
+#[test]
+fn merge_out_leaves_no_json_export_of_an_earlier_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shard, out) = (dir.path().join("shard"), dir.path().join("out"));
+    let o = small_compare(&shard, &["--cases", "sample", "--shard", "1/1"]);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let o = small_compare(&out, &["--cases", "sample", "--export-json"]);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    assert!(out.join("runs.json").exists() && out.join("summary.json").exists());
+    let merged = run_within(
+        &["merge", shard.to_str().unwrap(), "--out", out.to_str().unwrap()],
+        b"",
+        HANG_LIMIT,
+    );
+    assert!(merged.status.success(), "{}", stderr_text(&merged));
+    assert!(!out.join("runs.json").exists() && !out.join("summary.json").exists());
+}
