@@ -121,7 +121,7 @@ fn charts_in(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".svg"))
+        .filter(|n| std::path::Path::new(n).extension().is_some_and(|e| e == "svg"))
         .collect();
     names.sort();
     names
