@@ -149,7 +149,7 @@ mod tests {
                 set: "walk".into(),
                 id,
                 puzzle: korf.clone(),
-                start: korf.goal().clone(),
+                start: *korf.goal(),
             })
             .collect();
         let runs = ["idastar-md/packed", "idastar-lc/packed"]
