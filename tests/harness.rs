@@ -343,3 +343,33 @@ fn a_state_budget_alone_bounds_the_3x3_sets_too() {
     let over: Vec<&RunRow> = rows.iter().filter(|r| r.outcome == Outcome::Budget).collect();
     assert!(!over.is_empty(), "no query was held to 10 states: {rows:?}");
 }
+
+#[test]
+fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
+    let row = |solver: &str, over_budget: u64| report::SummaryRow {
+        solver: solver.into(),
+        case_set: "korf100".into(),
+        cases: 4,
+        ran: 4,
+        over_budget,
+        median_ns: if over_budget == 4 { 0 } else { 2000 },
+        queries_per_sec: 2.0,
+        mean_expanded: if solver.starts_with("pathfinding") { 0.0 } else { 50.0 },
+        agree: true,
+        ..report::SummaryRow::default()
+    };
+    let report = Report {
+        summary: vec![row("idastar-md/packed", 4), row("pathfinding-idastar/packed", 2)],
+        ..Report::default()
+    };
+    let mut out = Vec::new();
+    harness::print_ranking(&report, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let line = |id: &str| text.lines().find(|l| l.contains(id)).unwrap().to_string();
+    let nothing = line("idastar-md/packed");
+    assert!(!nothing.contains("0.00") && nothing.matches('—').count() == 5, "{nothing}");
+    let peer = line("pathfinding-idastar/packed");
+    assert!(peer.contains("2.00") && peer.matches('—').count() == 2, "{peer}");
+    // Two answered of four run at 2 per second: 1 answered query per second.
+    assert!(peer.split_whitespace().nth(4) == Some("1"), "{peer}");
+}

@@ -145,12 +145,7 @@ mod tests {
     fn settled_runs(n: u64) -> (Vec<Case>, Vec<Known>, Vec<(SolverInfo, SolverRun)>) {
         let korf = korf100::korf_puzzle();
         let cases: Vec<Case> = (0..n)
-            .map(|id| Case {
-                set: "walk".into(),
-                id,
-                puzzle: korf.clone(),
-                start: *korf.goal(),
-            })
+            .map(|id| Case { set: "walk".into(), id, puzzle: korf.clone(), start: *korf.goal() })
             .collect();
         let runs = ["idastar-md/packed", "idastar-lc/packed"]
             .iter()
