@@ -59,7 +59,7 @@ fn solve_all(solver: &mut dyn Solver, boards: &[Board], expected: &[u64]) {
     let eight = Puzzle::eight();
     for (b, &want) in boards.iter().zip(expected) {
         let sol = solver.solve(&eight, black_box(b)).unwrap();
-        assert_eq!(sol.moves.unwrap().len() as u64, want, "{b:?}");
+        assert_eq!(sol.moves().unwrap().len() as u64, want, "{b:?}");
     }
 }
 
@@ -76,7 +76,7 @@ fn sample(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new(&info.id, "sample"), |b| {
             b.iter(|| {
                 let sol = solver.solve(&eight, black_box(&board)).unwrap();
-                assert_eq!(sol.moves.unwrap().len(), 19);
+                assert_eq!(sol.moves().unwrap().len(), 19);
             });
         });
     }
@@ -142,7 +142,7 @@ fn weighted_torus(c: &mut Criterion) {
     assert_eq!(datasets.len(), 3);
     let mut reference = new_solver("dijkstra/rank", DEFAULT_MAX_STATES).unwrap();
     let expected: Vec<Option<u64>> =
-        datasets.iter().map(|c| reference.solve(&c.puzzle, &c.start).unwrap().cost).collect();
+        datasets.iter().map(|c| reference.solve(&c.puzzle, &c.start).unwrap().cost()).collect();
     let mut group = c.benchmark_group("weighted-torus");
     for info in all_solvers().into_iter().filter(|i| i.accepts(&datasets[0].puzzle)) {
         // Blind text searches and the text table take up to 1.5 s per dataset here.
@@ -154,7 +154,7 @@ fn weighted_torus(c: &mut Criterion) {
             b.iter(|| {
                 for (case, want) in datasets.iter().zip(&expected) {
                     let sol = solver.solve(&case.puzzle, black_box(&case.start)).unwrap();
-                    assert_eq!(&sol.cost, want);
+                    assert_eq!(&sol.cost(), want);
                 }
             });
         });
@@ -192,7 +192,7 @@ fn table_build(c: &mut Criterion) {
             });
             // The built table answers correctly.
             let mut solver = ready(info, puzzle);
-            assert_eq!(solver.solve(puzzle, start).unwrap().cost, Some(*want));
+            assert_eq!(solver.solve(puzzle, start).unwrap().cost(), Some(*want));
         }
     }
     group.finish();
@@ -218,7 +218,7 @@ fn korf_easy(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new(id, "korf-79"), |b| {
             b.iter(|| {
                 let sol = solver.solve(&puzzle, black_box(&inst.board)).unwrap();
-                assert_eq!(sol.moves.map(|m| m.len() as u32), Some(inst.length));
+                assert_eq!(sol.moves().map(|m| m.len() as u32), Some(inst.length));
             });
         });
     }

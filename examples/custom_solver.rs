@@ -31,7 +31,7 @@ impl Solver for NaiveBfs {
         let stats = |expanded, stored| Stats { expanded, stored, peak_bytes: 0 };
         // The parity rule answers the unsolvable half at once, as the crate's solvers do.
         if !slidebench::solvability::solvable(puzzle, start) {
-            return Ok(Solution { moves: None, cost: None, stats: stats(0, 0) });
+            return Ok(Solution::unsolvable(stats(0, 0)));
         }
         let mut parent: HashMap<Board, Option<(Board, Move)>> = HashMap::from([(*start, None)]);
         let mut queue = VecDeque::from([*start]);
@@ -60,7 +60,7 @@ impl Solver for NaiveBfs {
             }
         }
         let stored = parent.len() as u64;
-        Ok(Solution { moves: None, cost: None, stats: stats(expanded, stored) })
+        Ok(Solution::unsolvable(stats(expanded, stored)))
     }
 
     fn fork(&self) -> Box<dyn Solver> {

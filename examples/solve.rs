@@ -14,11 +14,11 @@ fn solve(board_text: &str, solver_id: &str) -> Result<String> {
     let start = Board::parse(puzzle.shape(), board_text)?;
     let mut solver = new_solver(solver_id, DEFAULT_MAX_STATES)?;
     let solution = solver.solve(&puzzle, &start)?;
-    if let Some(moves) = &solution.moves {
+    if let Some(moves) = solution.moves() {
         // Never trust a path: replay it under the puzzle's rules.
         let (end, cost) = puzzle.replay(&start, moves)?;
         assert_eq!(&end, puzzle.goal(), "{solver_id} returned a path that misses the goal");
-        assert_eq!(Some(cost), solution.cost);
+        assert_eq!(Some(cost), solution.cost());
     }
     Ok(solution.judge_line())
 }

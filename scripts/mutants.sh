@@ -26,7 +26,7 @@ groups=(
   "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test fifteen -- manhattan linear_conflict heuristics exact_distances five_easiest"
   "pdb src/pdb.rs src/pdb/build.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb -- pdb"
   "search src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs src/solver/bidir_split.rs src/solver/bidir_shared.rs src/solver/table.rs -- --lib solver::"
-  "replay src/harness/mod.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
+  "replay src/harness/verify.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
 )
 
 wanted=("$@")

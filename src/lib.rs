@@ -10,7 +10,7 @@
 //! let start = Board::parse(puzzle.shape(), "2 3 4 1 5 x 7 6 8")?;
 //! let mut solver = new_solver("bidir-split/rank", DEFAULT_MAX_STATES)?;
 //! let solution = solver.solve(&puzzle, &start)?;
-//! let moves = solution.moves.expect("solvable");
+//! let moves = solution.moves().expect("solvable");
 //! assert_eq!(moves.len(), 19);
 //! assert_eq!(puzzle.replay(&start, &moves)?.0, *puzzle.goal());
 //! # Ok::<(), slidebench::Error>(())

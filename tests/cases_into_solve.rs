@@ -129,7 +129,7 @@ fn weighted_set_is_cruller_input_and_answered_at_the_cheapest_cost() {
     assert_eq!(answers.len(), torus.len());
     let mut reference = slidebench::solver::new_solver("dijkstra/rank", 1 << 20).unwrap();
     for (case, answer) in torus.iter().zip(&answers) {
-        let want = reference.solve(&case.puzzle, &case.start).unwrap().cost;
+        let want = reference.solve(&case.puzzle, &case.start).unwrap().cost();
         let want = want.map_or("unsolvable".to_string(), |c| c.to_string());
         assert_eq!(answer, &want, "{}", case.start);
     }

@@ -29,7 +29,7 @@ impl Solver for Detour {
 
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
         let sol = self.inner.solve(puzzle, start)?;
-        match sol.moves {
+        match sol.moves().map(<[_]>::to_vec) {
             Some(mut moves) if moves.len() >= self.from => {
                 let (out, _) = puzzle.moves_from(puzzle.goal().blank())[0];
                 moves.extend([out, out.opposite()]);

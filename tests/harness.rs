@@ -46,8 +46,8 @@ fn a_query_stopped_by_its_budget_leaves_the_solver_ready() {
         let err = solver.solve_within(&puzzle, &hard, &budget).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Budget, "{id}");
         let sol = solver.solve_within(&puzzle, &easy, &budget).unwrap();
-        assert_eq!(sol.cost, Some(1), "{id}");
-        let (end, _) = puzzle.replay(&easy, sol.moves.as_ref().unwrap()).unwrap();
+        assert_eq!(sol.cost(), Some(1), "{id}");
+        let (end, _) = puzzle.replay(&easy, sol.moves().unwrap()).unwrap();
         assert_eq!(&end, puzzle.goal(), "{id}");
     }
 }
@@ -172,7 +172,9 @@ fn a_wrong_answer_on_a_large_space_is_a_disagreement() {
         }
         fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
             let mut s = self.1.solve(puzzle, start)?;
-            s.cost = s.cost.map(|c| c + 2);
+            if let Some(path) = &mut s.path {
+                path.cost += 2;
+            }
             Ok(s)
         }
         fn fork(&self) -> Box<dyn Solver> {

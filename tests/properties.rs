@@ -780,15 +780,15 @@ impl Fleet {
             }
             let sol = answer
                 .map_err(|e| TestCaseError::fail(format!("{} on {start:?}: {e}", info.id)))?;
-            if let Some(moves) = &sol.moves {
+            if let Some(moves) = sol.moves() {
                 let (end, cost) = puzzle
                     .replay(start, moves)
                     .map_err(|e| TestCaseError::fail(format!("{} on {start:?}: {e}", info.id)))?;
                 prop_assert_eq!(&end, puzzle.goal(), "{} on {:?}", &info.id, start);
-                prop_assert_eq!(Some(cost), sol.cost, "{} on {:?}", &info.id, start);
+                prop_assert_eq!(Some(cost), sol.cost(), "{} on {:?}", &info.id, start);
                 prop_assert_eq!(Some(cost), optimal, "{} on {:?}", &info.id, start);
             } else {
-                prop_assert_eq!(sol.cost, None);
+                prop_assert_eq!(sol.cost(), None);
                 prop_assert_eq!(optimal, None, "{} said unsolvable on {:?}", &info.id, start);
             }
         }

@@ -18,7 +18,7 @@ pub(super) fn run(id: &str, max_states: u64) -> CliResult {
             solver.solve(&p, &d.start).map_err(|e| e.with_line(d.line))
         });
         match answer {
-            Ok(sol) => match sol.cost {
+            Ok(sol) => match sol.cost() {
                 Some(c) => writeln!(out, "{c}")?,
                 None => writeln!(out, "unsolvable")?,
             },

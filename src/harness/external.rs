@@ -59,8 +59,8 @@ pub(super) fn decides_references(info: &SolverInfo) -> bool {
 
 fn describe(sol: &Result<Solution>) -> String {
     match sol {
-        Ok(s) if s.moves.is_none() && s.cost.is_some() => {
-            format!("cost {}", s.cost.unwrap_or_default())
+        Ok(s) if s.moves().is_none() && s.cost().is_some() => {
+            format!("cost {}", s.cost().unwrap_or_default())
         }
         other => verify::describe(other),
     }
@@ -98,7 +98,7 @@ pub(super) fn run_set_solver(
         });
         let outcome = match &a.answer {
             None => Outcome::Skipped,
-            Some(Ok(s)) if s.moves.is_some() || s.cost.is_some() => Outcome::Solved,
+            Some(Ok(s)) if s.moves().is_some() || s.cost().is_some() => Outcome::Solved,
             Some(Ok(_)) => Outcome::Unsolvable,
             Some(Err(e)) if e.kind() == ErrorKind::Budget => Outcome::Budget,
             Some(Err(_)) => Outcome::Error,
@@ -115,8 +115,8 @@ pub(super) fn run_set_solver(
             continue;
         };
         if let Ok(s) = &sol {
-            row.length = s.moves.as_ref().map(|m| m.len() as u64);
-            row.cost = s.cost;
+            row.length = s.moves().map(|m| m.len() as u64);
+            row.cost = s.cost();
         }
         let verdict = match (&sol, known) {
             (Ok(s), Some(reference)) => {

@@ -1,6 +1,7 @@
 //! What made a result set (`meta.json`): the code version, the machine and the clock, read
 //! without extra crates.
 
+use super::options::RunControls;
 use crate::report::RunMeta;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -76,7 +77,7 @@ pub fn command_line() -> String {
 }
 
 /// A [`RunMeta`] for a run that started at `started` under `controls` with `seed`.
-pub fn run_meta(started: String, seed: u64, controls: &super::RunControls) -> RunMeta {
+pub fn run_meta(started: String, seed: u64, controls: &RunControls) -> RunMeta {
     RunMeta {
         code_version: code_version(),
         seed,

@@ -1,12 +1,13 @@
 //! The comparison harness: runs solvers over case sets, replays every answer, checks that all
 //! solvers agree with a reference, and gathers the rows of the result tables.
 //!
-//! Each query runs within a [`Budget`](crate::budget::Budget); a solver over budget on [`RunControls::budget_streak`]
-//! queries in a row sits out the rest of the set (its rows say `skipped`). Sets are ordered by
-//! difficulty, so that cut-off is where the technique stops. A set whose true costs are known
-//! (published lengths, a distance table, the parity rule) is checked against them; on larger
-//! spaces the reference is the answer of the best optimal solver that finished
-//! ([`default_solver_for`](crate::solver::default_solver_for)), and every answer is replayed either way.
+//! Each query runs within a [`Budget`](crate::budget::Budget); a solver over budget on
+//! [`RunControls::budget_streak`] queries in a row sits out the rest of the set (its rows say
+//! `skipped`). Sets are ordered by difficulty, so that cut-off is where the technique stops. A
+//! set whose true costs are known (published lengths, a distance table, the parity rule) is
+//! checked against them; on larger spaces the reference is the answer of the best optimal
+//! solver that finished ([`default_solver_for`](crate::solver::default_solver_for)), and every
+//! answer is replayed either way.
 //!
 //! One module per concern: [`sets`](SetSpec) (where cases come from), the policy (which sets
 //! and solvers run where), the options, the memory check, the references, the run itself

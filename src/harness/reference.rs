@@ -56,7 +56,7 @@ pub(super) fn references(
                     let solver = if p.costs().is_unit() { unit } else { weighted };
                     let sol = solver.solve(p, &case.start)?;
                     check_replay(p, case, &sol)?;
-                    Ok(Some(sol.cost))
+                    Ok(Some(sol.cost()))
                 },
             )
             .collect()

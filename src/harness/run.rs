@@ -232,8 +232,8 @@ pub(super) fn run_solver(
         let mut r = row(outcome);
         if let Ok(s) = &sol {
             r.solvable = s.is_solvable();
-            r.length = s.moves.as_ref().map(|m| m.len() as u64);
-            r.cost = s.cost;
+            r.length = s.moves().map(|m| m.len() as u64);
+            r.cost = s.cost();
             r.expanded = s.stats.expanded;
             r.stored = s.stats.stored;
             r.peak_bytes = s.stats.peak_bytes;

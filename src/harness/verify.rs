@@ -14,7 +14,7 @@ pub(super) type Known = Option<Reference>;
 /// An answer as a disagreement reports it.
 pub(super) fn describe(sol: &Result<Solution>) -> String {
     match sol {
-        Ok(s) => match (&s.moves, s.cost) {
+        Ok(s) => match (s.moves(), s.cost()) {
             (Some(m), Some(c)) => format!("{} moves, cost {c}: {}", m.len(), s.judge_line()),
             _ => "unsolvable".to_string(),
         },
@@ -32,12 +32,15 @@ pub(super) fn describe_reference(r: Reference) -> String {
 
 /// Checks that the answer's moves take the start to the goal at the stated cost.
 pub(super) fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Result<()> {
-    if let Some(moves) = &sol.moves {
+    if let Some(moves) = sol.moves() {
         let (end, cost) = puzzle.replay(&case.start, moves)?;
-        if &end != puzzle.goal() || Some(cost) != sol.cost {
+        if &end != puzzle.goal() || Some(cost) != sol.cost() {
             return Err(Error::new(
                 ErrorKind::Disagreement,
-                format!("the moves end on {end} at cost {cost}, not on the goal at {:?}", sol.cost),
+                format!(
+                    "the moves end on {end} at cost {cost}, not on the goal at {:?}",
+                    sol.cost()
+                ),
             ));
         }
     }
@@ -46,7 +49,7 @@ pub(super) fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Resu
 
 /// Whether the answer's cost is the reference's.
 pub(super) fn agree(sol: &Solution, reference: Reference) -> Result<()> {
-    if sol.cost == reference {
+    if sol.cost() == reference {
         Ok(())
     } else {
         Err(Error::new(ErrorKind::Disagreement, "differs from the reference"))

@@ -228,7 +228,7 @@ impl ProgramSolver {
             let answer = match line {
                 Some(Answer::Moves(m)) => {
                     let sol = Solution::solved(&case.puzzle, m, stats);
-                    if let Some(moves) = &sol.moves {
+                    if let Some(moves) = sol.moves() {
                         match case.puzzle.replay(&case.start, moves) {
                             Ok((end, _)) if &end == case.puzzle.goal() => {}
                             Ok((end, _)) => self.note(
@@ -242,7 +242,7 @@ impl ProgramSolver {
                     Ok(sol)
                 }
                 Some(Answer::Unsolvable) => Ok(Solution::unsolvable(stats)),
-                Some(Answer::Cost(c)) => Ok(Solution { moves: None, cost: Some(c), stats }),
+                Some(Answer::Cost(c)) => Ok(Solution::cost_only(c, stats)),
                 Some(Answer::Malformed(why)) => {
                     let why = format!("output line {}: {why}", k + 1);
                     self.note(set, case.id, Failure::Presentation(why.clone()));

@@ -127,9 +127,9 @@ fn a_solver_defined_here_runs_through_its_row_like_the_registry_solvers() {
         for text in boards {
             let start = Board::parse(puzzle.shape(), text).unwrap();
             let got = solver.solve(&puzzle, &start).unwrap();
-            let (end, cost) = puzzle.replay(&start, got.moves.as_ref().unwrap()).unwrap();
-            assert_eq!((&end, Some(cost)), (puzzle.goal(), got.cost), "{text}");
-            assert_eq!(got.cost, reference.solve(&puzzle, &start).unwrap().cost, "{text}");
+            let (end, cost) = puzzle.replay(&start, got.moves().unwrap()).unwrap();
+            assert_eq!((&end, Some(cost)), (puzzle.goal(), got.cost()), "{text}");
+            assert_eq!(got.cost(), reference.solve(&puzzle, &start).unwrap().cost(), "{text}");
         }
         // The checks every solver shares come with the row: unit costs only, as it declares,
         // and the parity rule answers an unsolvable board without a search.

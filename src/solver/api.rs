@@ -18,13 +18,22 @@ pub struct Stats {
     pub peak_bytes: u64,
 }
 
+/// The way to the goal a solver found: its cost, and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The moves from the start to the goal; `None` only in an answer that gives its cost alone
+    /// (an outside program's, see [`Solution::cost_only`]).
+    pub moves: Option<Vec<Move>>,
+    /// Total cost of the moves under the puzzle's costs.
+    pub cost: u64,
+}
+
 /// A solver's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The moves from the start to the goal; `None` when the goal cannot be reached.
-    pub moves: Option<Vec<Move>>,
-    /// Total cost of the moves under the puzzle's costs.
-    pub cost: Option<u64>,
+    /// The way to the goal; `None` when the goal cannot be reached. One option for the moves
+    /// and their cost, so an answer cannot say moves without a cost or a cost for "unsolvable".
+    pub path: Option<Path>,
     /// Counters of the search.
     pub stats: Stats,
 }
@@ -33,29 +42,46 @@ impl Solution {
     /// A solved answer; the cost is computed from the puzzle's move costs.
     pub fn solved(puzzle: &Puzzle, moves: Vec<Move>, stats: Stats) -> Solution {
         let cost = moves.iter().map(|&m| puzzle.costs().of(m) as u64).sum();
-        Solution { moves: Some(moves), cost: Some(cost), stats }
+        Solution { path: Some(Path { moves: Some(moves), cost }), stats }
     }
 
     /// The goal cannot be reached.
     pub fn unsolvable(stats: Stats) -> Solution {
-        Solution { moves: None, cost: None, stats }
+        Solution { path: None, stats }
+    }
+
+    /// An answer that gives the cost of reaching the goal but not the moves (an outside
+    /// program's: the Dragon's Cruller judge asks for the cost alone).
+    pub fn cost_only(cost: u64, stats: Stats) -> Solution {
+        Solution { path: Some(Path { moves: None, cost }), stats }
+    }
+
+    /// The moves from the start to the goal, when the goal can be reached and the answer
+    /// gives them.
+    pub fn moves(&self) -> Option<&[Move]> {
+        self.path.as_ref().and_then(|p| p.moves.as_deref())
+    }
+
+    /// The cost of reaching the goal; `None` when it cannot be reached.
+    pub fn cost(&self) -> Option<u64> {
+        self.path.as_ref().map(|p| p.cost)
     }
 
     /// Whether the goal can be reached.
     pub fn is_solvable(&self) -> bool {
-        self.moves.is_some()
+        self.path.is_some()
     }
 
     /// The judge's answer: the move letters, or `unsolvable`.
     pub fn judge_line(&self) -> String {
-        let mut line = Vec::with_capacity(self.moves.as_ref().map_or(10, Vec::len));
+        let mut line = Vec::with_capacity(self.moves().map_or(10, <[Move]>::len));
         self.write_judge_line(&mut line).expect("writing to a vector does not fail");
         String::from_utf8(line).expect("move letters are ASCII")
     }
 
     /// Writes [`Solution::judge_line`] to `out` without building a string first.
     pub fn write_judge_line(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        let Some(moves) = &self.moves else {
+        let Some(moves) = self.moves() else {
             return out.write_all(b"unsolvable");
         };
         for chunk in moves.chunks(64) {
@@ -92,7 +118,7 @@ pub trait Solver: Send + Sync {
     /// let start = Board::parse(puzzle.shape(), "123456708")?;
     /// let mut solver = new_solver("astar/rank", DEFAULT_MAX_STATES)?;
     /// let solution = solver.solve(&puzzle, &start)?;
-    /// assert_eq!(solution.cost, Some(4));
+    /// assert_eq!(solution.cost(), Some(4));
     /// assert_eq!(solution.judge_line(), "r");
     /// # Ok::<(), slidebench::Error>(())
     /// ```

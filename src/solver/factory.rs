@@ -75,7 +75,7 @@ pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
 /// let mut solver = new_solver_with("idastar-pdb663/packed", &opts)?;
 /// let puzzle = Puzzle::eight(); // 3×3: the default partition, 4-4
 /// let start = Board::parse(puzzle.shape(), "2 3 4 1 5 x 7 6 8")?;
-/// assert_eq!(solver.solve(&puzzle, &start)?.moves.map(|m| m.len()), Some(19));
+/// assert_eq!(solver.solve(&puzzle, &start)?.moves().map(|m| m.len()), Some(19));
 /// # Ok::<(), slidebench::Error>(())
 /// ```
 pub fn new_solver_with(id: &str, opts: &SolverOptions) -> Result<Box<dyn Solver>> {

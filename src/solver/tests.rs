@@ -75,7 +75,7 @@ fn seeded_boards(seed: u64, count: usize, dist: &[u8], keep: impl Fn(u8) -> bool
 /// Solves, replays the answer, and checks it reaches the goal at the reported cost.
 fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Solution {
     let sol = solver.solve(puzzle, start).unwrap();
-    if let Some(moves) = &sol.moves {
+    if let Some(moves) = sol.moves() {
         let (end, cost) = puzzle.replay(start, moves).unwrap();
         assert_eq!(
             &end,
@@ -83,7 +83,12 @@ fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Sol
             "{} on {start}: path does not reach the goal",
             solver.info().id
         );
-        assert_eq!(Some(cost), sol.cost, "{} on {start}: reported cost is wrong", solver.info().id);
+        assert_eq!(
+            Some(cost),
+            sol.cost(),
+            "{} on {start}: reported cost is wrong",
+            solver.info().id
+        );
     }
     sol
 }
@@ -115,7 +120,7 @@ fn sample_takes_19_moves(id: &str) {
     let p = Puzzle::eight();
     let b = Board::parse(p.shape(), "2 3 4 1 5 x 7 6 8").unwrap();
     let sol = solve_checked(s.as_mut(), &p, &b);
-    assert_eq!(sol.moves.unwrap().len(), 19);
+    assert_eq!(sol.moves().unwrap().len(), 19);
 }
 
 /// A search stopped by its state budget says so, and the same solver then answers the query in
@@ -128,12 +133,12 @@ fn stops_at_its_budget_and_answers_the_next_query(id: &str) {
     match s.solve_within(&p, &b, &tight) {
         Ok(sol) => {
             assert!(solver_info(id).unwrap().table, "{id} finished 19 moves within 3 states");
-            assert_eq!(sol.moves.unwrap().len(), 19);
+            assert_eq!(sol.moves().unwrap().len(), 19);
         }
         Err(e) => assert_eq!(e.kind(), ErrorKind::Budget, "{id}: {e}"),
     }
     let sol = solve_checked(s.as_mut(), &p, &b);
-    assert_eq!(sol.moves.unwrap().len(), 19);
+    assert_eq!(sol.moves().unwrap().len(), 19);
 }
 
 fn solved_board_needs_no_moves(id: &str) {
@@ -144,8 +149,8 @@ fn solved_board_needs_no_moves(id: &str) {
             continue;
         }
         let sol = solve_checked(s.as_mut(), &p, &p.goal().clone());
-        assert_eq!(sol.moves, Some(vec![]));
-        assert_eq!(sol.cost, Some(0));
+        assert_eq!(sol.moves(), Some(&[][..]));
+        assert_eq!(sol.cost(), Some(0));
     }
 }
 
@@ -213,7 +218,7 @@ fn agrees_with_reference_on_grid(id: &str, count: usize) {
     let deepest = DEEPEST.map(|t| Board::parse(p.shape(), t).unwrap());
     for b in deepest.into_iter().chain(seeded_boards(0x5eed, count, dist, |d| d != UNREACHED)) {
         let sol = solve_checked(s.as_mut(), &p, &b);
-        let len = sol.moves.map(|m| m.len() as u8);
+        let len = sol.moves().map(|m| m.len() as u8);
         assert_eq!(len, Some(dist[rank(b.cells()) as usize]), "{id} on {b}");
     }
 }
@@ -228,7 +233,7 @@ fn reports_every_unsolvable_board(id: &str) {
     let mut s = make(id);
     let p = Puzzle::eight();
     let swapped = Board::parse(p.shape(), "21345678x").unwrap();
-    assert_eq!(s.solve(&p, &swapped).unwrap().cost, None, "{id} solved {swapped}");
+    assert_eq!(s.solve(&p, &swapped).unwrap().cost(), None, "{id} solved {swapped}");
     let mut unsolvable = 0;
     for r in 0..FACTORIAL[9] {
         let b = board_of_rank(r);
@@ -252,7 +257,7 @@ fn agrees_with_reference_on_torus(id: &str, count: usize) {
     for b in seeded_boards(0x7040, count, dist, |_| true) {
         let sol = solve_checked(s.as_mut(), &p, &b);
         assert_eq!(
-            sol.moves.map(|m| m.len() as u8),
+            sol.moves().map(|m| m.len() as u8),
             Some(dist[rank(b.cells()) as usize]),
             "{id} on {b}"
         );
@@ -297,7 +302,7 @@ fn weighted_reference(topology: Topology) -> &'static [(Puzzle, Board, u64)] {
         weighted_cases(topology, WEIGHTED_CASES, 0xc0575 + topology as u64)
             .into_iter()
             .map(|(p, b)| {
-                let cost = solve_checked(table.as_mut(), &p, &b).cost.unwrap();
+                let cost = solve_checked(table.as_mut(), &p, &b).cost().unwrap();
                 (p, b, cost)
             })
             .collect()
@@ -314,7 +319,7 @@ fn weighted_agrees_with_table(id: &str, count: usize) {
         }
         for (p, b, cost) in &weighted_reference(topology)[..count] {
             let sol = solve_checked(s.as_mut(), p, b);
-            assert_eq!(sol.cost, Some(*cost), "{id} on {b} with {:?}", p.costs());
+            assert_eq!(sol.cost(), Some(*cost), "{id} on {b} with {:?}", p.costs());
         }
     }
 }
@@ -344,7 +349,7 @@ fn forks_answer_alike(id: &str) {
     let mut fork = s.fork();
     assert_eq!(fork.info().id, id);
     let again = solve_checked(fork.as_mut(), &p, &b);
-    assert_eq!(first.moves.map(|m| m.len()), again.moves.map(|m| m.len()));
+    assert_eq!(first.moves().map(<[_]>::len), again.moves().map(<[_]>::len));
 }
 
 /// More boards than a table walks at once, with the goal and unsolvable boards among them: a
@@ -361,8 +366,8 @@ fn answers_a_batch_like_one_by_one(id: &str) {
     for (b, answer) in boards.iter().zip(batch) {
         let answer = answer.unwrap();
         let alone = solve_checked(s.as_mut(), &p, b);
-        assert_eq!(answer.cost, alone.cost, "{id} on {b}");
-        if let Some(moves) = &answer.moves {
+        assert_eq!(answer.cost(), alone.cost(), "{id} on {b}");
+        if let Some(moves) = answer.moves() {
             let (end, _) = p.replay(b, moves).unwrap();
             assert_eq!(&end, p.goal(), "{id} on {b}: the batch's path does not reach the goal");
         }
@@ -535,7 +540,7 @@ fn table_depth_counts(id: &str) {
     let mut counts = vec![0u64; 32];
     for r in 0..FACTORIAL[9] {
         let b = board_of_rank(r);
-        if let Some(m) = s.solve(&p, &b).unwrap().moves {
+        if let Some(m) = s.solve(&p, &b).unwrap().moves() {
             counts[m.len()] += 1;
         }
     }
@@ -560,7 +565,7 @@ fn torus_table_reaches_all_362880_arrangements() {
     let mut reached = 0u64;
     for r in 0..FACTORIAL[9] {
         let sol = s.solve(&p, &board_of_rank(r)).unwrap();
-        if let Some(m) = sol.moves {
+        if let Some(m) = sol.moves() {
             assert_eq!(m.len() as u8, torus_distances()[r as usize]);
             reached += 1;
         }
@@ -577,9 +582,9 @@ fn bidirectional_agrees_everywhere(id: &str) {
         if dist[r as usize] != UNREACHED {
             let b = board_of_rank(r);
             let sol = s.solve(&p, &b).unwrap();
-            let moves = sol.moves.expect("solvable");
+            let moves = sol.moves().expect("solvable");
             assert_eq!(moves.len() as u8, dist[r as usize], "{id} on {b}");
-            assert_eq!(p.replay(&b, &moves).unwrap().0, *p.goal());
+            assert_eq!(p.replay(&b, moves).unwrap().0, *p.goal());
         }
     }
 }
@@ -604,7 +609,7 @@ fn dijkstra_matches_bfs_on_torus(count: usize) {
     for start in seeded_boards(0xd1, count, torus_distances(), |_| true) {
         let x = solve_checked(d.as_mut(), &p, &start);
         let y = solve_checked(b.as_mut(), &p, &start);
-        assert_eq!(x.cost, y.moves.map(|m| m.len() as u64));
+        assert_eq!(x.cost(), y.moves().map(|m| m.len() as u64));
     }
 }
 
@@ -642,7 +647,7 @@ fn larger_shapes_solve_with_text_and_refuse_flat_arrays() {
     let start = Board::parse(s, "1 2 3 4 5 6 7 8 9 a b c d x e f").unwrap();
     for id in ["bfs/text", "bidir-split/text", "astar/text", "pathfinding-bfs/text"] {
         let sol = solve_checked(make(id).as_mut(), &p, &start);
-        assert_eq!(sol.moves.map(|m| m.len()), Some(2), "{id}");
+        assert_eq!(sol.moves().map(<[_]>::len), Some(2), "{id}");
     }
     let err = make("bfs/rank").solve(&p, &start).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::TooLarge);
@@ -738,7 +743,7 @@ fn korf_instance_79_solved_at_published_length_by_the_4x4_solvers() {
     let p = crate::cases::korf100::korf_puzzle();
     for id in ["idastar-pdb663/packed", "idastar-lc/packed", "astar-lc/packed"] {
         let sol = solve_checked(make(id).as_mut(), &p, &inst.board);
-        assert_eq!(sol.moves.map(|m| m.len() as u32), Some(inst.length), "{id}");
+        assert_eq!(sol.moves().map(|m| m.len() as u32), Some(inst.length), "{id}");
     }
 }
 
@@ -771,7 +776,7 @@ fn ida_star_ignores_the_state_bound_and_a_star_honours_it() {
     let inst = crate::cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
     let opts = SolverOptions { max_states: 1000, ..test_options() };
     let sol = new_solver_with("idastar-lc/packed", &opts).unwrap().solve(&p, &inst.board);
-    assert_eq!(sol.unwrap().moves.map(|m| m.len() as u32), Some(inst.length));
+    assert_eq!(sol.unwrap().moves().map(|m| m.len() as u32), Some(inst.length));
     for id in ["astar-md/packed", "pathfinding-astar/packed"] {
         let err = new_solver_with(id, &opts).unwrap().solve(&p, &inst.board).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::TooLarge, "{id}: {err}");
