@@ -40,7 +40,7 @@ pub fn new_temp_file(dir: &Path, prefix: &str) -> std::io::Result<tempfile::Name
 /// new one. The temporary file is removed on any failure.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = parent_of(path);
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+    create_dir_all(dir)?;
     let mut tmp = new_temp_file(dir, TEMP_PREFIX).map_err(|e| Error::io(dir.display(), e))?;
     tmp.write_all(bytes).map_err(|e| Error::io(path.display(), e))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path.display(), e))?;
@@ -66,15 +66,31 @@ pub fn clean_temp_files(dir: &Path) -> Result<usize> {
     Ok(removed)
 }
 
+/// Creates `dir` and its parents as needed. A file where a directory must be (at `dir` or one of
+/// its parents) is named as such, rather than reported as the system's "File exists" or "Not a
+/// directory".
+pub fn create_dir_all(dir: &Path) -> Result<()> {
+    let in_the_way = dir
+        .ancestors()
+        .find(|a| !a.as_os_str().is_empty() && std::fs::metadata(a).is_ok_and(|m| !m.is_dir()));
+    if let Some(file) = in_the_way {
+        let what = if file == dir {
+            format!("{}: exists and is not a directory; a directory was expected", dir.display())
+        } else {
+            format!(
+                "{}: cannot be created: {} is a file, where a directory was expected",
+                dir.display(),
+                file.display()
+            )
+        };
+        return Err(Error::new(ErrorKind::Io, what));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))
+}
+
 /// Creates `dir` if needed and proves it can be written, before any long work starts.
 pub fn check_writable(dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!("{}: exists and is not a directory", dir.display()),
-        ));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+    create_dir_all(dir)?;
     tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
         .tempfile_in(dir)
@@ -127,7 +143,7 @@ impl Drop for Lock {
 
 fn open_lock_file(path: &Path) -> Result<File> {
     let dir = parent_of(path);
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir.display(), e))?;
+    create_dir_all(dir)?;
     std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)

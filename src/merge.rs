@@ -11,16 +11,22 @@
 //! `threads.csv` is not carried (a sweep of one slice says nothing about the whole).
 //!
 //! Refused, naming what is wrong: a shard whose result set is incomplete or has no manifest,
-//! shards of different seeds, code versions, budgets or repeats, and rows that two shards (or
+//! shards of different seeds, code versions, budgets, repeats, case sets or solver lists, a
+//! shard missing from the run or given twice (by the `K/N` each records in meta.json; `merge
+//! --partial` allows missing ones and marks the result partial), and rows that two shards (or
 //! one) both hold for the same solver, set and case: "duplicate" when the answers agree,
-//! "conflicting" when they differ.
+//! "conflicting" when they differ. Each row is re-checked against its board and reference: a
+//! length of the wrong parity for its board, a cost below the optimum, or an answer that
+//! differs from the reference in a set whose summary says the solver agreed is refused.
 
+use crate::board::{Board, Shape, Topology};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{self, Lock};
+use crate::harness::Shard;
 use crate::report::set::{self, json_bytes, read_meta, read_optional};
 use crate::report::{
-    csv_bytes, read_csv, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON, PROGRAMS_CSV,
-    RUNS_CSV, SKIPPED_CSV, SUMMARY_CSV, THREADS_CSV, VERDICTS_CSV,
+    csv_bytes, read_csv, Outcome, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON,
+    PROGRAMS_CSV, RUNS_CSV, SKIPPED_CSV, SUMMARY_CSV, THREADS_CSV, VERDICTS_CSV,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -201,6 +207,18 @@ fn check_compatible(shards: &[ShardSet]) -> Result<()> {
             },
         )?;
     }
+    if with_meta == shards.len() {
+        let meta = |s: &ShardSet| s.meta.clone().expect("every shard has one");
+        let listed = |v: &Vec<String>| {
+            if v.is_empty() {
+                "none recorded".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        same(shards, "case sets", |s| meta(s).sets, listed)?;
+        same(shards, "solver lists", |s| meta(s).solvers, listed)?;
+    }
     // The seed column says the same without meta.json.
     same(
         shards,
@@ -208,6 +226,71 @@ fn check_compatible(shards: &[ShardSet]) -> Result<()> {
         |s| s.summary.iter().map(|r| r.seed).collect::<BTreeSet<u64>>(),
         |v| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
     )
+}
+
+/// Checks that the shards are the slices of one run, each once (by their `K/N` in
+/// meta.json), and returns which are missing: refused unless `allow_partial`. Shards without
+/// meta.json cannot say, and pass.
+fn check_shards(shards: &[ShardSet], allow_partial: bool) -> Result<Option<String>> {
+    let Some(metas) = shards.iter().map(|s| s.meta.as_ref()).collect::<Option<Vec<_>>>() else {
+        return Ok(None);
+    };
+    let mut slices: Vec<(Shard, &Path)> = Vec::new();
+    for (s, m) in shards.iter().zip(metas) {
+        let Some(text) = &m.shard else {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!(
+                    "{}: not a shard (its {META_JSON} has no shard K/N); merge combines the \
+                     result sets of one run's `compare --shard K/N`",
+                    s.dir.display()
+                ),
+            ));
+        };
+        let slice: Shard = text.parse().map_err(|e: Error| {
+            Error::new(ErrorKind::Parse, format!("{}: {META_JSON}: {e}", s.dir.display()))
+        })?;
+        slices.push((slice, &s.dir));
+    }
+    let named = |list: &[&(Shard, &Path)]| {
+        list.iter().map(|(k, d)| format!("{k} ({})", d.display())).collect::<Vec<_>>().join(", ")
+    };
+    let all: Vec<&(Shard, &Path)> = slices.iter().collect();
+    let n = slices[0].0.count;
+    if slices.iter().any(|(k, _)| k.count != n) {
+        return Err(Error::new(
+            ErrorKind::Parse,
+            format!("shards of runs cut into different numbers of slices: {}", named(&all)),
+        ));
+    }
+    for index in 1..=n {
+        let twice: Vec<&(Shard, &Path)> = slices.iter().filter(|(k, _)| k.index == index).collect();
+        if twice.len() > 1 {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("shard {index}/{n} is given more than once: {}", named(&twice)),
+            ));
+        }
+    }
+    let missing: Vec<String> = (1..=n)
+        .filter(|i| !slices.iter().any(|(k, _)| k.index == *i))
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    let what = format!("shard(s) {} of {n} missing", missing.join(", "));
+    if allow_partial {
+        return Ok(Some(what));
+    }
+    Err(Error::new(
+        ErrorKind::Parse,
+        format!(
+            "{what}: given {}; merge needs every shard of the run (--partial merges what is \
+             there, and meta.json marks the result partial)",
+            named(&all)
+        ),
+    ))
 }
 
 type Key = (String, String, u64);
@@ -220,6 +303,103 @@ fn key(r: &RunRow) -> Key {
 fn same_answer(a: &RunRow, b: &RunRow) -> bool {
     (&a.board, &a.goal, a.optimal, a.outcome, a.solvable, a.length, a.cost)
         == (&b.board, &b.goal, b.optimal, b.outcome, b.solvable, b.length, b.cost)
+}
+
+/// Why `row` cannot be a true answer, if it cannot, from what the row itself holds: a board
+/// whose solutions all have one parity (every grid: the empty square's taxicab distance to its
+/// goal square) cannot have a solution, or an optimum, of the other; no answer costs less
+/// than the optimum; with unit costs a solution's cost is its length.
+fn impossible(row: &RunRow) -> Option<String> {
+    let solved = row.outcome == Outcome::Solved;
+    if solved && row.ch == 1 && row.cv == 1 && row.length != row.cost {
+        return Some(format!(
+            "length {} but cost {} under unit costs",
+            show(row.length),
+            show(row.cost)
+        ));
+    }
+    if let (true, Some(cost), Some(optimal)) = (solved, row.cost, row.optimal) {
+        if cost < optimal {
+            return Some(format!("cost {cost}, below the optimum {optimal}"));
+        }
+    }
+    if row.topology != Topology::Grid.to_string() {
+        return None;
+    }
+    let Ok(shape) = row.shape.parse::<Shape>() else {
+        return Some(format!("unknown shape `{}`", row.shape));
+    };
+    let (Ok(board), Ok(goal)) = (Board::parse(shape, &row.board), Board::parse(shape, &row.goal))
+    else {
+        return Some(format!("board `{}` or goal `{}` does not read", row.board, row.goal));
+    };
+    let w = shape.width();
+    let (a, b) = (board.blank(), goal.blank());
+    let parity = ((a / w).abs_diff(b / w) + (a % w).abs_diff(b % w)) % 2;
+    let odd = if parity == 1 { "odd" } else { "even" };
+    for (what, value) in [("length", row.length.filter(|_| solved)), ("optimum", row.optimal)] {
+        if value.is_some_and(|v| v % 2 != parity as u64) {
+            return Some(format!(
+                "{what} {}, but every path from this board to its goal has {odd} length",
+                show(value)
+            ));
+        }
+    }
+    None
+}
+
+fn show(v: Option<u64>) -> String {
+    v.map_or_else(|| "none".to_string(), |v| v.to_string())
+}
+
+/// Re-checks every row against its reference: a row that cannot be a true answer
+/// ([`impossible`]) is refused, and so is a finished answer that differs from its reference
+/// while its shard's summary says the solver agreed on the set (an edited or damaged set).
+fn check_answers(shards: &[ShardSet]) -> Result<()> {
+    let mut bad = Vec::new();
+    for shard in shards {
+        let agreed: BTreeSet<(&str, &str)> = shard
+            .summary
+            .iter()
+            .filter(|s| s.agree)
+            .map(|s| (s.case_set.as_str(), s.solver.as_str()))
+            .collect();
+        for row in &shard.runs {
+            let at = || {
+                format!(
+                    "{} on {} case {} (in {})",
+                    row.solver,
+                    row.case_set,
+                    row.case_id,
+                    shard.dir.display()
+                )
+            };
+            if let Some(why) = impossible(row) {
+                bad.push(format!("{}: {why}", at()));
+                continue;
+            }
+            let finished = matches!(row.outcome, Outcome::Solved | Outcome::Unsolvable);
+            let differs = row.optimal.is_some() && row.cost != row.optimal;
+            if finished && differs && agreed.contains(&(&row.case_set, &row.solver)) {
+                bad.push(format!(
+                    "{}: cost {} differs from the reference {}, yet summary.csv says the solver \
+                     agreed",
+                    at(),
+                    show(row.cost),
+                    show(row.optimal)
+                ));
+            }
+        }
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    let mut msg = format!("{} row(s) that cannot be right: ", bad.len());
+    msg.push_str(&bad.iter().take(MAX_LISTED).cloned().collect::<Vec<_>>().join("; "));
+    if bad.len() > MAX_LISTED {
+        let _ = write!(msg, "; and {} more", bad.len() - MAX_LISTED);
+    }
+    Err(Error::new(ErrorKind::Parse, msg))
 }
 
 fn merge_runs(shards: &[ShardSet]) -> Result<Vec<RunRow>> {
@@ -354,7 +534,7 @@ fn cut_reasons(shard_rows: &[&SummaryRow]) -> String {
     reasons.into_iter().collect::<Vec<_>>().join("; ")
 }
 
-fn merge_meta(shards: &[ShardSet], command: &str) -> Option<RunMeta> {
+fn merge_meta(shards: &[ShardSet], command: &str, partial: Option<String>) -> Option<RunMeta> {
     let metas: Vec<&RunMeta> = shards.iter().filter_map(|s| s.meta.as_ref()).collect();
     let first = *metas.first()?;
     let machines: BTreeSet<&str> = metas.iter().map(|m| m.machine.as_str()).collect();
@@ -367,23 +547,32 @@ fn merge_meta(shards: &[ShardSet], command: &str) -> Option<RunMeta> {
         machine: machines.into_iter().collect::<Vec<_>>().join(" + "),
         // The shards' wall times overlap or not, depending on how they were run.
         wall_s: None,
+        partial,
         ..first.clone()
     })
 }
 
 /// Reads and combines the shard result sets in `dirs` (see the module docs for what is
-/// refused). `command` is recorded in the merged meta.json.
+/// refused), every shard of the run. `command` is recorded in the merged meta.json.
 pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
+    merge_shards(dirs, command, false)
+}
+
+/// [`merge`]; with `allow_partial`, shards missing from the run are allowed, and the merged
+/// meta.json says which (`partial`).
+pub fn merge_shards(dirs: &[PathBuf], command: &str, allow_partial: bool) -> Result<Merged> {
     if dirs.is_empty() {
         return Err(Error::new(ErrorKind::Parse, "no shard directories to merge"));
     }
     let shards: Vec<ShardSet> = dirs.iter().map(|d| read_shard(d)).collect::<Result<_>>()?;
     check_compatible(&shards)?;
+    let partial = check_shards(&shards, allow_partial)?;
+    check_answers(&shards)?;
     let mut runs = merge_runs(&shards)?;
     runs.sort_by(|a, b| {
         (&a.case_set, a.case_id, &a.solver).cmp(&(&b.case_set, b.case_id, &b.solver))
     });
-    let meta = merge_meta(&shards, command);
+    let meta = merge_meta(&shards, command, partial);
     // Summary rows in the order the shards list them: sets, then solvers as they ran.
     let mut order: Vec<(String, String)> = Vec::new();
     for s in shards.iter().flat_map(|s| &s.summary) {
@@ -430,7 +619,12 @@ pub fn merge(dirs: &[PathBuf], command: &str) -> Result<Merged> {
 
 /// Merges `dirs` and writes the result set into `out` under its lock, atomically (see
 /// [`set::write`]). `out` may not be one of the shards.
-pub fn merge_into(dirs: &[PathBuf], out: &Path, command: &str) -> Result<Merged> {
+pub fn merge_into(
+    dirs: &[PathBuf],
+    out: &Path,
+    command: &str,
+    allow_partial: bool,
+) -> Result<Merged> {
     let canon = |p: &Path| std::fs::canonicalize(p).ok();
     if let Some(o) = canon(out) {
         if let Some(d) = dirs.iter().find(|d| canon(d).as_ref() == Some(&o)) {
@@ -440,7 +634,7 @@ pub fn merge_into(dirs: &[PathBuf], out: &Path, command: &str) -> Result<Merged>
             ));
         }
     }
-    let merged = merge(dirs, command)?;
+    let merged = merge_shards(dirs, command, allow_partial)?;
     fsutil::check_writable(out)?;
     let _lock = Lock::try_acquire(&out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(out)?;

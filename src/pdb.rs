@@ -25,7 +25,7 @@ mod partition;
 mod placement;
 
 pub use build::{build_bytes, build_states, UNREACHED};
-pub use cache::{clear, list, Cache, CachedDatabase, Miss, FORMAT_VERSION};
+pub use cache::{clear, list, Cache, CacheReport, CachedDatabase, Miss, FORMAT_VERSION};
 pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
 
@@ -82,6 +82,8 @@ pub struct BuildInfo {
     pub pattern_bytes: Vec<u64>,
     /// The cache file, when one was read or written.
     pub path: Option<PathBuf>,
+    /// Where the cache file for these databases is looked for (`None`: no cache directory).
+    pub cache_file: Option<PathBuf>,
     /// Why a freshly built database could not be saved (an unwritable directory, say).
     pub save_error: Option<String>,
 }
@@ -254,6 +256,7 @@ impl PatternDatabases {
                     build_seconds: build_micros as f64 / 1e6,
                     pattern_bytes: sizes.clone(),
                     path: Some(path),
+                    cache_file: cache.file_for(&key),
                     save_error: None,
                 },
             ),
@@ -287,12 +290,14 @@ impl PatternDatabases {
                     build_seconds,
                     pattern_bytes: sizes.clone(),
                     path,
+                    cache_file: cache.file_for(&key),
                     save_error,
                 };
                 (data, info)
             }
         };
         let (data, info) = info;
+        cache.report(&info);
         let pdb = PatternDatabases::from_tables(puzzle, partition.name(), &tiles, &sizes, data);
         Ok((pdb, info))
     }

@@ -294,7 +294,8 @@ pub struct RunMeta {
     pub budget_states: Option<u64>,
     /// Over-budget queries in a row after which a solver sits out the rest of a set.
     pub budget_streak: u32,
-    /// Puzzles of at most this many arrangements ran without the budget.
+    /// Puzzles of at most this many arrangements ran without the time budget (a state budget
+    /// bounds them still).
     #[serde(default)]
     pub unbudgeted_up_to: Option<u64>,
     /// Timed repeats per query (at most, with adaptive repeats).
@@ -312,6 +313,16 @@ pub struct RunMeta {
     /// The outside programs that ran as solvers, each with its executable's hash.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub programs: Vec<ProgramMeta>,
+    /// The case sets the run was asked for, each as `NAME count N` (a file by its set name),
+    /// in order: `merge` refuses shards of runs that differ here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
+    /// The solvers the run was asked for, in order (outside programs are in `programs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<String>,
+    /// For a merge of only some of a run's shards (`merge --partial`): which are missing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<String>,
 }
 
 /// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it.
@@ -387,16 +398,14 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
     }
     let file = crate::fsutil::open_regular(path).map_err(|e| Error::io(path.display(), e))?;
     let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+    let header = reader.headers().ok().cloned();
     let mut rows = Vec::new();
     for record in reader.deserialize() {
         match record {
             Ok(row) => rows.push(row),
             Err(e) => {
                 let line = e.position().map_or(0, csv::Position::line);
-                let what = match e.kind() {
-                    csv::ErrorKind::Deserialize { err, .. } => err.to_string(),
-                    _ => e.to_string(),
-                };
+                let what = csv_error_text(&e, header.as_ref());
                 return Err(Error::new(
                     ErrorKind::Parse,
                     format!("{}: line {line}: {what}", path.display()),
@@ -405,6 +414,18 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
         }
     }
     Ok(rows)
+}
+
+/// What is wrong with a CSV row, a bad value named by its column (`column `threads`: invalid
+/// digit found in string`) rather than by csv's 0-based field index.
+pub fn csv_error_text(e: &csv::Error, header: Option<&csv::StringRecord>) -> String {
+    let csv::ErrorKind::Deserialize { err, .. } = e.kind() else { return e.to_string() };
+    let name = err.field().and_then(|i| header.and_then(|h| h.get(i as usize)));
+    match (name, err.field()) {
+        (Some(name), _) => format!("column `{name}`: {}", err.kind()),
+        (None, Some(i)) => format!("column {}: {}", i + 1, err.kind()),
+        (None, None) => err.kind().to_string(),
+    }
 }
 
 /// Rows with a header as CSV bytes.
@@ -445,6 +466,6 @@ mod tests {
         text.push_str("bfs/rank,bfs,rank,random,two,10,1000,1\n");
         std::fs::write(&path, text).unwrap();
         let err = read_csv::<ThreadsRow>(&path).unwrap_err().to_string();
-        assert!(err.contains("threads.csv: line 3"), "{err}");
+        assert!(err.contains("threads.csv: line 3: column `threads`: invalid digit"), "{err}");
     }
 }

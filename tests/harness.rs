@@ -156,7 +156,10 @@ fn without_a_table_the_reference_comes_from_the_solvers_that_finished() {
     }
     let skipped: Vec<&str> = report.skipped.iter().map(|(id, _, _)| id.as_str()).collect();
     assert_eq!(skipped, ["table/rank", "bfs/packed"]);
-    assert!(report.skipped.iter().all(|(_, _, why)| why.contains("space does not fit")));
+    assert!(report
+        .skipped
+        .iter()
+        .all(|(_, _, why)| why.to_string().contains("space does not fit")));
 }
 
 #[test]
@@ -287,4 +290,88 @@ fn adaptive_repeats_time_a_slow_query_once() {
     assert!(report.runs.iter().all(|r| r.repeats == 1), "{:?}", report.runs);
     assert_eq!(report.summary[0].cut_by, "");
     assert_eq!(report.summary[0].ran, 4);
+}
+
+#[test]
+fn a_grid_only_unit_cost_solver_on_a_torus_set_is_told_grid_only() {
+    let opts = options(vec![set("weighted", 2)], &["idastar-lc/packed", "bfs/rank"]);
+    let report = run(&opts, &RunControls::default());
+    let why =
+        |id: &str| report.skipped.iter().find(|(s, _, _)| s == id).map(|(_, _, w)| w.to_string());
+    assert_eq!(why("idastar-lc/packed").as_deref(), Some("grid only"));
+    assert_eq!(why("bfs/rank").as_deref(), Some("unit costs only"));
+}
+
+#[test]
+fn the_thread_sweep_runs_on_the_set_that_suits_it_not_on_a_name() {
+    assert!(SetSpec::default_of(slidebench::cases::SetKind::Random).suits_thread_sweep());
+    assert!(!set("random:2x3", 5).suits_thread_sweep());
+    assert!(!SetSpec::File("random".into()).suits_thread_sweep());
+    let mut opts = options(vec![set("random:2x3", 4), set("random", 6)], &["bfs/rank"]);
+    opts.sweep_solvers = vec!["bfs/rank".into()];
+    opts.sweep_threads = vec![1, 2];
+    let report = run(&opts, &RunControls::default());
+    assert_eq!(report.threads.len(), 2);
+    assert!(report.threads.iter().all(|t| t.case_set == "random" && t.cases == 6));
+}
+
+#[test]
+fn a_set_given_twice_is_refused_naming_it() {
+    let opts = options(vec![set("random", 3), set("random", 3)], &["bfs/rank"]);
+    let err = harness::compare(&opts).unwrap_err().to_string();
+    assert!(err.contains("two case sets are named `random`"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for d in [&a, &b] {
+        std::fs::create_dir(d).unwrap();
+        std::fs::write(d.join("cases.in"), "12345678x\n").unwrap();
+    }
+    let files = vec![SetSpec::File(a.join("cases.in")), SetSpec::File(b.join("cases.in"))];
+    let err = harness::compare(&options(files, &["bfs/rank"])).unwrap_err().to_string();
+    assert!(err.contains("`file:cases.in`") && err.contains("one file name"), "{err}");
+}
+
+#[test]
+fn a_state_budget_alone_bounds_the_3x3_sets_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_slidebench"))
+        .args(["compare", "--cases", "sample", "--solvers", "bfs/rank", "--threads", "1"])
+        .args(["--no-charts", "--budget-states", "10", "--out", out])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: Vec<RunRow> = report::read_csv(&dir.path().join("runs.csv")).unwrap();
+    let over: Vec<&RunRow> = rows.iter().filter(|r| r.outcome == Outcome::Budget).collect();
+    assert!(!over.is_empty(), "no query was held to 10 states: {rows:?}");
+}
+
+#[test]
+fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
+    let row = |solver: &str, over_budget: u64| report::SummaryRow {
+        solver: solver.into(),
+        case_set: "korf100".into(),
+        cases: 4,
+        ran: 4,
+        over_budget,
+        median_ns: if over_budget == 4 { 0 } else { 2000 },
+        queries_per_sec: 2.0,
+        mean_expanded: if solver.starts_with("pathfinding") { 0.0 } else { 50.0 },
+        agree: true,
+        ..report::SummaryRow::default()
+    };
+    let report = Report {
+        summary: vec![row("idastar-md/packed", 4), row("pathfinding-idastar/packed", 2)],
+        ..Report::default()
+    };
+    let mut out = Vec::new();
+    harness::print_ranking(&report, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let line = |id: &str| text.lines().find(|l| l.contains(id)).unwrap().to_string();
+    let nothing = line("idastar-md/packed");
+    assert!(!nothing.contains("0.00") && nothing.matches('—').count() == 5, "{nothing}");
+    let peer = line("pathfinding-idastar/packed");
+    assert!(peer.contains("2.00") && peer.matches('—').count() == 2, "{peer}");
+    // Two answered of four run at 2 per second: 1 answered query per second.
+    assert!(peer.split_whitespace().nth(4) == Some("1"), "{peer}");
 }

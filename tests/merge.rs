@@ -20,7 +20,8 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         case_id,
         shape: "3x3".into(),
         topology: "grid".into(),
-        board: format!("board{case_id}"),
+        // A board whose solutions have the length's parity (merge re-checks it).
+        board: if length % 2 == 1 { "1234567x8" } else { "1234x5786" }.into(),
         goal: "12345678x".into(),
         ch: 1,
         cv: 1,
@@ -85,6 +86,9 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         repeat_time_s: None,
         wall_s: None,
         programs: Vec::new(),
+        sets: Vec::new(),
+        solvers: Vec::new(),
+        partial: None,
     }
 }
 
@@ -316,5 +320,113 @@ fn three_shards_merged_give_the_rows_of_one_unsharded_run() {
             })
             .collect()
     };
-    assert_eq!(counts(&out), counts(&whole));
+    // The rows' order ranks by median time, which differs between runs: compare them sorted.
+    let sorted = |mut v: Vec<(String, String, u64, u64, u64, String)>| {
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(counts(&out)), sorted(counts(&whole)));
+}
+
+#[test]
+fn a_row_below_its_optimum_or_of_the_wrong_parity_is_refused_though_its_manifest_is_recomputed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let b = shard(&tmp.path().join("b"), &[row("bfs/rank", 1, 4)], &meta(7, "v1", "2/2"));
+    // A tampered row: two moves shorter than the optimum, still of the right parity.
+    let mut short = row("bfs/rank", 0, 5);
+    short.length = Some(3);
+    short.cost = Some(3);
+    let a = shard(&tmp.path().join("a"), &[short], &meta(7, "v1", "1/2"));
+    let err = merge(&[a, b.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("bfs/rank on random case 0"), "{err}");
+    assert!(err.contains("cost 3, below the optimum 5"), "{err}");
+    // One shorter: a length no path from the board has, the optimum changed to match.
+    let mut odd = row("bfs/rank", 0, 5);
+    (odd.length, odd.cost, odd.optimal) = (Some(4), Some(4), Some(4));
+    let a = shard(&tmp.path().join("a2"), &[odd], &meta(7, "v1", "1/2"));
+    let err = merge(&[a, b.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("length 4, but every path from this board to its goal has odd"), "{err}");
+    // Longer than the optimum while the summary says the solver agreed.
+    let mut long = row("bfs/rank", 0, 5);
+    (long.length, long.cost) = (Some(7), Some(7));
+    let a = shard(&tmp.path().join("a3"), &[long], &meta(7, "v1", "1/2"));
+    let err = merge(&[a, b], "test").unwrap_err().to_string();
+    assert!(err.contains("differs from the reference 5, yet summary.csv says"), "{err}");
+}
+
+/// `compare --shard` into `out` on the random set with `extra` arguments.
+fn shard_run(out: &Path, shard: &str, extra: &[&str]) {
+    let mut args = vec![
+        "compare",
+        "--cases",
+        "random",
+        "--threads",
+        "1",
+        "--no-charts",
+        "--shard",
+        shard,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if !extra.contains(&"--solvers") {
+        args.extend(["--solvers", "bfs/rank"]);
+    }
+    if !extra.contains(&"--count") {
+        args.extend(["--count", "12"]);
+    }
+    args.extend_from_slice(extra);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{}", stderr_text(&o));
+}
+
+#[test]
+fn a_missing_shard_is_refused_naming_it_unless_partial_which_meta_json_records() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    shard_run(&a, "1/3", &[]);
+    shard_run(&b, "2/3", &[]);
+    let out = tmp.path().join("merged");
+    let o = merge_cli(&[&a, &b], &out);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr_text(&o);
+    assert!(err.contains("shard(s) 3/3 of 3 missing"), "{err}");
+    assert!(err.contains(&format!("1/3 ({})", a.display())), "{err}");
+    assert!(!out.join(RUNS_CSV).exists());
+    let mut args = vec!["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--partial"];
+    args.extend(["--out", out.to_str().unwrap()]);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let merged: RunMeta =
+        serde_json::from_slice(&std::fs::read(out.join(META_JSON)).unwrap()).unwrap();
+    assert_eq!(merged.partial.as_deref(), Some("shard(s) 3/3 of 3 missing"));
+}
+
+#[test]
+fn a_shard_given_twice_or_of_another_slicing_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b, c) = (tmp.path().join("a"), tmp.path().join("b"), tmp.path().join("c"));
+    shard_run(&a, "1/2", &[]);
+    shard_run(&b, "1/2", &[]);
+    shard_run(&c, "2/3", &[]);
+    let out = tmp.path().join("merged");
+    let err = stderr_text(&merge_cli(&[&a, &b], &out));
+    assert!(err.contains("shard 1/2 is given more than once"), "{err}");
+    let err = stderr_text(&merge_cli(&[&a, &c], &out));
+    assert!(err.contains("different numbers of slices"), "{err}");
+}
+
+#[test]
+fn shards_of_runs_with_other_counts_or_solvers_are_refused_naming_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b, c) = (tmp.path().join("a"), tmp.path().join("b"), tmp.path().join("c"));
+    shard_run(&a, "1/2", &[]);
+    shard_run(&b, "2/2", &["--count", "20"]);
+    shard_run(&c, "2/2", &["--solvers", "bfs/rank", "table/rank"]);
+    let out = tmp.path().join("merged");
+    let err = stderr_text(&merge_cli(&[&a, &b], &out));
+    assert!(err.contains("different case sets"), "{err}");
+    assert!(err.contains(&format!("{} has random count 20", b.display())), "{err}");
+    let err = stderr_text(&merge_cli(&[&a, &c], &out));
+    assert!(err.contains("different solver lists"), "{err}");
+    assert!(err.contains(&format!("{} has bfs/rank, table/rank", c.display())), "{err}");
 }

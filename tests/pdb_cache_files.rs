@@ -157,3 +157,55 @@ fn a_renamed_database_is_listed_as_never_loaded() {
     assert!(line.contains("misnamed"), "{line}");
     assert!(!line.contains("; ok;"), "{line}");
 }
+
+/// `solve` on 2x3 with a pattern database solver, on two threads and two boards, with `args`.
+fn solve_2x3_with(args: &[&str], env_removed: &[&str]) -> Output {
+    let mut c = bin();
+    c.args(["solve", "--shape", "2x3", "--solver", "idastar-pdb663/packed", "--threads", "2"]);
+    c.args(args);
+    for var in env_removed {
+        c.env_remove(var);
+    }
+    bounded(c, b"1 2 3 4 x 5\n1 2 3 x 4 5\n")
+}
+
+#[test]
+fn solve_says_once_why_a_cache_it_cannot_save_in_is_rebuilt_and_where_it_looked() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("afile");
+    std::fs::write(&blocker, "").unwrap();
+    let pdb_dir = blocker.join("pdb");
+    let out = solve_2x3_with(&["--pdb-dir", pdb_dir.to_str().unwrap()], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "r\nunsolvable\n");
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("none cached at {}", pdb_dir.display())), "{err}");
+    assert!(err.contains("afile is a file"), "{err}");
+    assert!(err.contains("built again on every run"), "{err}");
+}
+
+#[test]
+fn solve_says_when_there_is_no_cache_directory_at_all() {
+    let out = solve_2x3_with(&[], &["HOME", "XDG_CACHE_HOME"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("no cache directory") && err.contains("--pdb-dir"), "{err}");
+}
+
+#[test]
+fn solve_says_a_bad_cached_file_was_replaced_and_verbose_says_where_it_loaded_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = built_database(dir.path());
+    let d = dir.path().to_str().unwrap();
+    let quiet = solve_2x3_with(&["--pdb-dir", d], &[]);
+    assert!(text(&quiet.stderr).is_empty(), "{}", text(&quiet.stderr));
+    let loud = solve_2x3_with(&["--pdb-dir", d, "--verbose"], &[]);
+    let err = text(&loud.stderr);
+    assert!(err.contains(&format!("loaded from {}", path.display())), "{err}");
+    std::fs::write(&path, "not a database").unwrap();
+    let out = solve_2x3_with(&["--pdb-dir", d], &[]);
+    let err = text(&out.stderr);
+    assert!(err.contains(&format!("the cached file {} is", path.display())), "{err}");
+    assert!(err.contains("saved over it"), "{err}");
+}

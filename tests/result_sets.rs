@@ -82,3 +82,88 @@ fn censuses_recorded_at_once_keep_every_row() {
         assert_eq!(shapes, ["2x2", "2x3", "2x4", "3x2"]);
     }
 }
+
+#[test]
+fn census_csv_refuses_a_file_that_is_not_a_census_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("notes.txt");
+    std::fs::write(&csv, "my notes, one line\n").unwrap();
+    let out =
+        run_within(&["census", "--shape", "2x2", "--csv", csv.to_str().unwrap()], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr_text(&out);
+    assert!(err.contains("notes.txt: not a census CSV"), "{err}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "my notes, one line\n");
+}
+
+#[test]
+fn census_csv_keeps_columns_it_does_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("census.csv");
+    std::fs::write(
+        &csv,
+        "shape,topology,states,max_distance,seconds,peak_bytes,machine\n\
+         3x3,grid,181440,31,0.01,4063232,laptop\n",
+    )
+    .unwrap();
+    let out =
+        run_within(&["census", "--shape", "2x2", "--csv", csv.to_str().unwrap()], b"", HANG_LIMIT);
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "shape,topology,states,max_distance,seconds,peak_bytes,machine");
+    assert!(lines[1].starts_with("2x2,grid,12,6,") && lines[1].ends_with(','), "{text}");
+    assert_eq!(lines[2], "3x3,grid,181440,31,0.01,4063232,laptop");
+}
+
+/// The SVG files in `dir`.
+fn charts_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| std::path::Path::new(n).extension().is_some_and(|e| e == "svg"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_second_compare_leaves_no_chart_or_report_of_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let first = run_within(
+        &["compare", "--cases", "depth", "--count", "1", "--solvers", "bfs/rank", "table/rank"]
+            .into_iter()
+            .chain(["--threads", "1", "--out", out])
+            .collect::<Vec<_>>(),
+        b"",
+        HANG_LIMIT,
+    );
+    assert!(first.status.success(), "{}", stderr_text(&first));
+    assert!(!charts_in(dir.path()).is_empty());
+    let report = run_within(&["report", "--from", out], b"", HANG_LIMIT);
+    assert!(report.status.success(), "{}", stderr_text(&report));
+    assert!(dir.path().join("index.html").exists());
+    let second = small_compare(dir.path(), &["--cases", "sample"]);
+    assert!(second.status.success(), "{}", stderr_text(&second));
+    assert_eq!(charts_in(dir.path()), Vec::<String>::new());
+    assert!(!dir.path().join("index.html").exists());
+}
+
+#[test]
+fn merge_out_leaves_no_json_export_of_an_earlier_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shard, out) = (dir.path().join("shard"), dir.path().join("out"));
+    let o = small_compare(&shard, &["--cases", "sample", "--shard", "1/1"]);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let o = small_compare(&out, &["--cases", "sample", "--export-json"]);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    assert!(out.join("runs.json").exists() && out.join("summary.json").exists());
+    let merged = run_within(
+        &["merge", shard.to_str().unwrap(), "--out", out.to_str().unwrap()],
+        b"",
+        HANG_LIMIT,
+    );
+    assert!(merged.status.success(), "{}", stderr_text(&merged));
+    assert!(!out.join("runs.json").exists() && !out.join("summary.json").exists());
+}

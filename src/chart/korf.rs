@@ -434,6 +434,9 @@ mod tests {
             repeat_time_s: None,
             wall_s: None,
             programs: Vec::new(),
+            sets: Vec::new(),
+            solvers: Vec::new(),
+            partial: None,
         };
         std::fs::write(
             dir.path().join(crate::report::META_JSON),

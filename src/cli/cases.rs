@@ -9,6 +9,14 @@ use std::io::{self, BufWriter, Write};
 /// judges' puzzles, with no format asked for, are printed one per line (`solve --shape` input).
 pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
     let stream = def.stream()?;
+    let mut diagnostics = Diagnostics::new();
+    if def.kind == SetKind::Korf100 && def.count > def.len() {
+        diagnostics.line(format_args!(
+            "`korf100` has {} instances: --count {} printed all of them",
+            def.len(),
+            def.count
+        ));
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let format = match format {
         Some(f) => f,
@@ -37,12 +45,11 @@ pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
             }
             cases::write_boards(stream, &mut out)?;
             out.flush()?;
-            return Ok(status(false));
+            return Ok(status(!diagnostics.finish()));
         }
     };
     let skipped = cases::write_judge(stream, format, &mut out)?;
     out.flush()?;
-    let mut diagnostics = Diagnostics::new();
     if skipped > 0 {
         diagnostics.line(format_args!(
             "{skipped} cases of `{}` cannot be written in this format; left out",

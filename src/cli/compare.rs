@@ -155,6 +155,15 @@ fn set_spec(
     })
 }
 
+/// A set as meta.json records what a run was asked for: a generated one by its name and
+/// count, a file by its set name.
+fn set_description(spec: &SetSpec) -> String {
+    match spec.def() {
+        Some(d) => format!("{} count {}", d.name(), d.count),
+        None => spec.name(),
+    }
+}
+
 /// Runs the comparison, writes the result set and the charts into `--out`.
 pub(super) fn run(args: &CompareArgs) -> CliResult {
     let started_utc = harness::utc_now();
@@ -232,6 +241,8 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let mut meta = harness::run_meta(started_utc, args.seed, &controls);
     meta.wall_s = Some(started.elapsed().as_secs_f64());
     meta.programs = slidebench::program::meta(&programs);
+    meta.sets = opts.sets.iter().map(set_description).collect();
+    meta.solvers = chosen;
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;

@@ -205,6 +205,9 @@ enum Command {
         /// Directory for the merged result set.
         #[arg(long)]
         out: PathBuf,
+        /// Merge even when shards of the run are missing; meta.json records which.
+        #[arg(long)]
+        partial: bool,
     },
     /// Write DIR/index.html: one self-contained page with the charts, the ranked tables, the
     /// findings and what made the results (no network needed to view it).
@@ -279,7 +282,7 @@ pub fn run() -> ExitCode {
         Command::Check { threads, thorough } => check::run(threads, thorough),
         Command::Chart { from, out, list } => chart::run(&from, out, list),
         Command::Report { from } => report::run(&from),
-        Command::Merge { shards, out } => merge::run(&shards, &out),
+        Command::Merge { shards, out, partial } => merge::run(&shards, &out, partial),
         Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {
             Some(depth) => census::run_to_depth(shape, topology.into(), depth, max_states),
             None => census::run(shape, topology.into(), max_states, csv.as_deref()),

@@ -71,6 +71,14 @@ impl Diagnostics {
         }
     }
 
+    /// Writes out what is buffered, so that a message written straight to stderr later comes
+    /// after it.
+    pub(super) fn flush(&mut self) {
+        if !self.lost && self.out.flush().is_err() {
+            self.lost = true;
+        }
+    }
+
     /// Flushes; `true` when every message reached stderr.
     pub(super) fn finish(mut self) -> bool {
         if !self.lost && self.out.flush().is_err() {

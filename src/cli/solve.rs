@@ -8,6 +8,7 @@ use super::{census::shape_arg, default_threads, solver_ids, threads_arg, whole_n
 use clap::builder::PossibleValuesParser;
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::judge::{board_line, parse_board_argument, BoardReader};
+use slidebench::pdb::{BuildInfo, CacheReport, Miss, Source};
 use slidebench::solver::{default_solver_for, new_solver_with, solver_info, Solver, SolverOptions};
 use slidebench::{Board, Error, Puzzle, Shape, Topology};
 use std::collections::BTreeMap;
@@ -80,9 +81,15 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     // Tables are shared by every worker; searches each get their share of the bound.
     let per_search =
         if table { args.max_states } else { (args.max_states / threads as u64).max(1) };
+    let verbose = args.verbose;
     let options = SolverOptions {
         max_states: per_search,
         pdb_dir: args.pdb_dir.clone(),
+        pdb_report: Some(CacheReport::new(move |info| {
+            if let Some(note) = cache_note(info, verbose) {
+                let _ = writeln!(io::stderr().lock(), "{note}");
+            }
+        })),
         ..SolverOptions::default()
     };
     let mut solver = new_solver_with(&id, &options)?;
@@ -96,6 +103,8 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
             if threads == 1 { "" } else { "s" }
         ));
     }
+    // A note on the pattern database cache, written when the solver opens them, comes after.
+    diagnostics.flush();
     let batch = if table { TABLE_BATCH } else { 1 };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let bad = if threads == 1 {
@@ -116,6 +125,40 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     flushed?;
     let delivered = diagnostics.finish();
     Ok(status(bad || !delivered))
+}
+
+/// What to say about how a solver's pattern databases were opened: always when the cache
+/// could not be used (a rebuild that will recur on every run is never silent), with where it
+/// looked and why; with `--verbose`, also a load and a first build.
+fn cache_note(info: &BuildInfo, verbose: bool) -> Option<String> {
+    let seconds = info.seconds;
+    let Some(file) = &info.cache_file else {
+        return Some(format!(
+            "pattern databases: no cache directory (neither $XDG_CACHE_HOME nor $HOME is an \
+             absolute path; --pdb-dir DIR names one): built in {seconds:.2} s, and built again \
+             on every run"
+        ));
+    };
+    let file = file.display();
+    if info.source == Source::Loaded {
+        return verbose.then(|| format!("pattern databases: loaded from {file} in {seconds:.2} s"));
+    }
+    let found = match info.miss {
+        None | Some(Miss::Absent) => format!("none cached at {file}"),
+        Some(miss) => format!("the cached file {file} is {}", miss.name()),
+    };
+    match &info.save_error {
+        Some(e) => Some(format!(
+            "pattern databases: {found}, and the ones built now ({seconds:.2} s) could \
+             not be saved ({e}): they are built again on every run"
+        )),
+        None if info.miss.is_none_or(|m| m == Miss::Absent) => verbose.then(|| {
+            format!("pattern databases: {found}; built in {seconds:.2} s and saved there")
+        }),
+        None => Some(format!(
+            "pattern databases: {found}; built again in {seconds:.2} s and saved over it"
+        )),
+    }
 }
 
 /// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.

@@ -4,8 +4,9 @@
 
 use super::{check_space, Encoding, FlatMap, Slot};
 use crate::board::{Board, Move, MoveTable, Puzzle};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::rank::{rank_packed, FACTORIAL, ONES_IN_BYTE};
+use crate::units::group_digits_wide;
 use std::hash::{Hash, Hasher};
 
 /// A state as its permutation rank, with the packed board carried beside it so successors are
@@ -195,8 +196,22 @@ impl Encoding for Rank {
 
     fn new(puzzle: &Puzzle, max_states: u64) -> Result<Rank> {
         let n = puzzle.shape().cells();
-        // Flat arrays index ranks with u32, so the bound can never be raised past that.
-        check_space(puzzle, crate::rank::arrangements(n), 1, max_states.min(u32::MAX as u64))?;
+        // Flat arrays index ranks with u32: a space past that is refused whatever the bound,
+        // and the message says so rather than advise raising --max-states.
+        let size = crate::rank::arrangements(n);
+        if size > u128::from(u32::MAX) {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "a {} {} board has {} arrangements, more than the rank encoding's 32-bit \
+                     ranks can index whatever --max-states says; the packed encoding holds it",
+                    puzzle.shape(),
+                    puzzle.topology(),
+                    group_digits_wide(size)
+                ),
+            ));
+        }
+        check_space(puzzle, size, 1, max_states)?;
         Ok(Rank::unbounded(puzzle))
     }
 

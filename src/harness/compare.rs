@@ -3,14 +3,14 @@
 
 use super::cap::Cut;
 use super::external::{self, SetSolver};
-use super::findings::Report;
+use super::findings::{Report, SkipReason};
 use super::memory::check_memory;
 use super::options::{CompareOptions, RunControls};
 use super::policy::{does_not_fit, MAX_THREADS};
 use super::ranking::rank_within_sets;
 use super::reference::{references, settle_references};
 use super::run::{run_solver, SolverRun};
-use super::sets::load_set;
+use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunStats, SummaryRow, ThreadsRow};
 use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
@@ -128,6 +128,7 @@ pub fn compare_outside(
         .num_threads(threads)
         .build()
         .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+    check_unique_names(&opts.sets)?;
     let mut report = Report::default();
     let mut loaded = Vec::new();
     for spec in &opts.sets {
@@ -148,15 +149,18 @@ pub fn compare_outside(
         let largest = cases.iter().map(|c| &c.puzzle).max_by_key(|p| p.arrangements());
         for (k, s) in solvers.iter().enumerate() {
             let why = if opts.skip.iter().any(|(set, id)| set == name && *id == s.id) {
-                Some("too slow for this set".to_string())
-            } else if !cases.is_empty() && !cases.iter().any(|c| s.accepts(&c.puzzle)) {
-                Some(if s.weighted { "grid only" } else { "unit costs only" }.to_string())
+                Some(SkipReason::TooSlow)
+            } else if let Some(refused) = SkipReason::refused(s, cases) {
+                Some(refused)
             } else {
                 largest.and_then(|p| {
-                    does_not_fit(s, p, opts.max_states).or_else(|| {
-                        let built = crate::solver::SolverOptions::with_max_states(opts.max_states);
-                        crate::solver::not_built(s, p, &built)
-                    })
+                    does_not_fit(s, p, opts.max_states)
+                        .or_else(|| {
+                            let built =
+                                crate::solver::SolverOptions::with_max_states(opts.max_states);
+                            crate::solver::not_built(s, p, &built)
+                        })
+                        .map(SkipReason::Cannot)
                 })
             };
             match why {
@@ -192,16 +196,11 @@ pub fn compare_outside(
         }
         for o in outside {
             if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
-                report.skipped.push((
-                    o.info().id.clone(),
-                    name.clone(),
-                    "too slow for this set".into(),
-                ));
+                report.skipped.push((o.info().id.clone(), name.clone(), SkipReason::TooSlow));
                 continue;
             }
             if !cases.is_empty() && !cases.iter().any(|c| o.accepts(&c.puzzle)) {
-                let why = "speaks no protocol for these puzzles".to_string();
-                report.skipped.push((o.info().id.clone(), name.clone(), why));
+                report.skipped.push((o.info().id.clone(), name.clone(), SkipReason::NoProtocol));
                 continue;
             }
             bar.set_message(format!("{} on {name}", o.info().id));
@@ -216,8 +215,9 @@ pub fn compare_outside(
             report.runs.extend(run.rows);
         }
     }
+    let sweep_set = opts.sets.iter().position(SetSpec::suits_thread_sweep);
     for id in &opts.sweep_solvers {
-        let Some((name, _, cases, refs)) = loaded.iter().find(|l| l.0 == "random") else {
+        let Some((name, _, cases, refs)) = sweep_set.map(|i| &loaded[i]) else {
             break;
         };
         let info = crate::solver::solver_info(id)

@@ -1,9 +1,12 @@
 //! What a comparison produced: the rows of the result tables and the answers that did not
 //! check out.
 
+use crate::board::{Puzzle, Topology};
 use crate::cases::Case;
 use crate::error::Error;
 use crate::report::{RunRow, SummaryRow, ThreadsRow};
+use crate::solver::SolverInfo;
+use std::fmt;
 use std::path::PathBuf;
 
 /// A case on which a solver's answer did not check out.
@@ -33,8 +36,60 @@ pub struct Report {
     /// Malformed cases in input files (the rest of each file still ran).
     pub input_errors: Vec<(PathBuf, Error)>,
     /// Solvers not run on a set, and why.
-    pub skipped: Vec<(String, String, String)>,
+    pub skipped: Vec<(String, String, SkipReason)>,
     /// More tables of the result set, written beside the others: file name and CSV bytes (the
     /// outside programs' verdicts and timings).
     pub tables: Vec<(&'static str, Vec<u8>)>,
+}
+
+/// Why a solver sat out a set: a value set where the plan decides it, and written out as text
+/// (`skipped.csv`, the console) only then, so no reason is guessed from the solver afterwards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    /// The policy finds it too slow for the set.
+    TooSlow,
+    /// It takes none of the set's puzzles: their topology is not among those it takes.
+    Topology {
+        /// The topologies it takes.
+        takes: &'static [Topology],
+    },
+    /// It takes none of the set's puzzles: their moves have unequal costs.
+    UnitCostsOnly,
+    /// Its space does not fit the state bound, or its tables are built only on request and
+    /// are not: the reason, with the numbers or the command.
+    Cannot(String),
+    /// An outside program that speaks no protocol for the set's puzzles.
+    NoProtocol,
+}
+
+impl SkipReason {
+    /// Why `solver` takes none of `cases`, if it takes none: the first case's topology, else
+    /// its costs (the two things [`SolverInfo::accepts`] checks).
+    pub fn refused(solver: &SolverInfo, cases: &[Case]) -> Option<SkipReason> {
+        let first: &Puzzle = &cases.first()?.puzzle;
+        if cases.iter().any(|c| solver.accepts(&c.puzzle)) {
+            return None;
+        }
+        match solver.algorithm_kind.map(crate::solver::Algorithm::topologies) {
+            Some(takes) if !takes.contains(&first.topology()) => {
+                Some(SkipReason::Topology { takes })
+            }
+            _ => Some(SkipReason::UnitCostsOnly),
+        }
+    }
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SkipReason::TooSlow => f.write_str("too slow for this set"),
+            SkipReason::Topology { takes } => {
+                let names: Vec<String> = takes.iter().map(ToString::to_string).collect();
+                write!(f, "{} only", names.join(" or "))
+            }
+            SkipReason::UnitCostsOnly => f.write_str("unit costs only"),
+            SkipReason::Cannot(why) => f.write_str(why),
+            SkipReason::NoProtocol => f.write_str("speaks no protocol for these puzzles"),
+        }
+    }
 }

@@ -95,6 +95,9 @@ pub fn run_meta(started: String, seed: u64, controls: &RunControls) -> RunMeta {
         repeat_time_s: controls.cap.repeat_time.map(|t| t.as_secs_f64()),
         wall_s: None,
         programs: Vec::new(),
+        sets: Vec::new(),
+        solvers: Vec::new(),
+        partial: None,
     }
 }
 

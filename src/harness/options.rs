@@ -48,8 +48,9 @@ pub struct RunControls {
     /// Which slice of every set to run.
     pub shard: Option<Shard>,
     /// Puzzles whose rank table fits under this state bound ([`rank_table_fits`]) run without
-    /// a budget: a table answers every query there, and every solver finishes, so a budget
-    /// would only cut the slow ones' statistics. `None`: the budget bounds every query.
+    /// the time budget: a table answers every query there, and every solver finishes, so a
+    /// time budget would only cut the slow ones' statistics. A state budget, which only the
+    /// user sets, bounds them still. `None`: the whole budget bounds every query.
     pub unbudgeted_up_to: Option<u64>,
 }
 
@@ -57,7 +58,7 @@ impl RunControls {
     /// The budget of a query on `puzzle`.
     pub fn budget_for(&self, puzzle: &Puzzle) -> Budget {
         match self.unbudgeted_up_to {
-            Some(n) if rank_table_fits(puzzle, n) => Budget::UNLIMITED,
+            Some(n) if rank_table_fits(puzzle, n) => Budget { time: None, ..self.budget },
             _ => self.budget,
         }
     }
@@ -134,5 +135,17 @@ mod tests {
         assert_eq!(scoped.budget_for(&korf100::korf_puzzle()), budget);
         let everywhere = RunControls { budget, ..RunControls::default() };
         assert_eq!(everywhere.budget_for(&Puzzle::eight()), budget);
+    }
+
+    #[test]
+    fn a_state_budget_bounds_the_puzzles_the_time_budget_leaves_alone() {
+        let budget = Budget { time: Some(Duration::from_secs(1)), states: Some(1000) };
+        let scoped = RunControls {
+            budget,
+            unbudgeted_up_to: Some(DEFAULT_MAX_STATES),
+            ..RunControls::default()
+        };
+        assert_eq!(scoped.budget_for(&Puzzle::eight()), Budget { time: None, states: Some(1000) });
+        assert_eq!(scoped.budget_for(&korf100::korf_puzzle()), budget);
     }
 }

@@ -1,7 +1,10 @@
 //! The console tables: each set's solvers ranked, and the disagreements as input to rerun.
 
-use super::findings::Report;
-use super::ranking::rank_order;
+use super::findings::{Report, SkipReason};
+use super::ranking::{answered, rank_order};
+
+/// A value that was not measured, in the console tables.
+const NOT_MEASURED: &str = "—";
 use crate::board::Puzzle;
 use crate::cases;
 use crate::report::SummaryRow;
@@ -37,17 +40,38 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
             "skipped"
         )?;
         for (k, r) in rows.iter().enumerate() {
+            // What was not measured reads `—`, never 0: times of a solver that answered
+            // nothing, and the counts of a peer whose library reports none.
+            let answered = answered(r);
+            let timed =
+                |v: f64| if answered == 0 { NOT_MEASURED.into() } else { format!("{v:.2}") };
+            let per_sec = if answered == 0 || r.ran == 0 {
+                NOT_MEASURED.into()
+            } else {
+                format!("{:.0}", r.queries_per_sec * answered as f64 / r.ran as f64)
+            };
+            let peer = crate::solver::solver_info(&r.solver).is_some_and(|i| i.peer);
+            let expanded = if answered == 0 || (peer && r.mean_expanded == 0.0) {
+                NOT_MEASURED.into()
+            } else {
+                format!("{:.0}", r.mean_expanded)
+            };
+            let peak = if answered == 0 || (peer && r.peak_bytes == 0) {
+                NOT_MEASURED.into()
+            } else {
+                human_bytes(r.peak_bytes)
+            };
             writeln!(
                 out,
-                "{:>3}  {:<26} {:>12.2} {:>12.2} {:>12.0} {:>10} {:>12.0} {:>10} {:>7} {:>7}  {}",
+                "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  {}",
                 k + 1,
                 r.solver,
-                r.median_ns as f64 / 1e3,
-                r.p95_ns as f64 / 1e3,
-                r.queries_per_sec,
+                timed(r.median_ns as f64 / 1e3),
+                timed(r.p95_ns as f64 / 1e3),
+                per_sec,
                 r.build_ns.map_or_else(|| "-".into(), |b| format!("{:.2}", b as f64 / 1e6)),
-                r.mean_expanded,
-                human_bytes(r.peak_bytes),
+                expanded,
+                peak,
                 r.over_budget,
                 r.skipped,
                 if r.agree { "yes" } else { "NO" }
@@ -55,9 +79,9 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         }
     }
     // One line per set and reason, naming its solvers: a 4×4 set sits out most of the registry.
-    let mut groups: Vec<(&str, &str, Vec<&str>)> = Vec::new();
+    let mut groups: Vec<(&str, &SkipReason, Vec<&str>)> = Vec::new();
     for (id, set, why) in &report.skipped {
-        match groups.iter_mut().find(|(s, w, _)| s == set && w == why) {
+        match groups.iter_mut().find(|(s, w, _)| s == set && *w == why) {
             Some((_, _, ids)) => ids.push(id),
             None => groups.push((set, why, vec![id])),
         }

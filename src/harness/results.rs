@@ -29,7 +29,7 @@ pub fn write_results(
         .map(|(solver, case_set, reason)| SkipRow {
             solver: solver.clone(),
             case_set: case_set.clone(),
-            reason: reason.clone(),
+            reason: reason.to_string(),
         })
         .collect();
     let mut files = vec![

@@ -1,8 +1,31 @@
 //! Where a comparison's cases come from: generated sets and judge-format files, loaded.
 
+use crate::board::Shape;
 use crate::cases::{self, Case, Format, SetDef, SetKind};
 use crate::error::{Error, ErrorKind, Result};
 use std::path::{Path, PathBuf};
+
+/// Refuses two sets of one name: their rows would merge into one set with duplicate keys. The
+/// same set given twice, or two files of one file name (`file:` and the name), say so.
+pub fn check_unique_names(sets: &[SetSpec]) -> Result<()> {
+    for (i, a) in sets.iter().enumerate() {
+        if let Some(b) = sets[..i].iter().find(|b| b.name() == a.name()) {
+            let how = match (a.path(), b.path()) {
+                (Some(pa), Some(pb)) if pa != pb => format!(
+                    "{} and {} have one file name; copy or rename one",
+                    pb.display(),
+                    pa.display()
+                ),
+                _ => "the same set given twice; give it once".to_string(),
+            };
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("two case sets are named `{}`: {how}", a.name()),
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// Where a case set comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +61,13 @@ impl SetSpec {
             SetSpec::Def(d) => Some(*d),
             SetSpec::File(_) | SetSpec::FileAs(..) => None,
         }
+    }
+
+    /// Whether the thread sweep times this set: many quick, independent queries on one small
+    /// puzzle, so the sweep measures the threads rather than one slow board (the generated 3×3
+    /// random set, whatever it is called or how large).
+    pub fn suits_thread_sweep(&self) -> bool {
+        self.def().is_some_and(|d| d.kind == SetKind::Random && d.shape == Shape::THREE_BY_THREE)
     }
 
     pub(super) fn seed(&self) -> u64 {

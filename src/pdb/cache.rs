@@ -6,11 +6,13 @@
 //! is ignored and rebuilt. Files are written to a temporary file in the same directory, synced
 //! and renamed into place, so two processes building at once never leave a torn file.
 
+use super::BuildInfo;
 use crate::board::{Board, Puzzle, Shape, Topology};
 use crate::error::{Error, ErrorKind, Result};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 /// The first bytes of every database file.
@@ -29,17 +31,65 @@ const TEMP_PREFIX: &str = ".pdb-write-";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cache {
     dir: Option<PathBuf>,
+    report: Option<CacheReport>,
 }
+
+/// Told how each load or build through a [`Cache`] went, so that a command deep inside a
+/// solver's preparation can still say why the cache was not used (and a rebuild that happens
+/// on every run is never silent).
+#[derive(Clone)]
+pub struct CacheReport(Arc<dyn Fn(&BuildInfo) + Send + Sync>);
+
+impl CacheReport {
+    /// A report that calls `f` once per set of databases opened.
+    pub fn new(f: impl Fn(&BuildInfo) + Send + Sync + 'static) -> CacheReport {
+        CacheReport(Arc::new(f))
+    }
+}
+
+impl std::fmt::Debug for CacheReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CacheReport")
+    }
+}
+
+/// Two reports are the same when they call the same function.
+impl PartialEq for CacheReport {
+    fn eq(&self, other: &CacheReport) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for CacheReport {}
 
 impl Cache {
     /// The cache in `pdb_dir`, or in [`Cache::default_dir`] when `None`.
     pub fn new(pdb_dir: Option<&Path>) -> Cache {
-        Cache { dir: pdb_dir.map(Path::to_path_buf).or_else(Cache::default_dir) }
+        Cache { dir: pdb_dir.map(Path::to_path_buf).or_else(Cache::default_dir), report: None }
     }
 
     /// A cache that saves and loads nothing.
     pub fn disabled() -> Cache {
-        Cache { dir: None }
+        Cache { dir: None, report: None }
+    }
+
+    /// The same cache, telling `report` how each open went.
+    #[must_use]
+    pub fn reporting_to(mut self, report: Option<CacheReport>) -> Cache {
+        self.report = report;
+        self
+    }
+
+    /// Tells the report, if there is one, how an open went.
+    pub(crate) fn report(&self, info: &BuildInfo) {
+        if let Some(CacheReport(f)) = &self.report {
+            f(info);
+        }
+    }
+
+    /// Where the file for `key` is, or would be.
+    pub(crate) fn file_for(&self, key: &Key) -> Option<PathBuf> {
+        self.dir().map(|d| d.join(key.file_name()))
     }
 
     /// `$XDG_CACHE_HOME/slidebench/pdb`, else `$HOME/.cache/slidebench/pdb`; `None` when
@@ -237,7 +287,15 @@ fn read_checked(path: &Path, entries: Option<usize>) -> Result<Vec<u8>, Miss> {
     use std::io::Read;
     let file = match crate::fsutil::open_regular(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Miss::Absent),
+        // No file there, or a file where the cache directory should be: nothing to read.
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Err(Miss::Absent)
+        }
         Err(_) => return Err(Miss::Unreadable),
     };
     let len = file.metadata().map_err(|_| Miss::Unreadable)?.len();
@@ -319,7 +377,7 @@ pub(crate) fn save(cache: &Cache, key: &Key, build_micros: u64, payload: &[u8]) 
         .ok_or_else(|| Error::new(ErrorKind::Io, "the pattern database cache is disabled"))?;
     let path = dir.join(key.file_name());
     let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
-    fs::create_dir_all(dir).map_err(io)?;
+    crate::fsutil::create_dir_all(dir)?;
     let mut header = Vec::with_capacity(64);
     let key_bytes = key.to_bytes();
     header.extend_from_slice(MAGIC);

@@ -5,7 +5,10 @@
 //! A set is written with a manifest ([`fsutil::write_set`]), and an optional file an earlier
 //! set left in the directory is removed, so a reader never takes files of two runs for one.
 
-use super::{read_csv, RunMeta, META_JSON};
+use super::{
+    read_csv, RunMeta, META_JSON, PROGRAMS_CSV, RUNS_CSV, RUNS_JSON, SKIPPED_CSV, SUMMARY_CSV,
+    SUMMARY_JSON, THREADS_CSV, VERDICTS_CSV,
+};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil;
 use serde::de::DeserializeOwned;
@@ -15,20 +18,35 @@ use std::path::Path;
 /// Writes the files given bytes, in this order, into `dir` as one result set, and removes the
 /// files given `None` that an earlier set left there. The caller holds the directory's lock
 /// ([`fsutil::LOCK_FILE`]) when others may write it at once.
+///
+/// Whatever a set may hold that this one does not write ([`TABLES`]), and what is drawn from
+/// a set (the charts and the HTML report, drawn again after the write when asked for), is
+/// removed too: a result directory holds one run's files, never an older run's beside them.
 pub fn write(dir: &Path, files: Vec<(&'static str, Option<Vec<u8>>)>) -> Result<()> {
-    let mut present = Vec::new();
-    for (name, bytes) in files {
-        if let Some(b) = bytes {
-            present.push((name, b));
-        } else {
-            let stale = dir.join(name);
-            if stale.exists() {
-                std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
-            }
+    let present: Vec<(&'static str, Vec<u8>)> =
+        files.into_iter().filter_map(|(name, bytes)| bytes.map(|b| (name, b))).collect();
+    let drawn = crate::chart::CHARTS.iter().map(|c| c.file).chain([crate::html::INDEX_HTML]);
+    for name in TABLES.into_iter().chain(drawn) {
+        let stale = dir.join(name);
+        if !present.iter().any(|(n, _)| *n == name) && stale.is_file() {
+            std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
         }
     }
     fsutil::write_set(dir, &present)
 }
+
+/// Every table a result set may hold.
+pub const TABLES: [&str; 9] = [
+    RUNS_CSV,
+    SUMMARY_CSV,
+    THREADS_CSV,
+    SKIPPED_CSV,
+    META_JSON,
+    RUNS_JSON,
+    SUMMARY_JSON,
+    VERDICTS_CSV,
+    PROGRAMS_CSV,
+];
 
 /// A value as pretty JSON bytes with a final newline (`meta.json`, `runs.json`).
 pub fn json_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {

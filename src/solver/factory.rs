@@ -6,7 +6,7 @@ use super::registry::solver_info;
 use super::wrapper::{Search, Wrapped};
 use crate::encoding::DEFAULT_MAX_STATES;
 use crate::error::{Error, ErrorKind, Result};
-use crate::pdb::Cache;
+use crate::pdb::{Cache, CacheReport};
 use std::path::PathBuf;
 
 /// How to make a solver: its state bound and where pattern databases are kept.
@@ -20,11 +20,19 @@ pub struct SolverOptions {
     /// Whether pattern databases are loaded from and saved to the cache; `false` builds them
     /// every time and writes nothing (tests, one-off runs).
     pub pdb_cache: bool,
+    /// Told how each set of pattern databases was opened (loaded, or built and why), so the
+    /// command can say why the cache was not used.
+    pub pdb_report: Option<CacheReport>,
 }
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { max_states: DEFAULT_MAX_STATES, pdb_dir: None, pdb_cache: true }
+        SolverOptions {
+            max_states: DEFAULT_MAX_STATES,
+            pdb_dir: None,
+            pdb_cache: true,
+            pdb_report: None,
+        }
     }
 }
 
@@ -36,11 +44,9 @@ impl SolverOptions {
 
     /// The pattern database cache these options name.
     pub fn cache(&self) -> Cache {
-        if self.pdb_cache {
-            Cache::new(self.pdb_dir.as_deref())
-        } else {
-            Cache::disabled()
-        }
+        let cache =
+            if self.pdb_cache { Cache::new(self.pdb_dir.as_deref()) } else { Cache::disabled() };
+        cache.reporting_to(self.pdb_report.clone())
     }
 }
 

@@ -1,0 +1,93 @@
+//! Messages that say what is wrong in the user's terms: a bad CSV value by its column's name, a
+//! file where a directory was expected by its path, a bound by the value given (and no advice
+//! that cannot help), and a case count that could not be met by a note.
+
+mod common;
+use common::{run_within, stderr_text, stdout_lines, HANG_LIMIT};
+
+const RUNS_HEADER: &str = "solver,algorithm,encoding,case_set,case_id,shape,topology,board,goal,ch,cv,optimal,solvable,length,cost,expanded,stored,time_ns,peak_bytes,threads\n";
+const SUMMARY_HEADER: &str = "solver,algorithm,encoding,case_set,threads,cases,solved,median_ns,mean_ns,p95_ns,queries_per_sec,build_ns,mean_expanded,peak_bytes,agree,seed\n";
+
+#[test]
+fn a_bad_csv_integer_is_named_by_its_column() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("runs.csv"), RUNS_HEADER).unwrap();
+    std::fs::write(dir.path().join("summary.csv"), SUMMARY_HEADER).unwrap();
+    std::fs::write(
+        dir.path().join("threads.csv"),
+        "solver,algorithm,encoding,case_set,threads,cases,wall_ns,queries_per_sec\n\
+         bfs/rank,bfs,rank,random,two,10,100,1\n",
+    )
+    .unwrap();
+    let out = run_within(&["chart", "--from", dir.path().to_str().unwrap()], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr_text(&out);
+    assert!(err.contains("threads.csv: line 2: column `threads`: invalid digit"), "{err}");
+    assert!(!err.contains("field 4"), "{err}");
+}
+
+#[test]
+fn an_output_path_that_is_a_file_is_named_with_what_was_expected() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    let from = dir.path().join("results");
+    std::fs::create_dir(&from).unwrap();
+    let runs = [
+        vec!["chart", "--from", from.to_str().unwrap(), "--out", file],
+        vec!["pdb", "build", "--shape", "2x3", "--pdb-dir", file],
+    ];
+    for args in runs {
+        let out = run_within(&args, b"", HANG_LIMIT);
+        let err = stderr_text(&out);
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+        if args[0] == "pdb" {
+            assert!(err.contains("afile: exists and is not a directory"), "{args:?}: {err}");
+        }
+    }
+    let sub = format!("{file}/sub");
+    let out = run_within(
+        &["compare", "--cases", "sample", "--solvers", "bfs/rank", "--out", &sub],
+        b"",
+        HANG_LIMIT,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr_text(&out);
+    assert!(err.contains("afile is a file, where a directory was expected"), "{err}");
+}
+
+#[test]
+fn a_space_past_the_rank_encoding_is_refused_without_advice_to_raise_the_bound() {
+    let out = run_within(
+        &["solve", "--shape", "4x4", "--solver", "bfs/rank", "--max-states", "100000000000"],
+        b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n",
+        HANG_LIMIT,
+    );
+    let err = stderr_text(&out);
+    assert!(err.contains("20,922,789,888,000 arrangements"), "{err}");
+    assert!(!err.contains("4,294,967,295"), "{err}");
+    assert!(!err.contains("raise"), "{err}");
+}
+
+#[test]
+fn a_bound_too_small_for_the_rank_encoding_shows_the_bound_given() {
+    let out = run_within(
+        &["solve", "--solver", "bfs/rank", "--threads", "1", "--max-states", "1000"],
+        b"1 2 3 4 5 6 7 x 8\n",
+        HANG_LIMIT,
+    );
+    let err = stderr_text(&out);
+    assert!(err.contains("the bound of 1,000 states"), "{err}");
+}
+
+#[test]
+fn korf100_with_a_count_past_100_says_it_printed_all_100() {
+    let out = run_within(&["cases", "korf100", "--count", "1000"], b"", HANG_LIMIT);
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    assert_eq!(stdout_lines(&out).len(), 100);
+    let err = stderr_text(&out);
+    assert!(err.contains("`korf100` has 100 instances: --count 1000"), "{err}");
+    let out = run_within(&["cases", "korf100", "--count", "3"], b"", HANG_LIMIT);
+    assert!(stderr_text(&out).is_empty(), "{}", stderr_text(&out));
+}
