@@ -24,6 +24,22 @@ mod cache;
 mod partition;
 mod placement;
 
+/// Largest board the pattern databases cover: their regions and placements are indexed over
+/// 16 squares (the 24-puzzle's 6-6-6-6 is the issue that lifts this).
+pub const MAX_PDB_CELLS: usize = 16;
+
+/// Why pattern databases cannot serve `puzzle`'s board size, if they cannot.
+pub fn too_large(puzzle: &Puzzle) -> Option<String> {
+    let cells = puzzle.shape().cells();
+    (cells > MAX_PDB_CELLS).then(|| {
+        format!(
+            "pattern databases work on boards up to {MAX_PDB_CELLS} squares, not {} ({cells} \
+             squares)",
+            puzzle.shape()
+        )
+    })
+}
+
 pub use build::{build_bytes, build_states, UNREACHED};
 pub use cache::{clear, list, Cache, CacheReport, CachedDatabase, Miss, FORMAT_VERSION};
 pub use partition::{Partition, PartitionKind};
@@ -212,15 +228,8 @@ impl PatternDatabases {
         on_miss: OnMiss<'_>,
     ) -> Result<(PatternDatabases, BuildInfo)> {
         let started = Instant::now();
-        if puzzle.shape().cells() > 16 {
-            return Err(Error::new(
-                ErrorKind::Unsupported,
-                format!(
-                    "pattern databases work on boards up to 16 squares, not {} ({} squares)",
-                    puzzle.shape(),
-                    puzzle.shape().cells()
-                ),
-            ));
+        if let Some(why) = too_large(puzzle) {
+            return Err(Error::new(ErrorKind::Unsupported, why));
         }
         if !puzzle.costs().is_unit() {
             return Err(Error::new(

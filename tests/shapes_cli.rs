@@ -399,3 +399,23 @@ fn solvers_long_gives_every_solver_its_topologies_shapes_and_memory() {
     }
     assert!(ids.iter().any(|id| id == "idastar-pdb663/packed"));
 }
+
+/// On the 5×5 every solver that takes the board runs and agrees; the pattern databases (up to
+/// 16 squares) sit out with that reason in `skipped.csv` instead of answering errors.
+#[test]
+fn compare_on_five_by_five_walks_agrees_and_the_pattern_databases_sit_out_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let args = ["compare", "--cases", "walk:5x5:10", "--count", "2", "--threads", "1"];
+    let output = run(&[&args[..], &["--no-charts", "--out", out.to_str().unwrap()]].concat(), b"");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}{}", stderr_text(&output));
+    assert!(!text.contains("DISAGREEMENT"), "{text}");
+    let skipped = std::fs::read_to_string(out.join("skipped.csv")).unwrap();
+    let pdb: Vec<&str> = skipped.lines().filter(|l| l.contains("pdb")).collect();
+    assert!(!pdb.is_empty(), "{skipped}");
+    for line in pdb {
+        assert!(line.contains("pattern databases work on boards up to 16 squares"), "{line}");
+    }
+    assert!(text.contains("idastar-lc/packed"), "{text}");
+}

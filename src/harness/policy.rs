@@ -111,6 +111,12 @@ pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Opti
             group_digits(max_states)
         ));
     }
+    let guide = info.algorithm_kind.map(|a| a.spec().guide);
+    if guide == Some(crate::solver::Guide::PatternDatabase) {
+        if let Some(why) = crate::pdb::too_large(puzzle) {
+            return Some(why);
+        }
+    }
     if (info.table || info.blind) && n / 2 > max_states {
         return Some(format!(
             "space does not fit: a {} holds up to the {} reachable states of {}, more than \
