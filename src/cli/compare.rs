@@ -54,7 +54,7 @@ pub(super) struct CompareArgs {
     #[arg(long, default_value_t = cases::DEFAULT_SEED, value_parser = whole_number)]
     seed: u64,
     /// The long run: larger sets, the `all` set for every fast solver, all of Korf's 100 and
-    /// random boards of every shape from 2x3 to 4x3.
+    /// random boards of every shape from 2x3 to 4x3, and 40-move walks on the 5x5.
     #[arg(long)]
     full: bool,
     /// Largest number of states a search or table may hold.

@@ -19,9 +19,10 @@ pub const DEFAULT_SETS: [(&str, Option<usize>); 6] = [
     ("korf100", Some(25)),
 ];
 /// Sets `compare --full` runs when none are named: the default sets larger ([`FULL_RUN_SCALE`]),
-/// every 3×3 arrangement, all of Korf's 100, and random boards of every shape from 2×3 to 4×3,
-/// so each technique's time can be drawn against the size of the space.
-pub const FULL_SETS: [(&str, Option<usize>); 11] = [
+/// every 3×3 arrangement, all of Korf's 100, random boards of every shape from 2×3 to 4×3, and
+/// 40-move walks on the 5×5, so each technique's time can be drawn against the size of the
+/// space.
+pub const FULL_SETS: [(&str, Option<usize>); 12] = [
     ("sample", None),
     ("random:2x3", Some(200)),
     ("random:2x4", Some(200)),
@@ -33,6 +34,7 @@ pub const FULL_SETS: [(&str, Option<usize>); 11] = [
     ("random:4x3", Some(100)),
     ("walk:4x4:40", Some(100)),
     ("korf100", Some(100)),
+    ("walk:5x5:40", Some(20)),
 ];
 /// How much larger generated sets of default size are in a `--full` run.
 pub const FULL_RUN_SCALE: usize = 5;
