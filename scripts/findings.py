@@ -110,11 +110,62 @@ def main(out_dir):
         add("| queries per second, 2 threads against 1 | " + ", ".join(parts) + " | threads.csv |")
 
     fifteen_findings(d, summary, runs, add)
+    twenty_four_findings(summary, add)
+    program_findings(d, summary, add)
 
     for r in census:
         add(f"| census {r['shape']} {r['topology']}: {int(r['states']):,} states, max distance {r['max_distance']} | "
             f"{float(r['seconds']):.2f} s, peak {int(r['peak_bytes']) / 2**20:.0f} MiB | census.csv |")
     print("\n".join(lines))
+
+def human_ns(ns):
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("µs", 1e3)):
+        if ns >= scale:
+            return f"{ns / scale:.3g} {unit}"
+    return f"{ns:.0f} ns"
+
+
+def twenty_four_findings(summary, add):
+    """The 5×5 walks of a full run: the heuristic searches against each other."""
+    walk = [r for r in summary if r["case_set"].startswith("walk:5x5")]
+    solved = [r for r in walk if int(r["solved"]) > 0 and int(r["solved"]) == int(r["ran"] or r["cases"])]
+    if not solved:
+        return
+    best = min(solved, key=lambda r: float(r["median_ns"]))
+    names = ", ".join(f"`{r['solver']}` {human_ns(float(r['median_ns']))}"
+                      for r in sorted(solved, key=lambda r: float(r["median_ns"]))[:5])
+    stopped = sorted(r["solver"] for r in walk if int(r["solved"]) < int(r["cases"]))
+    add(f"| `{best['case_set']}` ({best['cases']} walks on the 5×5): median per query, fastest five that solved every case they ran | "
+        f"{names}; not every case solved within the budget: {len(stopped)} solvers | summary.csv |")
+
+
+def program_findings(d, summary, add):
+    """The outside programs (`compare --program`): time per query beside the fastest built-in
+    solver on the same set, and the judge's verdicts."""
+    if not (d / "programs.csv").exists():
+        return
+    timings = rows(d / "programs.csv")
+    verdicts = rows(d / "verdicts.csv") if (d / "verdicts.csv").exists() else []
+    for t in timings:
+        if int(t["cases"]) < 20:
+            continue
+        own = [r for r in summary if r["case_set"] == t["case_set"]
+               and not r["solver"].startswith("program:") and int(r["solved"]) > 0]
+        best = min(own, key=lambda r: float(r["median_ns"]), default=None)
+        counts = {}
+        for v in verdicts:
+            if v["solver"] == t["solver"] and v["case_set"] == t["case_set"]:
+                counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
+        said = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+        beside = (f"; fastest built-in `{best['solver']}` {human_ns(float(best['median_ns']))} (median)"
+                  if best else "")
+        per = float(t["per_query_ns"])
+        # (T(N) − T(0)) / N is 0 when the queries took less than the empty run's noise.
+        each = (f"{human_ns(per)} a query ((T(N) − T(0)) / N)" if per > 0
+                else f"queries within the noise of the empty run (T(0) {human_ns(float(t['empty_wall_ns']))})")
+        add(f"| `{t['solver']}` on `{t['case_set']}` ({t['mode']}, {t['cases']} cases run) | "
+            f"{each}{beside}; {said} | programs.csv, verdicts.csv |")
+
 
 DEFAULT_4X4 = "idastar-pdb663/packed"
 FOUR_BY_FOUR_RIVALS = ["idastar-pdb555/packed", "astar-pdb663/packed", "idastar-lc/packed",
