@@ -6,7 +6,11 @@ use std::fmt;
 use std::str::FromStr;
 
 mod move_table;
+mod moves;
+mod puzzle;
 pub use move_table::MoveTable;
+pub use moves::{Costs, Move};
+pub use puzzle::Puzzle;
 
 /// The most cells a board may have (defined with the ranks, which the board model builds on).
 pub use crate::rank::MAX_CELLS;
@@ -132,96 +136,6 @@ impl FromStr for Topology {
                 format!("bad topology `{s}`: expected grid or torus"),
             )),
         }
-    }
-}
-
-/// A move, named by the direction in which the empty square goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Move {
-    /// The empty square goes one row up.
-    Up = 0,
-    /// The empty square goes one row down.
-    Down = 1,
-    /// The empty square goes one column left.
-    Left = 2,
-    /// The empty square goes one column right.
-    Right = 3,
-}
-
-impl Move {
-    /// All four moves, in the order solvers try them.
-    pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
-
-    /// The judge's letter for the move.
-    pub fn letter(self) -> char {
-        b"udlr"[self as usize] as char
-    }
-
-    /// The move named by `letter`, if any.
-    pub fn from_letter(letter: char) -> Option<Move> {
-        match letter {
-            'u' => Some(Move::Up),
-            'd' => Some(Move::Down),
-            'l' => Some(Move::Left),
-            'r' => Some(Move::Right),
-            _ => None,
-        }
-    }
-
-    /// The move that undoes this one.
-    #[must_use]
-    pub fn opposite(self) -> Move {
-        match self {
-            Move::Up => Move::Down,
-            Move::Down => Move::Up,
-            Move::Left => Move::Right,
-            Move::Right => Move::Left,
-        }
-    }
-
-    /// Whether the move is horizontal (costs `ch` in Dragon's Cruller).
-    pub fn is_horizontal(self) -> bool {
-        matches!(self, Move::Left | Move::Right)
-    }
-
-    /// The move with index `i` (0..4), as stored in compact tables.
-    pub fn from_index(i: u8) -> Move {
-        Move::ALL[(i & 3) as usize]
-    }
-}
-
-/// Move costs: one for horizontal moves and one for vertical moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Costs {
-    /// Cost of a horizontal move (`ch`).
-    pub horizontal: u32,
-    /// Cost of a vertical move (`cv`).
-    pub vertical: u32,
-}
-
-impl Costs {
-    /// Every move costs 1: shortest paths are fewest moves.
-    pub const UNIT: Costs = Costs { horizontal: 1, vertical: 1 };
-
-    /// Whether both costs are 1.
-    pub fn is_unit(self) -> bool {
-        self == Costs::UNIT
-    }
-
-    /// What `mv` costs.
-    pub fn of(self, mv: Move) -> u32 {
-        if mv.is_horizontal() {
-            self.horizontal
-        } else {
-            self.vertical
-        }
-    }
-}
-
-impl Default for Costs {
-    fn default() -> Costs {
-        Costs::UNIT
     }
 }
 
@@ -361,24 +275,26 @@ impl Board {
         Board { shape, cells }
     }
 
-    /// The board of a word of either width.
-    pub fn from_word<W: crate::encoding::Word>(shape: Shape, word: W) -> Board {
-        let mut cells = [0u8; MAX_CELLS];
-        for (i, c) in cells.iter_mut().enumerate().take(shape.cells()) {
-            *c = word.tile(i);
-        }
-        Board { shape, cells }
-    }
-
     /// The text form: one symbol per square, `x` for the empty square.
     pub fn to_text(&self) -> String {
         self.cells().iter().map(|&c| value_symbol(c) as char).collect()
     }
 
     /// The input form of `slidebench solve` on every shape (HDU 1043's on 3×3): decimal tiles
-    /// and `x`, separated by single spaces ([`crate::judge::board_line`]).
+    /// and `x`, separated by single spaces: what [`crate::judge::parse_board`] reads back.
     pub fn to_judge_line(&self) -> String {
-        crate::judge::board_line(self)
+        let mut s = String::with_capacity(3 * self.cells().len());
+        for (i, &c) in self.cells().iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            if c == 0 {
+                s.push('x');
+            } else {
+                s.push_str(&c.to_string());
+            }
+        }
+        s
     }
 
     /// The AOJ 1339 form: one line per row, digits separated by spaces, `0` for the empty square
@@ -465,158 +381,6 @@ pub fn value_symbol(v: u8) -> u8 {
         0 => EMPTY_SYMBOL,
         1..=9 => b'0' + v,
         _ => b'a' + v - 10,
-    }
-}
-
-/// The rules a board is solved under: shape, topology, move costs, and the goal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Puzzle {
-    shape: Shape,
-    topology: Topology,
-    costs: Costs,
-    goal: Board,
-    /// The moves of every square of the empty square.
-    moves: MoveTable,
-    /// The goal's permutation parity and empty square, for the parity rule on every query.
-    goal_parity: u32,
-    goal_blank: u8,
-}
-
-impl Puzzle {
-    /// A puzzle; `costs` must be positive and `goal` must have the given shape.
-    pub fn new(shape: Shape, topology: Topology, costs: Costs, goal: Board) -> Result<Puzzle> {
-        if costs.horizontal == 0 || costs.vertical == 0 {
-            return Err(Error::new(ErrorKind::Parse, "move costs must be positive"));
-        }
-        if goal.shape() != shape {
-            return Err(Error::new(
-                ErrorKind::Parse,
-                format!("goal is a {} board, puzzle is {shape}", goal.shape()),
-            ));
-        }
-        Ok(Puzzle {
-            shape,
-            topology,
-            costs,
-            goal,
-            moves: MoveTable::new(shape, topology),
-            goal_parity: goal.permutation_parity(),
-            goal_blank: goal.blank() as u8,
-        })
-    }
-
-    /// HDU 1043: 3×3 grid, unit costs, goal `12345678x`.
-    pub fn eight() -> Puzzle {
-        let shape = Shape::THREE_BY_THREE;
-        Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape))
-            .expect("the 8-puzzle is a valid puzzle")
-    }
-
-    /// AOJ 1339: 3×3 torus with costs `ch`, `cv` and the given goal.
-    pub fn cruller(costs: Costs, goal: Board) -> Result<Puzzle> {
-        Puzzle::new(Shape::THREE_BY_THREE, Topology::Torus, costs, goal)
-    }
-
-    /// The board shape.
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
-
-    /// The topology.
-    pub fn topology(&self) -> Topology {
-        self.topology
-    }
-
-    /// The move costs.
-    pub fn costs(&self) -> Costs {
-        self.costs
-    }
-
-    /// The goal arrangement.
-    pub fn goal(&self) -> &Board {
-        &self.goal
-    }
-
-    /// The same rules with another goal.
-    pub fn with_goal(&self, goal: Board) -> Result<Puzzle> {
-        Puzzle::new(self.shape, self.topology, self.costs, goal)
-    }
-
-    /// The same rules with other costs.
-    pub fn with_costs(&self, costs: Costs) -> Result<Puzzle> {
-        Puzzle::new(self.shape, self.topology, costs, self.goal)
-    }
-
-    /// The move table of the puzzle's shape and topology.
-    #[inline]
-    pub fn move_table(&self) -> &MoveTable {
-        &self.moves
-    }
-
-    /// The moves open to an empty square on square `blank`: (move, square it swaps with).
-    #[inline]
-    pub fn moves_from(&self, blank: usize) -> &[(Move, u8)] {
-        self.moves.moves_from(blank)
-    }
-
-    /// The square the empty square reaches from `blank` with `mv`, if the move is open.
-    #[inline]
-    pub fn target(&self, blank: usize, mv: Move) -> Option<usize> {
-        self.moves.target(blank, mv)
-    }
-
-    /// Number of arrangements of this shape (all permutations of the squares), saturated at
-    /// `u64::MAX` above 20 squares so comparisons with a state bound stay right
-    /// ([`Puzzle::arrangements_exact`] has the size).
-    pub fn arrangements(&self) -> u64 {
-        crate::rank::arrangements_u64(self.shape.cells())
-    }
-
-    /// Number of arrangements of this shape, exactly (25! needs more than 64 bits).
-    pub fn arrangements_exact(&self) -> u128 {
-        crate::rank::arrangements(self.shape.cells())
-    }
-
-    /// The goal's permutation parity, kept for the parity rule on every query
-    /// ([`crate::solvability::solvable`]).
-    pub(crate) fn goal_parity(&self) -> u32 {
-        self.goal_parity
-    }
-
-    /// The goal's empty square, kept with [`Puzzle::goal_parity`].
-    pub(crate) fn goal_blank(&self) -> usize {
-        self.goal_blank as usize
-    }
-
-    /// Applies `moves` to `start`, checking each is legal; returns the end board and the cost.
-    ///
-    /// ```
-    /// use slidebench::{Board, Move, Puzzle};
-    ///
-    /// let puzzle = Puzzle::eight();
-    /// let start = Board::parse(puzzle.shape(), "1 2 3 4 5 6 7 x 8")?;
-    /// let (end, cost) = puzzle.replay(&start, &[Move::Right])?;
-    /// assert_eq!((&end, cost), (puzzle.goal(), 1));
-    /// // The empty square is on the bottom row: moving down leaves the board.
-    /// assert!(puzzle.replay(&start, &[Move::Down]).is_err());
-    /// # Ok::<(), slidebench::Error>(())
-    /// ```
-    pub fn replay(&self, start: &Board, moves: &[Move]) -> Result<(Board, u64)> {
-        let mut board = *start;
-        let mut blank = board.blank();
-        let mut cost = 0u64;
-        for (k, &mv) in moves.iter().enumerate() {
-            let to = self.target(blank, mv).ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Disagreement,
-                    format!("move {} (`{}`) leaves the board", k + 1, mv.letter()),
-                )
-            })?;
-            board.swap_blank(blank, to);
-            blank = to;
-            cost += self.costs.of(mv) as u64;
-        }
-        Ok((board, cost))
     }
 }
 

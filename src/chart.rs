@@ -84,6 +84,11 @@ pub struct Chart {
     pub draw: fn(&ChartData) -> DrawResult<Option<String>>,
 }
 
+/// Every file drawn from a result set: the charts and the report page.
+pub fn drawn_files() -> impl Iterator<Item = &'static str> {
+    CHARTS.iter().map(|c| c.file).chain([crate::report::INDEX_HTML])
+}
+
 /// Every chart, in the order they are drawn and the report shows them.
 pub const CHARTS: [Chart; 11] = [
     Chart {

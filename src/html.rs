@@ -14,8 +14,7 @@ use crate::report::{read_csv, RunMeta, SummaryRow, SUMMARY_CSV};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// File name of the report page.
-pub const INDEX_HTML: &str = "index.html";
+pub use crate::report::INDEX_HTML;
 /// The findings file shown on the page when present.
 pub const FINDINGS_MD: &str = "FINDINGS.md";
 /// Description of the run shown when there is no `meta.json`.

@@ -24,6 +24,8 @@ pub const CENSUS_CSV: &str = "census.csv";
 pub const SKIPPED_CSV: &str = "skipped.csv";
 /// File name of the per-query table as JSON (`compare --export-json`).
 pub const RUNS_JSON: &str = "runs.json";
+/// File name of the report page drawn from a result set (`slidebench report`).
+pub const INDEX_HTML: &str = "index.html";
 /// File name of the per-solver, per-case-set table as JSON (`compare --export-json`).
 pub const SUMMARY_JSON: &str = "summary.json";
 /// File name of the outside programs' judge verdicts, one row per program and case.

@@ -130,7 +130,7 @@ impl<W: Word> Encoding for Packed<W> {
     }
 
     fn decode(&self, state: &PackedState<W>) -> Board {
-        Board::from_word(self.puzzle.shape(), state.board)
+        state.board.to_board(self.puzzle.shape())
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 //! to 16 squares, `u128` at 5 bits a square for boards up to 25. The word type is fixed per
 //! solver at compile time (searches are generic over it), never chosen per node.
 
-use crate::board::Board;
+use crate::board::{Board, Shape, MAX_CELLS};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -19,6 +19,14 @@ pub trait Word: Copy + Eq + Hash + Ord + Debug + Send + Sync + 'static {
     fn tile(self, square: usize) -> u8;
     /// The word of `board`, which must have at most [`Word::MAX_SQUARES`] squares.
     fn of_board(board: &Board) -> Self;
+    /// The board of `shape` this word holds (the inverse of [`Word::of_board`]).
+    fn to_board(self, shape: Shape) -> Board {
+        let mut cells = [0u8; MAX_CELLS];
+        for (i, c) in cells.iter_mut().enumerate().take(shape.cells()) {
+            *c = self.tile(i);
+        }
+        Board::from_permutation(shape, cells)
+    }
     /// The word after the tile on square `to` slides into the empty square on `blank`, and
     /// that tile.
     fn slide(self, blank: usize, to: usize) -> (Self, u8);

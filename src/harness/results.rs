@@ -50,5 +50,5 @@ pub fn write_results(
     for name in [report::VERDICTS_CSV, report::PROGRAMS_CSV] {
         files.push((name, report.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone())));
     }
-    set::write(dir, files)
+    set::write(dir, files, crate::chart::drawn_files())
 }

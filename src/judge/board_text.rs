@@ -30,18 +30,7 @@ pub fn parse_board_argument(shape: Shape, text: &str) -> Result<Board> {
 /// prints a board for `solve` (the `cases` writers, `solve --verbose`, disagreements) goes
 /// through here, so what is printed reads back.
 pub fn board_line(board: &Board) -> String {
-    let mut s = String::with_capacity(3 * board.cells().len());
-    for (i, &c) in board.cells().iter().enumerate() {
-        if i > 0 {
-            s.push(' ');
-        }
-        if c == 0 {
-            s.push('x');
-        } else {
-            s.push_str(&c.to_string());
-        }
-    }
-    s
+    board.to_judge_line()
 }
 
 /// The error for a symbol seen twice.

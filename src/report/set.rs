@@ -19,13 +19,17 @@ use std::path::Path;
 /// files given `None` that an earlier set left there. The caller holds the directory's lock
 /// ([`fsutil::LOCK_FILE`]) when others may write it at once.
 ///
-/// Whatever a set may hold that this one does not write ([`TABLES`]), and what is drawn from
-/// a set (the charts and the HTML report, drawn again after the write when asked for), is
-/// removed too: a result directory holds one run's files, never an older run's beside them.
-pub fn write(dir: &Path, files: Vec<(&'static str, Option<Vec<u8>>)>) -> Result<()> {
+/// Whatever a set may hold that this one does not write ([`TABLES`]), and the files `drawn`
+/// from a set (the charts and the HTML report, `crate::chart::drawn_files`, drawn again after
+/// the write when asked for), are removed too: a result directory holds one run's files, never
+/// an older run's beside them.
+pub fn write(
+    dir: &Path,
+    files: Vec<(&'static str, Option<Vec<u8>>)>,
+    drawn: impl IntoIterator<Item = &'static str>,
+) -> Result<()> {
     let present: Vec<(&'static str, Vec<u8>)> =
         files.into_iter().filter_map(|(name, bytes)| bytes.map(|b| (name, b))).collect();
-    let drawn = crate::chart::CHARTS.iter().map(|c| c.file).chain([crate::html::INDEX_HTML]);
     for name in TABLES.into_iter().chain(drawn) {
         let stale = dir.join(name);
         if !present.iter().any(|(n, _)| *n == name) && stale.is_file() {
