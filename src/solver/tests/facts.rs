@@ -1,0 +1,324 @@
+//! Facts checked once rather than per solver: the registry's flags against the algorithms, and
+//! the depth counts of the reference and the tables against the published sequences.
+
+use super::*;
+
+/// The registry's flags as the solvers' documentation states them: the blind ones are exactly
+/// the searches without a heuristic or a second frontier, and every id names its enums.
+#[test]
+fn registry_flags_match_the_algorithms() {
+    let blind: Vec<String> =
+        all_solvers().into_iter().filter(|s| s.blind).map(|s| s.algorithm.to_string()).collect();
+    for name in ["bfs", "dijkstra", "dial", "pathfinding-bfs", "pathfinding-dijkstra"] {
+        assert_eq!(blind.iter().filter(|b| *b == name).count(), 3, "{name}");
+    }
+    assert_eq!(blind.len(), 15);
+    for info in all_solvers() {
+        assert_eq!(info.algorithm, info.algorithm_kind.unwrap().name());
+        assert_eq!(info.encoding, info.encoding_kind.unwrap().name());
+        assert_eq!(solver_info(&info.id).as_ref(), Some(&info));
+        assert_eq!(new_solver(&info.id, 10).unwrap().info(), &info);
+        let listed = ALGORITHMS.iter().find(|a| a.name == info.algorithm).unwrap();
+        assert_eq!(
+            (listed.weighted, listed.table(), listed.peer, listed.blind()),
+            (info.weighted, info.table, info.peer, info.blind)
+        );
+        assert!(listed.encodings.contains(&info.encoding_kind.unwrap()));
+        assert!(!listed.topologies.is_empty() && !listed.memory.is_empty());
+    }
+    // Every algorithm appears once per encoding it declares, and nowhere else.
+    for a in Algorithm::all() {
+        let ids: Vec<String> = all_solvers()
+            .into_iter()
+            .filter(|i| i.algorithm_kind == Some(a))
+            .map(|i| i.id)
+            .collect();
+        assert_eq!(ids.len(), a.encodings().len(), "{}", a.name());
+        for e in EncodingKind::ALL.into_iter().filter(|e| !a.encodings().contains(e)) {
+            assert!(solver_info(&format!("{}/{}", a.name(), e.name())).is_none());
+        }
+    }
+    assert!(solver_info("idastar-md/rank").is_none() && solver_info("idastar-md/text").is_none());
+    assert_eq!(solver_info(DEFAULT_WEIGHTED_SOLVER).map(|s| s.weighted), Some(true));
+    assert!(solver_info(DEFAULT_SOLVER).is_some());
+    assert!(solver_info("bfs").is_none() && solver_info("bfs/rank/x").is_none());
+}
+
+#[test]
+fn reference_depth_counts_match_published_sequence() {
+    let mut counts = vec![0u64; 32];
+    for &d in grid_distances().iter().filter(|&&d| d != UNREACHED) {
+        counts[d as usize] += 1;
+    }
+    assert_eq!(counts, GRID_3X3_DEPTHS);
+    let mut counts = vec![0u64; 19];
+    for &d in torus_distances() {
+        counts[d as usize] += 1;
+    }
+    assert_eq!(counts, TORUS_3X3_DEPTHS);
+    assert_eq!(counts.iter().sum::<u64>(), 362_880);
+}
+
+/// The table's answers over the whole 3×3 grid reproduce the published depth counts.
+fn table_depth_counts(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let mut counts = vec![0u64; 32];
+    for r in 0..FACTORIAL[9] {
+        let b = board_of_rank(r);
+        if let Some(m) = s.solve(&p, &b).unwrap().moves() {
+            counts[m.len()] += 1;
+        }
+    }
+    assert_eq!(counts, GRID_3X3_DEPTHS, "{id}");
+}
+
+#[test]
+fn table_rank_depth_counts_match_published_sequence() {
+    table_depth_counts("table/rank");
+}
+
+#[test]
+#[ignore = "exhaustive: the text table answers all 362,880 grid boards"]
+fn table_text_depth_counts_match_published_sequence() {
+    table_depth_counts("table/text");
+}
+
+#[test]
+fn torus_table_reaches_all_362880_arrangements() {
+    let mut s = make("table/rank");
+    let p = torus();
+    let mut reached = 0u64;
+    for r in 0..FACTORIAL[9] {
+        let sol = s.solve(&p, &board_of_rank(r)).unwrap();
+        if let Some(m) = sol.moves() {
+            assert_eq!(m.len() as u8, torus_distances()[r as usize]);
+            reached += 1;
+        }
+    }
+    assert_eq!(reached, 362_880);
+}
+
+/// Both bidirectional searches over ranks agree with the reference on every solvable board.
+fn bidirectional_agrees_everywhere(id: &str) {
+    let mut s = make(id);
+    let p = Puzzle::eight();
+    let dist = grid_distances();
+    for r in 0..FACTORIAL[9] {
+        if dist[r as usize] != UNREACHED {
+            let b = board_of_rank(r);
+            let sol = s.solve(&p, &b).unwrap();
+            let moves = sol.moves().expect("solvable");
+            assert_eq!(moves.len() as u8, dist[r as usize], "{id} on {b}");
+            assert_eq!(p.replay(&b, moves).unwrap().0, *p.goal());
+        }
+    }
+}
+
+#[test]
+#[ignore = "exhaustive: all 181,440 solvable grid boards"]
+fn bidir_split_rank_agrees_on_all_181440_solvable_boards() {
+    bidirectional_agrees_everywhere("bidir-split/rank");
+}
+
+#[test]
+#[ignore = "exhaustive: all 181,440 solvable grid boards"]
+fn bidir_shared_rank_agrees_on_all_181440_solvable_boards() {
+    bidirectional_agrees_everywhere("bidir-shared/rank");
+}
+
+/// Dijkstra with unit costs finds BFS's lengths on `count` seeded torus boards.
+fn dijkstra_matches_bfs_on_torus(count: usize) {
+    let mut d = make("dijkstra/rank");
+    let mut b = make("bfs/rank");
+    let p = torus();
+    for start in seeded_boards(0xd1, count, torus_distances(), |_| true) {
+        let x = solve_checked(d.as_mut(), &p, &start);
+        let y = solve_checked(b.as_mut(), &p, &start);
+        assert_eq!(x.cost(), y.moves().map(|m| m.len() as u64));
+    }
+}
+
+#[test]
+fn dijkstra_with_unit_costs_matches_bfs_lengths_on_torus_sample() {
+    dijkstra_matches_bfs_on_torus(12);
+}
+
+#[test]
+#[ignore = "exhaustive: 300 seeded torus boards"]
+fn dijkstra_with_unit_costs_matches_bfs_lengths_on_300_torus_boards() {
+    dijkstra_matches_bfs_on_torus(300);
+}
+
+#[test]
+fn unknown_solver_is_an_error() {
+    assert!(new_solver("bfs/utf8", 10).is_err());
+    assert!(new_solver("nope", 10).is_err());
+}
+
+#[test]
+fn text_search_over_its_bound_stops_with_an_error() {
+    let mut s = new_solver("bfs/text", 1000).unwrap();
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
+    assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::TooLarge);
+    let mut s = new_solver("pathfinding-bfs/text", 1000).unwrap();
+    assert_eq!(s.solve(&p, &b).unwrap_err().kind(), ErrorKind::TooLarge);
+}
+
+#[test]
+fn larger_shapes_solve_with_text_and_refuse_flat_arrays() {
+    let s = Shape::new(4, 4).unwrap();
+    let p = Puzzle::new(s, Topology::Grid, Costs::UNIT, Board::solved(s)).unwrap();
+    let start = Board::parse(s, "1 2 3 4 5 6 7 8 9 a b c d x e f").unwrap();
+    for id in ["bfs/text", "bidir-split/text", "astar/text", "pathfinding-bfs/text"] {
+        let sol = solve_checked(make(id).as_mut(), &p, &start);
+        assert_eq!(sol.moves().map(<[_]>::len), Some(2), "{id}");
+    }
+    let err = make("bfs/rank").solve(&p, &start).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::TooLarge);
+    assert!(err.message().contains("20,922,789,888,000"), "{err}");
+}
+
+#[test]
+fn table_prepare_times_each_new_puzzle_once_and_forks_reuse_the_build() {
+    let mut s = make("table/rank");
+    let p = Puzzle::eight();
+    assert!(s.prepare(&p).unwrap().is_some());
+    assert_eq!(s.prepare(&p).unwrap(), None);
+    let mut fork = s.fork();
+    assert_eq!(fork.prepare(&p).unwrap(), None, "a fork shares the built table");
+    let weighted = p.with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    assert!(s.prepare(&weighted).unwrap().is_some(), "new costs need a new table");
+    let other_goal = Board::parse(p.shape(), "x12345678").unwrap();
+    let moved = Puzzle::new(p.shape(), Topology::Grid, Costs::UNIT, other_goal).unwrap();
+    assert!(fork.prepare(&moved).unwrap().is_some(), "a new goal needs a new table");
+}
+
+#[test]
+fn searches_have_no_build_to_time() {
+    let p = Puzzle::eight();
+    let builds = |i: &SolverInfo| i.table || i.algorithm_kind.unwrap().builds_heuristic();
+    for info in all_solvers().into_iter().filter(|i| !builds(i)) {
+        assert_eq!(make(&info.id).prepare(&p).unwrap(), None, "{}", info.id);
+    }
+}
+
+#[test]
+fn heuristic_searches_time_each_new_puzzle_once_and_forks_share_the_build() {
+    let p = Puzzle::eight();
+    let heuristic =
+        all_solvers().into_iter().filter(|i| i.algorithm_kind.unwrap().builds_heuristic());
+    for info in heuristic {
+        let mut s = make(&info.id);
+        assert!(s.prepare(&p).unwrap().is_some(), "{}", info.id);
+        assert_eq!(s.prepare(&p).unwrap(), None, "{}", info.id);
+        let mut fork = s.fork();
+        assert_eq!(fork.prepare(&p).unwrap(), None, "{}: a fork shares the build", info.id);
+        let other_goal = Board::parse(p.shape(), "x12345678").unwrap();
+        let moved = Puzzle::new(p.shape(), Topology::Grid, Costs::UNIT, other_goal).unwrap();
+        assert!(fork.prepare(&moved).unwrap().is_some(), "{}: a new goal, a new build", info.id);
+    }
+}
+
+fn fifteen(goal: Board) -> Puzzle {
+    Puzzle::new(goal.shape(), Topology::Grid, Costs::UNIT, goal).unwrap()
+}
+
+#[test]
+fn default_solver_is_the_table_where_the_space_fits_else_the_best_ida_star() {
+    let max = crate::encoding::DEFAULT_MAX_STATES;
+    assert_eq!(default_solver_for(&Puzzle::eight(), max), "table/rank");
+    assert_eq!(default_solver_for(&torus(), max), "table/rank");
+    let s4 = Shape::new(4, 4).unwrap();
+    let korf = fifteen(crate::cases::korf100::korf_goal());
+    assert_eq!(default_solver_for(&korf, max), "idastar-pdb663/packed");
+    assert_eq!(default_solver_for(&fifteen(Board::solved(s4)), max), "idastar-pdb663/packed");
+    // IDA* and pattern databases take unit costs: weighted boards get A*.
+    let weighted = korf.with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    assert_eq!(default_solver_for(&weighted, max), "astar-lc/packed");
+    let weighted_torus = torus().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    assert_eq!(default_solver_for(&weighted_torus, 1000), "astar-md/packed");
+    let s43 = Shape::new(4, 3).unwrap();
+    assert_eq!(default_solver_for(&fifteen(Board::solved(s43)), max), "idastar-lc/packed");
+    // 4×3 has 12! = 479,001,600 arrangements: the table where the bound allows it.
+    assert_eq!(default_solver_for(&fifteen(Board::solved(s43)), 479_001_600), "table/rank");
+    let t4 = Puzzle::new(s4, Topology::Torus, Costs::UNIT, Board::solved(s4)).unwrap();
+    assert_eq!(default_solver_for(&t4, max), "idastar-md/packed");
+    // 3×3 under a bound below 9!.
+    assert_eq!(default_solver_for(&Puzzle::eight(), 1000), "idastar-lc/packed");
+    assert_eq!(default_solver_for(&torus(), 1000), "idastar-md/packed");
+    for id in [
+        DEFAULT_SOLVER,
+        "idastar-pdb663/packed",
+        "idastar-lc/packed",
+        "idastar-md/packed",
+        "astar-lc/packed",
+        "astar-md/packed",
+    ] {
+        assert!(solver_info(id).is_some(), "{id}");
+    }
+}
+
+/// Korf's instance 79 (42 moves, the fewest Manhattan nodes of the 100), as published with
+/// Korf's goal, solved through the registry at its published length.
+#[test]
+fn korf_instance_79_solved_at_published_length_by_the_4x4_solvers() {
+    let korf = crate::cases::korf100::instances();
+    let inst = korf.iter().find(|i| i.id == 79).unwrap();
+    let p = crate::cases::korf100::korf_puzzle();
+    for id in ["idastar-pdb663/packed", "idastar-lc/packed", "astar-lc/packed"] {
+        let sol = solve_checked(make(id).as_mut(), &p, &inst.board);
+        assert_eq!(sol.moves().map(|m| m.len() as u32), Some(inst.length), "{id}");
+    }
+}
+
+/// The 7-8 tables take minutes to build: a solve without them refuses and names the command,
+/// and the harness's check says the same before any query.
+#[test]
+fn the_78_solver_refuses_until_its_tables_are_built_and_names_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts =
+        SolverOptions { pdb_dir: Some(dir.path().to_path_buf()), ..SolverOptions::default() };
+    let p = crate::cases::korf100::korf_puzzle();
+    let inst = crate::cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
+    let err = new_solver_with("idastar-pdb78/packed", &opts).unwrap().solve(&p, &inst.board);
+    let err = err.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Unsupported, "{err}");
+    let command = format!(
+        "slidebench pdb build --shape 4x4 --goal 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 \
+         --partition 78 --pdb-dir {}",
+        dir.path().display()
+    );
+    assert!(err.message().contains(&command), "{err}");
+    let info = solver_info("idastar-pdb78/packed").unwrap();
+    assert!(super::not_built(&info, &p, &opts).unwrap().contains(&command));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was built");
+}
+
+#[test]
+fn ida_star_ignores_the_state_bound_and_a_star_honours_it() {
+    let p = crate::cases::korf100::korf_puzzle();
+    let inst = crate::cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
+    let opts = SolverOptions { max_states: 1000, ..test_options() };
+    let sol = new_solver_with("idastar-lc/packed", &opts).unwrap().solve(&p, &inst.board);
+    assert_eq!(sol.unwrap().moves().map(|m| m.len() as u32), Some(inst.length));
+    for id in ["astar-md/packed", "pathfinding-astar/packed"] {
+        let err = new_solver_with(id, &opts).unwrap().solve(&p, &inst.board).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge, "{id}: {err}");
+    }
+}
+
+#[test]
+fn pattern_databases_refuse_weights_and_linear_conflict_refuses_the_torus() {
+    let weighted = Puzzle::eight().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    let b = Board::parse(weighted.shape(), "23415x768").unwrap();
+    for id in ["idastar-pdb555/packed", "idastar-pdb663/packed", "astar-pdb663/packed"] {
+        let err = make(id).solve(&weighted, &b).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unsupported, "{id}: {err}");
+    }
+    for id in ["idastar-lc/packed", "astar-lc/packed"] {
+        refuses_topology(make(id).as_mut(), &torus(), &b);
+        assert!(!solver_info(id).unwrap().accepts(&torus()));
+    }
+}
