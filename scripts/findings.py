@@ -11,6 +11,11 @@ import sys
 from pathlib import Path
 
 
+def num(v):
+    """A number from a CSV cell; an empty cell (not measured) reads 0."""
+    return float(v) if v not in ("", None) else 0.0
+
+
 def rows(path):
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
@@ -26,7 +31,7 @@ def main(out_dir):
     def med(solver, case_set):
         for r in summary:
             if r["solver"] == solver and r["case_set"] == case_set:
-                return float(r["median_ns"])
+                return num(r["median_ns"])
         return None
 
     def row(solver, case_set):
@@ -70,20 +75,20 @@ def main(out_dir):
     # The table: build per state, and where it pays.
     t = row("table/rank", "random")
     if t and t["build_ns"]:
-        build = float(t["build_ns"])
+        build = num(t["build_ns"])
         add(f"| `table/rank` build over the 181,440 states of the 3×3 grid | "
-            f"{build / 1e6:.2f} ms ({build / 181440:.1f} ns per state); a query {float(t['median_ns']) / 1e3:.2f} µs | summary.csv |")
+            f"{build / 1e6:.2f} ms ({build / 181440:.1f} ns per state); a query {num(t['median_ns']) / 1e3:.2f} µs | summary.csv |")
         for other in ["bfs/rank", "bidir-split/rank", "astar/rank"]:
             m = med(other, "random")
-            if m and m > float(t["median_ns"]):
-                q = build / (m - float(t["median_ns"]))
+            if m and m > num(t["median_ns"]):
+                q = build / (m - num(t["median_ns"]))
                 add(f"| table (build + queries) beats `{other}` from | {max(1, int(q) + 1)} queries | summary.csv |")
 
     # Bidirectional against single BFS at the deepest boards.
     deep = [r for r in runs if r["case_set"] == "depth" and r["optimal"] == "31"]
     if deep:
         def deep_med(s, col="time_ns"):
-            v = [float(r[col]) for r in deep if r["solver"] == s]
+            v = [num(r[col]) for r in deep if r["solver"] == s]
             return statistics.median(v) if v else None
         b, bs, bsh = deep_med("bfs/rank"), deep_med("bidir-split/rank"), deep_med("bidir-shared/rank")
         if b and bs:
@@ -101,7 +106,7 @@ def main(out_dir):
     # Threads.
     by = {}
     for r in threads:
-        by.setdefault(r["solver"], {})[int(r["threads"])] = float(r["queries_per_sec"])
+        by.setdefault(r["solver"], {})[int(r["threads"])] = num(r["queries_per_sec"])
     parts = []
     for s, m in sorted(by.items()):
         if 1 in m and 2 in m:
@@ -115,7 +120,7 @@ def main(out_dir):
 
     for r in census:
         add(f"| census {r['shape']} {r['topology']}: {int(r['states']):,} states, max distance {r['max_distance']} | "
-            f"{float(r['seconds']):.2f} s, peak {int(r['peak_bytes']) / 2**20:.0f} MiB | census.csv |")
+            f"{num(r['seconds']):.2f} s, peak {int(r['peak_bytes']) / 2**20:.0f} MiB | census.csv |")
     print("\n".join(lines))
 
 def human_ns(ns):
@@ -131,9 +136,9 @@ def twenty_four_findings(summary, add):
     solved = [r for r in walk if int(r["solved"]) > 0 and int(r["solved"]) == int(r["ran"] or r["cases"])]
     if not solved:
         return
-    best = min(solved, key=lambda r: float(r["median_ns"]))
-    names = ", ".join(f"`{r['solver']}` {human_ns(float(r['median_ns']))}"
-                      for r in sorted(solved, key=lambda r: float(r["median_ns"]))[:5])
+    best = min(solved, key=lambda r: num(r["median_ns"]))
+    names = ", ".join(f"`{r['solver']}` {human_ns(num(r['median_ns']))}"
+                      for r in sorted(solved, key=lambda r: num(r["median_ns"]))[:5])
     stopped = sorted(r["solver"] for r in walk if int(r["solved"]) < int(r["cases"]))
     add(f"| `{best['case_set']}` ({best['cases']} walks on the 5×5): median per query, fastest five that solved every case they ran | "
         f"{names}; not every case solved within the budget: {len(stopped)} solvers | summary.csv |")
@@ -151,18 +156,18 @@ def program_findings(d, summary, add):
             continue
         own = [r for r in summary if r["case_set"] == t["case_set"]
                and not r["solver"].startswith("program:") and int(r["solved"]) > 0]
-        best = min(own, key=lambda r: float(r["median_ns"]), default=None)
+        best = min(own, key=lambda r: num(r["median_ns"]), default=None)
         counts = {}
         for v in verdicts:
             if v["solver"] == t["solver"] and v["case_set"] == t["case_set"]:
                 counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
         said = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-        beside = (f"; fastest built-in `{best['solver']}` {human_ns(float(best['median_ns']))} (median)"
+        beside = (f"; fastest built-in `{best['solver']}` {human_ns(num(best['median_ns']))} (median)"
                   if best else "")
-        per = float(t["per_query_ns"])
+        per = num(t["per_query_ns"])
         # (T(N) − T(0)) / N is 0 when the queries took less than the empty run's noise.
         each = (f"{human_ns(per)} a query ((T(N) − T(0)) / N)" if per > 0
-                else f"queries within the noise of the empty run (T(0) {human_ns(float(t['empty_wall_ns']))})")
+                else f"queries within the noise of the empty run (T(0) {human_ns(num(t['empty_wall_ns']))})")
         add(f"| `{t['solver']}` on `{t['case_set']}` ({t['mode']}, {t['cases']} cases run) | "
             f"{each}{beside}; {said} | programs.csv, verdicts.csv |")
 
@@ -203,8 +208,8 @@ def fifteen_findings(d, summary, runs, add):
             both = sorted(set(base) & set(theirs))
             if not both:
                 continue
-            t_base = sum(float(base[c]["time_ns"]) for c in both)
-            t_other = sum(float(theirs[c]["time_ns"]) for c in both)
+            t_base = sum(num(base[c]["time_ns"]) for c in both)
+            t_other = sum(num(theirs[c]["time_ns"]) for c in both)
             stopped = sum(1 for r in korf if r["solver"] == other and r["outcome"] in ("budget", "skipped"))
             add(f"| Korf's 100 (`korf100`, {n} instances easiest first): default `{DEFAULT_4X4}` against "
                 f"`{other}`, total time over the {len(both)} both solved | {t_other / t_base:.1f}× faster "
@@ -213,16 +218,16 @@ def fifteen_findings(d, summary, runs, add):
         md = solved.get("idastar-md/packed", {})
         same = [r for r in md.values() if r["board"] in published]
         if same:
-            ours = statistics.mean(float(r["expanded"]) for r in same)
+            ours = statistics.mean(num(r["expanded"]) for r in same)
             korf85 = statistics.mean(published[r["board"]] for r in same)
             add(f"| `idastar-md/packed` nodes generated against Korf 1985's IDA* (Manhattan), same "
                 f"{len(same)} instances | mean {ours:,.0f} against {korf85:,.0f} ({ours / korf85:.2f}×) | runs.csv |")
         pdb, lc = row_of(summary, DEFAULT_4X4, "korf100"), row_of(summary, "idastar-lc/packed", "korf100")
         if pdb and lc and pdb["build_ns"]:
-            build = float(pdb["build_ns"])
-            m_pdb, m_lc = float(pdb["median_ns"]), float(lc["median_ns"])
+            build = num(pdb["build_ns"])
+            m_pdb, m_lc = num(pdb["median_ns"]), num(lc["median_ns"])
             if m_lc > m_pdb:
-                q = int((build - float(lc["build_ns"] or 0)) / (m_lc - m_pdb)) + 1
+                q = int((build - num(lc["build_ns"] or 0)) / (m_lc - m_pdb)) + 1
                 q = max(1, q)
                 add(f"| `{DEFAULT_4X4}` tables ({build / 1e9:.3f} s to build, or to load from the PDB cache) "
                     f"plus queries beat `idastar-lc/packed` on Korf's 100 from | {q} {'query' if q == 1 else 'queries'} "
@@ -230,9 +235,9 @@ def fifteen_findings(d, summary, runs, add):
     for r in summary:
         if r["solver"] == DEFAULT_4X4 and r["case_set"].startswith("walk:4x4"):
             lc = row_of(summary, "idastar-lc/packed", r["case_set"])
-            if lc and float(r["median_ns"]) > 0:
+            if lc and num(r["median_ns"]) > 0:
                 add(f"| `{r['case_set']}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, median per query | "
-                    f"{float(lc['median_ns']) / float(r['median_ns']):.1f}× faster | summary.csv |")
+                    f"{num(lc['median_ns']) / num(r['median_ns']):.1f}× faster | summary.csv |")
 
 
 def row_of(summary, solver, case_set):

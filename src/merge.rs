@@ -375,7 +375,7 @@ pub fn merge_into(
     // Files of an earlier set in `out` that this one does not write would be taken for it.
     let files = vec![
         (RUNS_CSV, Some(csv_bytes(&merged.runs)?)),
-        (SUMMARY_CSV, Some(csv_bytes(&merged.summary)?)),
+        (SUMMARY_CSV, Some(csv_bytes(&crate::report::summary_written(&merged.summary))?)),
         (
             SKIPPED_CSV,
             (!merged.skipped.is_empty()).then(|| csv_bytes(&merged.skipped)).transpose()?,

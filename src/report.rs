@@ -10,7 +10,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+mod measured;
 pub mod set;
+
+use measured::blank_is_zero;
+pub use measured::{written as summary_written, Measured, SummaryOut};
 
 /// File name of the per-query table.
 pub const RUNS_CSV: &str = "runs.csv";
@@ -136,20 +140,27 @@ pub struct SummaryRow {
     /// Queries not run after too many over budget in a row.
     pub skipped: u64,
     /// 5th percentile time per query (of the per-query medians), ns.
+    #[serde(deserialize_with = "blank_is_zero")]
     pub p5_ns: u64,
     /// Median time per query, ns.
+    #[serde(deserialize_with = "blank_is_zero")]
     pub median_ns: u64,
     /// Mean time per query, ns.
+    #[serde(deserialize_with = "blank_is_zero")]
     pub mean_ns: f64,
     /// 95th percentile time per query, ns.
+    #[serde(deserialize_with = "blank_is_zero")]
     pub p95_ns: u64,
     /// Queries per second of wall time over the whole set (all threads).
+    #[serde(deserialize_with = "blank_is_zero")]
     pub queries_per_sec: f64,
     /// Time to build the solver's table, ns; empty for per-query solvers.
     pub build_ns: Option<u64>,
     /// Mean states expanded per query.
+    #[serde(deserialize_with = "blank_is_zero")]
     pub mean_expanded: f64,
     /// Largest peak of the solver's structures over the set, bytes.
+    #[serde(deserialize_with = "blank_is_zero")]
     pub peak_bytes: u64,
     /// Whether every answer replayed and agreed with the reference.
     pub agree: bool,

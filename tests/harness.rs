@@ -354,6 +354,7 @@ fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
         cases: 4,
         ran: 4,
         over_budget,
+        solved: 4 - over_budget,
         median_ns: if over_budget == 4 { 0 } else { 2000 },
         queries_per_sec: 2.0,
         mean_expanded: if solver.starts_with("pathfinding") { 0.0 } else { 50.0 },
@@ -374,4 +375,53 @@ fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
     assert!(peer.contains("2.00") && peer.matches('—').count() == 2, "{peer}");
     // Two answered of four run at 2 per second: 1 answered query per second.
     assert!(peer.split_whitespace().nth(4) == Some("1"), "{peer}");
+}
+
+/// summary.csv leaves empty what the console prints as `—` (times of a solver that solved
+/// nothing, a peer's uncounted states and bytes), and reads those cells back as 0.
+#[test]
+fn summary_csv_leaves_values_not_measured_empty_and_reads_them_back() {
+    let row = |solver: &str, over_budget: u64| report::SummaryRow {
+        solver: solver.into(),
+        case_set: "korf100".into(),
+        cases: 4,
+        ran: 4,
+        over_budget,
+        solved: 4 - over_budget,
+        median_ns: if over_budget == 4 { 0 } else { 2000 },
+        queries_per_sec: 2.0,
+        mean_expanded: if solver.starts_with("pathfinding") { 0.0 } else { 50.0 },
+        peak_bytes: if solver.starts_with("pathfinding") { 0 } else { 4096 },
+        agree: true,
+        ..report::SummaryRow::default()
+    };
+    let rows = vec![row("idastar-md/packed", 4), row("pathfinding-idastar/packed", 2)];
+    let bytes = report::csv_bytes(&report::summary_written(&rows)).unwrap();
+    let mut reader = csv::Reader::from_reader(&bytes[..]);
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let cell = |r: usize, column: &str| {
+        let i = header.iter().position(|h| h == column).unwrap();
+        records[r][i].to_string()
+    };
+    for column in ["p5_ns", "median_ns", "mean_ns", "p95_ns", "queries_per_sec"] {
+        assert_eq!(cell(0, column), "", "{column} of a solver that answered nothing");
+    }
+    assert_eq!(cell(0, "mean_expanded"), "");
+    assert_eq!(cell(0, "peak_bytes"), "");
+    assert_eq!(cell(1, "median_ns"), "2000");
+    assert_eq!(cell(1, "queries_per_sec"), "2.0");
+    assert_eq!(cell(1, "mean_expanded"), "", "pathfinding counts no states");
+    assert_eq!(cell(1, "peak_bytes"), "", "pathfinding reports no bytes");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("summary.csv");
+    std::fs::write(&path, &bytes).unwrap();
+    let back: Vec<report::SummaryRow> = report::read_csv(&path).unwrap();
+    let unmeasured = report::SummaryRow {
+        queries_per_sec: 0.0,
+        mean_expanded: 0.0,
+        peak_bytes: 0,
+        ..rows[0].clone()
+    };
+    assert_eq!(back, [unmeasured, rows[1].clone()]);
 }

@@ -1,7 +1,7 @@
 //! The console tables: each set's solvers ranked, and the disagreements as input to rerun.
 
 use super::findings::{Report, SkipReason};
-use super::ranking::{answered, rank_order};
+use super::ranking::rank_order;
 
 /// A value that was not measured, in the console tables.
 const NOT_MEASURED: &str = "—";
@@ -42,25 +42,18 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         for (k, r) in rows.iter().enumerate() {
             // What was not measured reads `—`, never 0: times of a solver that answered
             // nothing, and the counts of a peer whose library reports none.
-            let answered = answered(r);
-            let timed =
-                |v: f64| if answered == 0 { NOT_MEASURED.into() } else { format!("{v:.2}") };
+            // The same rule as the empty cells of summary.csv ([`SummaryRow::measured`]).
+            let answered = r.answered();
+            let m = r.measured();
+            let timed = |v: f64| if m.times { format!("{v:.2}") } else { NOT_MEASURED.into() };
             let per_sec = if answered == 0 || r.ran == 0 {
                 NOT_MEASURED.into()
             } else {
                 format!("{:.0}", r.queries_per_sec * answered as f64 / r.ran as f64)
             };
-            let peer = crate::solver::solver_info(&r.solver).is_some_and(|i| i.peer);
-            let expanded = if answered == 0 || (peer && r.mean_expanded == 0.0) {
-                NOT_MEASURED.into()
-            } else {
-                format!("{:.0}", r.mean_expanded)
-            };
-            let peak = if answered == 0 || (peer && r.peak_bytes == 0) {
-                NOT_MEASURED.into()
-            } else {
-                human_bytes(r.peak_bytes)
-            };
+            let expanded =
+                if m.expanded { format!("{:.0}", r.mean_expanded) } else { NOT_MEASURED.into() };
+            let peak = if m.peak { human_bytes(r.peak_bytes) } else { NOT_MEASURED.into() };
             writeln!(
                 out,
                 "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  {}",

@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 /// Queries a row's solver answered (solved or proved unsolvable): those neither stopped by a
 /// budget nor skipped.
 pub fn answered(row: &SummaryRow) -> u64 {
-    row.cases.saturating_sub(row.over_budget + row.skipped)
+    row.answered()
 }
 
 /// Better first: the larger share of the set answered, then the shorter median time per

@@ -34,7 +34,7 @@ pub fn write_results(
         .collect();
     let mut files = vec![
         (report::RUNS_CSV, Some(report::csv_bytes(&report.runs)?)),
-        (report::SUMMARY_CSV, Some(report::csv_bytes(&report.summary)?)),
+        (report::SUMMARY_CSV, Some(report::csv_bytes(&report::summary_written(&report.summary))?)),
         (
             report::THREADS_CSV,
             (!report.threads.is_empty()).then(|| report::csv_bytes(&report.threads)).transpose()?,
@@ -45,7 +45,10 @@ pub fn write_results(
         ),
         (report::META_JSON, meta.map(set::json_bytes).transpose()?),
         (report::RUNS_JSON, json.then(|| set::json_bytes(&report.runs)).transpose()?),
-        (report::SUMMARY_JSON, json.then(|| set::json_bytes(&report.summary)).transpose()?),
+        (
+            report::SUMMARY_JSON,
+            json.then(|| set::json_bytes(&report::summary_written(&report.summary))).transpose()?,
+        ),
     ];
     for name in [report::VERDICTS_CSV, report::PROGRAMS_CSV] {
         files.push((name, report.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone())));

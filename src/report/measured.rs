@@ -1,0 +1,112 @@
+//! `summary.csv` and `summary.json` as written: a value that was not measured is an empty cell
+//! (`null` in JSON), never a 0 that reads as a measurement. Times of a solver that solved
+//! nothing, counts of a solver that answered nothing, and the states expanded or bytes held by a
+//! solver that does not count them (the `pathfinding` peers, outside programs) are not measured.
+//! Read back, an empty cell is 0 again ([`blank_is_zero`]), which every reader already treats
+//! as "nothing here" (the console prints `—`).
+
+use super::SummaryRow;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// A [`SummaryRow`] as written, with what was not measured left out.
+#[derive(Serialize)]
+pub struct SummaryOut<'a> {
+    solver: &'a str,
+    algorithm: &'a str,
+    encoding: &'a str,
+    case_set: &'a str,
+    threads: usize,
+    cases: u64,
+    solved: u64,
+    over_budget: u64,
+    skipped: u64,
+    p5_ns: Option<u64>,
+    median_ns: Option<u64>,
+    mean_ns: Option<f64>,
+    p95_ns: Option<u64>,
+    queries_per_sec: Option<f64>,
+    build_ns: Option<u64>,
+    mean_expanded: Option<f64>,
+    peak_bytes: Option<u64>,
+    agree: bool,
+    seed: u64,
+    repeats: u32,
+    ran: u64,
+    cut_by: &'a str,
+    pair_s: f64,
+}
+
+/// What of a row was measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// Time statistics: some query was solved (they cover solved queries only).
+    pub times: bool,
+    /// States expanded: some query was answered by a solver that counts them.
+    pub expanded: bool,
+    /// Peak bytes: some query was answered by a solver that reports them.
+    pub peak: bool,
+}
+
+impl SummaryRow {
+    /// Queries answered: run and not stopped by their budget.
+    pub fn answered(&self) -> u64 {
+        self.cases.saturating_sub(self.over_budget + self.skipped)
+    }
+
+    /// What of this row was measured. A `pathfinding` peer counts neither states nor bytes
+    /// (its 0s mean "not counted"); an outside program's states are not seen, its peak memory is.
+    pub fn measured(&self) -> Measured {
+        let answered = self.answered() > 0;
+        let peer = crate::solver::solver_info(&self.solver).is_some_and(|i| i.peer);
+        let program = self.solver.starts_with("program:");
+        Measured {
+            times: self.solved > 0,
+            expanded: answered && !program && !(peer && self.mean_expanded == 0.0),
+            peak: answered && !(peer && self.peak_bytes == 0),
+        }
+    }
+
+    /// The row as `summary.csv` and `summary.json` hold it.
+    pub fn written(&self) -> SummaryOut<'_> {
+        let m = self.measured();
+        SummaryOut {
+            solver: &self.solver,
+            algorithm: &self.algorithm,
+            encoding: &self.encoding,
+            case_set: &self.case_set,
+            threads: self.threads,
+            cases: self.cases,
+            solved: self.solved,
+            over_budget: self.over_budget,
+            skipped: self.skipped,
+            p5_ns: m.times.then_some(self.p5_ns),
+            median_ns: m.times.then_some(self.median_ns),
+            mean_ns: m.times.then_some(self.mean_ns),
+            p95_ns: m.times.then_some(self.p95_ns),
+            queries_per_sec: (self.answered() > 0).then_some(self.queries_per_sec),
+            build_ns: self.build_ns,
+            mean_expanded: m.expanded.then_some(self.mean_expanded),
+            peak_bytes: m.peak.then_some(self.peak_bytes),
+            agree: self.agree,
+            seed: self.seed,
+            repeats: self.repeats,
+            ran: self.ran,
+            cut_by: &self.cut_by,
+            pair_s: self.pair_s,
+        }
+    }
+}
+
+/// The rows as written (see the module docs).
+pub fn written(rows: &[SummaryRow]) -> Vec<SummaryOut<'_>> {
+    rows.iter().map(SummaryRow::written).collect()
+}
+
+/// Reads a value a writer may have left empty (not measured) as 0.
+pub fn blank_is_zero<'de, D, T>(d: D) -> std::result::Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Option::<T>::deserialize(d).map(Option::unwrap_or_default)
+}
