@@ -31,8 +31,8 @@ bin=target/release/slidebench
 mark "build"
 
 # The seed programs of ../shared/peers as solvers (`compare --program`), checked by the same
-# replay as ours: s000-s003 speak HDU 1043, s004 AOJ 1339, Korf's ida_md any grid through
-# scripts/ida_md_adapter.py. They need g++ and cc.
+# replay as ours: s000-s003 speak HDU 1043, s004 AOJ 1339, Korf's ida_md every grid up to 16
+# squares through scripts/ida_md_adapter.py (scripts/peer-programs.toml). They need g++ and cc.
 programs=()
 peers_dir=${PEERS_DIR:-../shared/peers}
 if command -v g++ >/dev/null && command -v cc >/dev/null && [ -f "$peers_dir/build.sh" ]; then
@@ -42,7 +42,7 @@ if command -v g++ >/dev/null && command -v cc >/dev/null && [ -f "$peers_dir/bui
     --program "s000=$p/s000_bidir_split" --program "s001=$p/s001_reverse_table"
     --program "s002=$p/s002_bidir_shared" --program "s003=$p/s003_reverse_table_canton"
     --program "s004:aoj=$p/s004_dijkstra_cruller"
-    --program "ida_md:boards=python3 scripts/ida_md_adapter.py $p/ida_md")
+    --programs scripts/peer-programs.toml)
 else
   echo "g++ or cc missing (or no $peers_dir/build.sh): results/ will not have the seed programs' rows" >&2
 fi
