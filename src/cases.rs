@@ -17,6 +17,7 @@ use std::str::FromStr;
 
 pub mod korf100;
 pub mod korf50;
+mod published;
 mod set_def;
 
 pub use set_def::{SetDef, DEPTH_MAX_ARRANGEMENTS};

@@ -346,9 +346,11 @@ fn a_state_budget_alone_bounds_the_3x3_sets_too() {
     assert!(!over.is_empty(), "no query was held to 10 states: {rows:?}");
 }
 
-#[test]
-fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
-    let row = |solver: &str, over_budget: u64| report::SummaryRow {
+/// A summary row of `solver` on four Korf instances, `over_budget` of them over budget, the
+/// rest solved; a `pathfinding` peer counts neither states nor bytes.
+fn four_queries_on_korf100(solver: &str, over_budget: u64) -> report::SummaryRow {
+    let peer = solver.starts_with("pathfinding");
+    report::SummaryRow {
         solver: solver.into(),
         case_set: "korf100".into(),
         cases: 4,
@@ -357,10 +359,16 @@ fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
         solved: 4 - over_budget,
         median_ns: if over_budget == 4 { 0 } else { 2000 },
         queries_per_sec: 2.0,
-        mean_expanded: if solver.starts_with("pathfinding") { 0.0 } else { 50.0 },
+        mean_expanded: if peer { 0.0 } else { 50.0 },
+        peak_bytes: if peer { 0 } else { 4096 },
         agree: true,
         ..report::SummaryRow::default()
-    };
+    }
+}
+
+#[test]
+fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
+    let row = four_queries_on_korf100;
     let report = Report {
         summary: vec![row("idastar-md/packed", 4), row("pathfinding-idastar/packed", 2)],
         ..Report::default()
@@ -381,20 +389,7 @@ fn the_ranking_prints_values_not_measured_as_a_dash_not_zero() {
 /// nothing, a peer's uncounted states and bytes), and reads those cells back as 0.
 #[test]
 fn summary_csv_leaves_values_not_measured_empty_and_reads_them_back() {
-    let row = |solver: &str, over_budget: u64| report::SummaryRow {
-        solver: solver.into(),
-        case_set: "korf100".into(),
-        cases: 4,
-        ran: 4,
-        over_budget,
-        solved: 4 - over_budget,
-        median_ns: if over_budget == 4 { 0 } else { 2000 },
-        queries_per_sec: 2.0,
-        mean_expanded: if solver.starts_with("pathfinding") { 0.0 } else { 50.0 },
-        peak_bytes: if solver.starts_with("pathfinding") { 0 } else { 4096 },
-        agree: true,
-        ..report::SummaryRow::default()
-    };
+    let row = four_queries_on_korf100;
     let rows = vec![row("idastar-md/packed", 4), row("pathfinding-idastar/packed", 2)];
     let bytes = report::csv_bytes(&report::summary_written(&rows)).unwrap();
     let mut reader = csv::Reader::from_reader(&bytes[..]);

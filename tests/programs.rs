@@ -23,23 +23,7 @@ fn run_with(
     limit: f64,
     mode: Mode,
 ) -> (Report, Vec<VerdictRow>) {
-    let p = spec::parse_arg(program, None).unwrap();
-    let programs = vec![ProgramSolver::new(p, mode, Duration::from_secs_f64(limit))];
-    let opts = CompareOptions {
-        sets,
-        solvers: vec!["table/rank".into()],
-        threads: 1,
-        max_states: DEFAULT_MAX_STATES,
-        progress: false,
-        sweep_solvers: Vec::new(),
-        sweep_threads: Vec::new(),
-        skip: Vec::new(),
-    };
-    let outside = program::as_set_solvers(&programs);
-    let mut report =
-        harness::compare_outside(&opts, &RunControls::default(), Vec::new(), &outside).unwrap();
-    let verdicts = program::add_tables(&mut report, &programs).unwrap();
-    (report, verdicts)
+    run_controlled(program, sets, limit, mode, &RunControls::default())
 }
 
 /// [`run_with`] under `controls`.
@@ -47,10 +31,11 @@ fn run_controlled(
     program: &str,
     sets: Vec<SetSpec>,
     limit: f64,
+    mode: Mode,
     controls: &RunControls,
 ) -> (Report, Vec<VerdictRow>) {
     let p = spec::parse_arg(program, None).unwrap();
-    let programs = vec![ProgramSolver::new(p, Mode::Batch, Duration::from_secs_f64(limit))];
+    let programs = vec![ProgramSolver::new(p, mode, Duration::from_secs_f64(limit))];
     let opts = CompareOptions {
         sets,
         solvers: vec!["table/rank".into()],
@@ -202,7 +187,7 @@ fn a_time_cap_cuts_a_batch_program_at_its_hardest_cases_as_it_cuts_a_built_in_so
         ..RunControls::default()
     };
     let (report, verdicts) =
-        run_controlled(&sh("slow", &slow), vec![set("random", 40)], 30.0, &controls);
+        run_controlled(&sh("slow", &slow), vec![set("random", 40)], 30.0, Mode::Batch, &controls);
     let row = report.summary.iter().find(|r| r.solver == "program:slow").unwrap();
     assert!(row.ran >= 1 && row.ran < 40, "ran {} of 40", row.ran);
     assert_eq!(row.ran + row.skipped, 40);

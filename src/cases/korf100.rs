@@ -2,7 +2,7 @@
 //! counts of his IDA* with Manhattan distance, kept in the crate as published.
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The published table: `ID LENGTH NODES T0 … T15` per line, 0 for the empty square.
 pub const TABLE: &str = include_str!("korf100.txt");
@@ -67,44 +67,11 @@ pub fn by_length() -> Vec<Instance> {
 
 /// Reads a table in Korf's format; a bad line is an error naming the line and what is wrong.
 pub fn parse(text: &str) -> Result<Vec<Instance>> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let at = (i + 1) as u64;
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.is_empty() {
-            continue;
-        }
-        if fields.len() != 19 {
-            return Err(Error::at_line(
-                at,
-                format!("expected ID LENGTH NODES and 16 squares, got {} fields", fields.len()),
-            ));
-        }
-        let number = |k: usize, what: &str| -> Result<u64> {
-            fields[k].parse::<u64>().map_err(|_| {
-                Error::at_line(at, format!("{what} `{}` is not a non-negative number", fields[k]))
-            })
-        };
-        let mut cells = [0u8; 16];
-        for (s, c) in cells.iter_mut().enumerate() {
-            let v = number(3 + s, "square")?;
-            if v > 15 {
-                return Err(Error::at_line(at, format!("tile {v} does not exist on a 4x4 board")));
-            }
-            *c = v as u8;
-        }
-        let board = Board::from_cells(shape(), &cells).map_err(|e| e.with_line(at))?;
-        let length = u32::try_from(number(1, "length")?)
-            .map_err(|_| Error::at_line(at, "length is out of range"))?;
-        out.push(Instance {
-            id: u32::try_from(number(0, "id")?)
-                .map_err(|_| Error::at_line(at, "id is out of range"))?,
-            length,
-            nodes: number(2, "node count")?,
-            board,
-        });
-    }
-    Ok(out)
+    let rows = super::published::parse_rows(text, shape())?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, length, nodes, board)| Instance { id, length, nodes, board })
+        .collect())
 }
 
 #[cfg(test)]
