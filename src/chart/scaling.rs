@@ -18,7 +18,7 @@ pub fn grid_states(shape: &str) -> Option<f64> {
 }
 
 /// Per solver: states of the space -> (median ms of solved queries, share stopped).
-type Points = BTreeMap<String, (String, String, BTreeMap<u64, (f64, f64)>)>;
+type Points = BTreeMap<String, (String, String, BTreeMap<u128, (f64, f64)>)>;
 
 /// Times of the solved queries, queries stopped, all queries.
 type Tally = (Vec<u64>, u64, u64);
@@ -46,7 +46,8 @@ fn points(runs: &[RunRow]) -> (Points, BTreeSet<String>) {
             shapes.insert(shape.to_string());
             let states = grid_states(shape).unwrap_or(1.0);
             let share = stopped as f64 / all.max(1) as f64;
-            pts.insert(states as u64, (median(&mut times) / 1e6, share));
+            // u128: the 5×5's 7.8·10²⁴ states are past u64.
+            pts.insert(states as u128, (median(&mut times) / 1e6, share));
         }
         out.insert(solver.to_string(), (r.algorithm.clone(), r.encoding.clone(), pts));
     }
@@ -150,6 +151,19 @@ mod tests {
         assert_eq!(grid_states("4x3"), Some(239_500_800.0));
         assert!((grid_states("4x4").unwrap() / 1.046e13 - 1.0).abs() < 1e-3);
         assert_eq!(grid_states("nonsense"), None);
+    }
+
+    /// The 5×5's 7.8·10²⁴ states are past u64: its point stands there, not at `u64::MAX`.
+    #[test]
+    fn a_five_by_five_point_stands_at_its_own_space_size() {
+        let runs = [
+            run("idastar-md/packed", "4x4", 0, Outcome::Solved),
+            run("idastar-md/packed", "5x5", 0, Outcome::Solved),
+        ];
+        let (points, _) = points(&runs);
+        let sizes: Vec<f64> = points["idastar-md/packed"].2.keys().map(|&s| s as f64).collect();
+        assert_eq!(sizes.len(), 2);
+        assert!((sizes[1] / 7.755_605e24 - 1.0).abs() < 1e-6, "{sizes:?}");
     }
 
     #[test]

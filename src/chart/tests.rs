@@ -440,3 +440,21 @@ fn labels_are_spread_apart_and_kept_on_the_page() {
     assert!(ys.windows(2).all(|w| w[1] - w[0] >= 18), "{ys:?}");
     assert!(*ys.last().unwrap() <= 600, "{ys:?}");
 }
+
+#[test]
+fn every_registry_algorithm_has_a_row_with_its_family_and_colour() {
+    let known: Vec<&str> = super::style::known_algorithms().map(|(n, _)| n).collect();
+    for a in crate::solver::Algorithm::all() {
+        assert!(known.contains(&a.name()), "{} would be drawn among the other solvers", a.name());
+    }
+}
+
+#[test]
+fn a_log_axis_over_22_decades_labels_at_most_seven_of_them() {
+    use super::style::{Axis, Scale, Unit};
+    // From the 2×3's 360 reachable states to the 5×5's 7.8·10²⁴.
+    let x = Axis::over("reachable states", Scale::Log, Unit::Plain, [360.0, 7.8e24]);
+    let labels: Vec<String> =
+        (x.lo as i64..=x.hi as i64).map(|d| x.label(d as f64)).filter(|l| !l.is_empty()).collect();
+    assert!((3..=7).contains(&labels.len()), "{labels:?}");
+}

@@ -61,11 +61,14 @@ impl Axis {
         d.clamp(self.lo, self.hi)
     }
 
-    /// The label of a tick at drawn coordinate `d`: on a log axis only at whole decades.
+    /// The label of a tick at drawn coordinate `d`: on a log axis only at whole decades, and on
+    /// a long one (the state spaces from 2×3 to 5×5 span 22 decades) at most about six of them,
+    /// so that labels never run into each other in a small panel.
     pub(in crate::chart) fn label(&self, d: f64) -> String {
         let v = match self.scale {
             Scale::Log => {
-                if (d - d.round()).abs() > 1e-6 {
+                let step = ((self.hi - self.lo) / 6.0).ceil().max(1.0) as i64;
+                if (d - d.round()).abs() > 1e-6 || (d.round() as i64).rem_euclid(step) != 0 {
                     return String::new();
                 }
                 10f64.powf(d.round())
