@@ -383,6 +383,18 @@ mod tests {
         }
     }
 
+    /// Each instance a solver solved is a marker of its own: 100 of them, not a thinned few.
+    #[test]
+    fn the_times_chart_draws_every_solved_instance() {
+        let runs: Vec<RunRow> = (0..100)
+            .map(|id| korf_run("idastar-pdb663/packed", id, 41 + id / 5, Outcome::Solved))
+            .collect();
+        let svg = times(&runs, Some(1e9)).unwrap().unwrap();
+        let colour = "#C51B7D";
+        let marks = svg.to_uppercase().matches(colour).count();
+        assert!(marks >= 100, "{marks} elements in the solver's colour for 100 instances");
+    }
+
     fn write_korf(dir: &Path) {
         let mut runs = Vec::new();
         for id in 0..5 {

@@ -229,8 +229,9 @@ where
 {
     let style = c.stroke_width(3);
     let line: Vec<(f64, f64)> = if points_only { Vec::new() } else { pts.to_vec() };
-    // A dense curve (a break-even line) gets a marker every few points only.
-    let every = if pts.len() > 24 { pts.len() / 8 } else { 1 };
+    // A dense curve (a break-even line) gets a marker every few points only; where the markers
+    // are the data (no line), every one is drawn.
+    let every = if pts.len() > 24 && !points_only { pts.len() / 8 } else { 1 };
     let marks: Vec<(f64, f64)> = pts.iter().copied().step_by(every.max(1)).collect();
     let pts = &marks[..];
     match dash {
