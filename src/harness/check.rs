@@ -237,6 +237,22 @@ pub fn run_check(
             }
         }
         let mut found: Vec<Disagreement> = Vec::new();
+        // One solver over the set against `refs`; `what` tells the progress bar its role.
+        let run_one = |k: usize, what: &str, refs: &[Known]| {
+            let info = protos[k].info().clone();
+            bar.set_message(format!("{} on {}{what}", info.id, set.name));
+            let run = run_solver(
+                &info,
+                protos[k].as_ref(),
+                &set.name,
+                &set.cases,
+                refs,
+                threads,
+                &controls,
+                &bar,
+            )?;
+            Ok::<_, crate::Error>((info, run))
+        };
         if let Source::Agreement(ids) = set.source {
             let (agreeing, others): (Vec<usize>, Vec<usize>) =
                 order.iter().partition(|&&k| ids.contains(&protos[k].info().id.as_str()));
@@ -254,18 +270,7 @@ pub fn run_check(
             }
             let mut rows: Vec<(String, Vec<RunRow>)> = Vec::new();
             for &k in &agreeing {
-                let info = protos[k].info().clone();
-                bar.set_message(format!("{} on {} (reference)", info.id, set.name));
-                let run = run_solver(
-                    &info,
-                    protos[k].as_ref(),
-                    &set.name,
-                    &set.cases,
-                    &refs,
-                    threads,
-                    &controls,
-                    &bar,
-                )?;
+                let (info, run) = run_one(k, " (reference)", &refs)?;
                 verdict.answers += run.rows.len();
                 verdict.walls.push((info.id.clone(), run.wall));
                 found.extend(run.disagreements);
@@ -276,18 +281,7 @@ pub fn run_check(
             order = others;
         }
         for &k in &order {
-            let info = protos[k].info().clone();
-            bar.set_message(format!("{} on {}", info.id, set.name));
-            let run = run_solver(
-                &info,
-                protos[k].as_ref(),
-                &set.name,
-                &set.cases,
-                &refs,
-                threads,
-                &controls,
-                &bar,
-            )?;
+            let (info, run) = run_one(k, "", &refs)?;
             verdict.answers += run.rows.len();
             verdict.walls.push((info.id.clone(), run.wall));
             // A query that ran into a bound did not answer: in a check that is a failure.
