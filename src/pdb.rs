@@ -5,6 +5,8 @@
 //! Tables store one byte per placement of a pattern's tiles (no compression). On square grids
 //! whose goal has the empty square on the main diagonal, the heuristic also looks up the board
 //! mirrored about that diagonal (tiles renamed by the same mirror) and takes the larger sum.
+//! A pattern that a symmetry of the board carries onto an earlier one reads that one's table
+//! (see the `symmetry` module), so the 24-puzzle's 6-6-6-6 needs two tables, not four.
 //!
 //! ```
 //! use slidebench::heuristic::Heuristic;
@@ -24,27 +26,43 @@ mod cache;
 mod lookup;
 mod partition;
 mod placement;
+mod symmetry;
 
-/// Largest board the pattern databases cover: their regions and placements are indexed over
-/// 16 squares (the 24-puzzle's 6-6-6-6 is the issue that lifts this).
-pub const MAX_PDB_CELLS: usize = 16;
+/// Largest board the tables' regions, placements and lookups are indexed over.
+pub const MAX_PDB_CELLS: usize = crate::board::MAX_CELLS;
 
-/// Why pattern databases cannot serve `puzzle`'s board size, if they cannot.
-pub fn too_large(puzzle: &Puzzle) -> Option<String> {
+/// Largest board on which any partition runs, save the 24-puzzle's 6-6-6-6: above it the even
+/// split's patterns take minutes and gigabytes each, which nothing should start unasked.
+pub const MAX_EVEN_CELLS: usize = 16;
+
+/// Why the databases of partition `kind` (`None`: one given square by square) cannot serve
+/// `puzzle`'s board, if they cannot: above 16 squares only 6-6-6-6 on the 5×5 grid runs.
+pub fn too_large(puzzle: &Puzzle, kind: Option<PartitionKind>) -> Option<String> {
     let cells = puzzle.shape().cells();
-    (cells > MAX_PDB_CELLS).then(|| {
-        format!(
-            "pattern databases work on boards up to {MAX_PDB_CELLS} squares, not {} ({cells} \
-             squares)",
-            puzzle.shape()
-        )
-    })
+    // A partition given square by square is the caller's own choice (its build's bytes are
+    // still bounded by `MAX_BUILD_BYTES`).
+    let kind = kind?;
+    let wide = kind == PartitionKind::SixSixSixSix && kind.fits(puzzle.shape());
+    if cells <= MAX_EVEN_CELLS || (wide && puzzle.topology() == Topology::Grid) {
+        return None;
+    }
+    Some(format!(
+        "pattern databases work on boards up to {MAX_EVEN_CELLS} squares, and on the 5x5 grid \
+         with the 6666 partition (idastar-pdb6666), not on the {} {} ({cells} squares) with \
+         partition {}",
+        puzzle.shape(),
+        puzzle.topology(),
+        kind.name()
+    ))
 }
 
 pub use build::{build_bytes, build_states, UNREACHED};
-pub use cache::{clear, list, Cache, CacheReport, CachedDatabase, Miss, FORMAT_VERSION};
+pub use cache::{
+    clear, list, BuildEvent, BuildPlan, Cache, CacheReport, CachedDatabase, Miss, FORMAT_VERSION,
+};
 pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
+use symmetry::{Mirror, SquareMap};
 
 use crate::board::{Board, Puzzle, Topology};
 use crate::error::{Error, ErrorKind, Result};
@@ -94,7 +112,8 @@ pub struct BuildInfo {
     pub seconds: f64,
     /// Seconds the build took, now or when the cached file was made.
     pub build_seconds: f64,
-    /// Bytes of each pattern's table (one byte per entry).
+    /// Bytes of each distinct table (one byte per entry; a pattern that is the image of an
+    /// earlier one under a symmetry of the board reads that one's table).
     pub pattern_bytes: Vec<u64>,
     /// The cache file, when one was read or written.
     pub path: Option<PathBuf>,
@@ -104,25 +123,21 @@ pub struct BuildInfo {
     pub save_error: Option<String>,
 }
 
-/// One pattern as the search uses it.
-#[derive(Clone, Debug)]
-struct Pattern {
-    /// The pattern's tiles in index order (at most 8).
-    tiles: [u8; 8],
-    /// For the mirrored lookup: the tiles whose mirrored squares make up the index, in order.
-    mirror_tiles: [u8; 8],
-    /// The place value of each tile's digit in the placement's rank.
-    place: [u32; 8],
-    len: usize,
-    /// Where the pattern's table starts in `PatternDatabases::data`.
-    offset: usize,
-}
+/// Most lookups per board: each pattern on the board and on its mirror.
+const MAX_LOOKUPS: usize = 2 * MAX_PATTERNS;
 
-/// The mirror about the main diagonal of a square grid, as squares and tile names.
-#[derive(Clone, Debug)]
-struct Mirror {
-    square: [u8; 16],
-    tile: [u8; 16],
+/// One table lookup as the search uses it: a pattern read on the board (lookups below
+/// [`MAX_PATTERNS`]) or on its mirror (the rest), seen through the map that carries it onto
+/// the squares its table was built for.
+#[derive(Clone, Copy, Debug)]
+struct Lookup {
+    /// The board's tiles in the order of the table's digits (at most 8).
+    tiles: [u8; 8],
+    len: usize,
+    /// Board square to the square of the table's frame.
+    frame: SquareMap,
+    /// Where the table starts in `PatternDatabases::data`.
+    offset: usize,
 }
 
 /// Additive pattern databases for one puzzle and partition, usable as a [`Heuristic`].
@@ -130,12 +145,15 @@ struct Mirror {
 pub struct PatternDatabases {
     n: usize,
     name: &'static str,
-    patterns: Vec<Pattern>,
-    /// The pattern of each tile, or `NO_PATTERN`.
-    pattern_of: [u8; 16],
-    /// Each tile's place in its pattern.
-    slot_of: [u8; 16],
+    /// Patterns, each looked up once on the board and once on its mirror.
+    patterns: usize,
+    /// Lookup `p` for the board's pattern `p`, `MAX_PATTERNS + p` for the mirror's.
+    lookups: [Lookup; MAX_LOOKUPS],
+    /// Each lookup's table offset, beside the tables for the search's reads.
+    offsets: [usize; MAX_LOOKUPS],
     mirror: Option<Mirror>,
+    /// Bytes of each distinct table.
+    table_sizes: Vec<u64>,
     /// What a move changes in the ranks, precomputed so that the search's step is a few
     /// table reads with no branch on the board (see [`RankDeltas`]).
     deltas: Box<RankDeltas>,
@@ -143,39 +161,35 @@ pub struct PatternDatabases {
     data: Vec<u8>,
 }
 
-/// The squares a move passes over, as nibble shifts into a packed board.
-#[derive(Clone, Copy, Debug, Default)]
+/// One move of a tile between two squares as one lookup's rank sees it: how far the tile's
+/// square changes in the lookup's frame (whose sign also says which way the digits of the
+/// tiles passed over shift) and the board squares of the frame squares it passes over.
+#[derive(Clone, Copy, Debug)]
 struct Span {
+    step: i8,
     len: u8,
-    shifts: [u8; 15],
+    squares: [u8; MAX_PDB_CELLS - 2],
 }
 
-/// One move of a tile from square `a` to square `b`, as the ranks see it, on the board and on
-/// its mirror: how far the moved tile's square changes (`b − a`, whose sign also says which way
-/// the digits of the tiles passed over shift) and which squares it passes over.
-#[derive(Clone, Copy, Debug, Default)]
-struct MoveSpan {
-    direct: Span,
-    mirror: Span,
-    step: i32,
-    mirror_step: i32,
-}
-
-/// Precomputed rank arithmetic. A tile moving from `a` to `b` changes its own digit by `b − a`
-/// less the earlier pattern tiles it passes over, and the digit of every later pattern tile it
-/// passes over by one; `passed[p][slot][tile]` is that change, in rank units, for a tile passed
-/// over by pattern `p`'s tile `slot` (zero for tiles of other patterns and the empty square).
-/// The mirrored tables are indexed by the board's tile, the mirror's renaming folded in.
+/// Precomputed rank arithmetic. A tile moving from `a` to `b` (frame squares) changes its own
+/// digit by `b − a` less the earlier tiles of its lookup it passes over, and the digit of every
+/// later tile it passes over by one; `passed[l][slot][tile]` is that change, in rank units, for
+/// a board tile passed over by lookup `l`'s tile `slot` (zero for other tiles and the empty
+/// square).
 #[derive(Clone, Debug)]
 struct RankDeltas {
-    place: [[i32; 8]; MAX_PATTERNS],
-    passed: [[[i32; 16]; 8]; MAX_PATTERNS],
-    mirror_passed: [[[i32; 16]; 8]; MAX_PATTERNS],
-    /// Indexed by `16 * a + b`.
-    spans: [MoveSpan; 256],
+    n: usize,
+    /// The lookup (on the board, and on the mirror) that each board tile moves, or
+    /// `NO_PATTERN`, and its digit there.
+    lookup_of: [[u8; MAX_PDB_CELLS]; 2],
+    slot_of: [[u8; MAX_PDB_CELLS]; 2],
+    place: [[i32; 8]; MAX_LOOKUPS],
+    passed: [[[i32; MAX_PDB_CELLS]; 8]; MAX_LOOKUPS],
+    /// Indexed by `(lookup · n + a) · n + b`.
+    spans: Vec<Span>,
 }
 
-/// What a search carries per node: each pattern's placement rank and value (the first
+/// What a search carries per node: each lookup's placement rank and value (the first
 /// [`MAX_PATTERNS`] for the board, the rest for its mirror). A move changes one rank of each
 /// kind by an amount computed from the squares it passes over, never from scratch.
 ///
@@ -228,7 +242,7 @@ impl PatternDatabases {
         on_miss: OnMiss<'_>,
     ) -> Result<(PatternDatabases, BuildInfo)> {
         let started = Instant::now();
-        if let Some(why) = too_large(puzzle) {
+        if let Some(why) = too_large(puzzle, partition.kind()) {
             return Err(Error::new(ErrorKind::Unsupported, why));
         }
         if !puzzle.costs().is_unit() {
@@ -239,20 +253,11 @@ impl PatternDatabases {
         }
         let tiles = partition.tiles(puzzle.goal())?;
         let n = puzzle.shape().cells();
-        for group in &tiles {
-            let need = build_bytes(n, group.len());
-            if group.len() > 8 || need > MAX_BUILD_BYTES {
-                return Err(Error::new(
-                    ErrorKind::TooLarge,
-                    format!(
-                        "a {}-tile pattern on {n} squares needs {need} bytes to build, more than \
-                         the {MAX_BUILD_BYTES} allowed",
-                        group.len()
-                    ),
-                ));
-            }
-        }
-        let sizes: Vec<u64> = tiles.iter().map(|g| placements(n, g.len())).collect();
+        let sharing = symmetry::share(puzzle, partition.squares());
+        refuse_oversized(n, &tiles)?;
+        // One table per pattern that no symmetry carries onto an earlier one.
+        let sizes: Vec<u64> =
+            sharing.built.iter().map(|&p| placements(n, tiles[p].len())).collect();
         let entries = sizes.iter().sum::<u64>() as usize;
         let key = cache::Key::new(puzzle, partition.name(), partition.squares());
         let info = match cache::load(cache, &key, entries) {
@@ -275,14 +280,33 @@ impl PatternDatabases {
                 };
                 // One buffer for all tables, each pattern built in place (in parallel inside),
                 // so no second copy is ever held.
+                let plan = BuildPlan {
+                    shape: puzzle.shape(),
+                    partition: partition.name().to_string(),
+                    states: sharing.built.iter().map(|&p| build_states(n, tiles[p].len())).sum(),
+                    table_bytes: entries as u64,
+                    work_bytes: sharing
+                        .built
+                        .iter()
+                        .map(|&p| build_bytes(n, tiles[p].len()))
+                        .max()
+                        .unwrap_or(0),
+                    cache_file: cache.file_for(&key),
+                };
+                cache.watch(BuildEvent::Start(&plan));
                 progress(0);
+                let told = |states: u64| {
+                    progress(states);
+                    cache.watch(BuildEvent::Expanded(states));
+                };
                 let mut data = vec![UNREACHED; entries];
                 let mut rest = data.as_mut_slice();
-                for (squares, &size) in partition.squares().iter().zip(&sizes) {
+                for (&p, &size) in sharing.built.iter().zip(&sizes) {
                     let (table, tail) = rest.split_at_mut(size as usize);
-                    build::build_into(puzzle, squares, table, progress);
+                    build::build_into(puzzle, &partition.squares()[p], table, &told);
                     rest = tail;
                 }
+                cache.watch(BuildEvent::Finished);
                 let build_seconds = started.elapsed().as_secs_f64();
                 let (path, save_error) = if cache.dir().is_some() {
                     match cache::save(cache, &key, (build_seconds * 1e6) as u64, &data) {
@@ -307,47 +331,71 @@ impl PatternDatabases {
         };
         let (data, info) = info;
         cache.report(&info);
-        let pdb = PatternDatabases::from_tables(puzzle, partition.name(), &tiles, &sizes, data);
+        let pdb = PatternDatabases::from_tables(puzzle, partition.name(), &sharing, &sizes, data);
         Ok((pdb, info))
     }
 
     fn from_tables(
         puzzle: &Puzzle,
         partition: &str,
-        tiles: &[Vec<u8>],
+        sharing: &symmetry::Sharing,
         sizes: &[u64],
         data: Vec<u8>,
     ) -> PatternDatabases {
         let n = puzzle.shape().cells();
-        let mirror = mirror_of(puzzle);
-        let mut pattern_of = [NO_PATTERN; 16];
-        let mut slot_of = [0u8; 16];
-        let mut patterns = Vec::with_capacity(tiles.len());
+        let mirror = symmetry::mirror_of(puzzle);
+        let mut table_offset = Vec::with_capacity(sizes.len());
         let mut offset = 0usize;
-        for (p, (group, &size)) in tiles.iter().zip(sizes).enumerate() {
-            let mut t = [0u8; 8];
-            let mut mt = [0u8; 8];
-            let mut place = [0u32; 8];
-            let k = group.len();
-            for (i, &tile) in group.iter().enumerate() {
-                t[i] = tile;
-                mt[i] = mirror.as_ref().map_or(tile, |m| m.tile[tile as usize]);
-                pattern_of[tile as usize] = p as u8;
-                slot_of[tile as usize] = i as u8;
-                place[i] = (i + 1..k).map(|j| (n - j) as u32).product();
-            }
-            patterns.push(Pattern { tiles: t, mirror_tiles: mt, place, len: k, offset });
+        for &size in sizes {
+            table_offset.push(offset);
             offset += size as usize;
+        }
+        let unused = Lookup { tiles: [0; 8], len: 0, frame: symmetry::identity(), offset: 0 };
+        let mut lookups = [unused; MAX_LOOKUPS];
+        for (p, of) in sharing.of.iter().enumerate() {
+            let mut tiles = [0u8; 8];
+            tiles[..of.tiles.len()].copy_from_slice(&of.tiles);
+            let direct = Lookup {
+                tiles,
+                len: of.tiles.len(),
+                frame: of.frame,
+                offset: table_offset[of.table],
+            };
+            lookups[p] = direct;
+            if let Some(m) = &mirror {
+                // On the mirror, the board's tile `m.tile[t]` stands where `t` would, on the
+                // mirrored square.
+                let mut mirrored = direct;
+                for t in &mut mirrored.tiles[..direct.len] {
+                    *t = m.tile[*t as usize];
+                }
+                for (s, f) in mirrored.frame.iter_mut().enumerate().take(n) {
+                    *f = direct.frame[m.square[s] as usize];
+                }
+                lookups[MAX_PATTERNS + p] = mirrored;
+            }
         }
         let name = match partition {
             "663" => "pdb663",
             "555" => "pdb555",
             "78" => "pdb78",
+            "6666" => "pdb6666",
             _ => "pdb",
         };
-        let deltas =
-            Box::new(RankDeltas::new(puzzle, &patterns, &pattern_of, &slot_of, mirror.as_ref()));
-        PatternDatabases { n, name, patterns, pattern_of, slot_of, mirror, deltas, data }
+        let patterns = sharing.of.len();
+        let deltas = Box::new(RankDeltas::new(puzzle, &lookups, patterns, mirror.is_some()));
+        let offsets = std::array::from_fn(|i| lookups[i].offset);
+        PatternDatabases {
+            n,
+            name,
+            patterns,
+            lookups,
+            offsets,
+            mirror,
+            table_sizes: sizes.to_vec(),
+            deltas,
+            data,
+        }
     }
 
     /// The same databases with the reflected lookup off (to measure what it buys).
@@ -364,7 +412,12 @@ impl PatternDatabases {
 
     /// Number of patterns.
     pub fn pattern_count(&self) -> usize {
-        self.patterns.len()
+        self.patterns
+    }
+
+    /// Bytes of each distinct table (patterns that are images of an earlier one share its).
+    pub fn table_sizes(&self) -> &[u64] {
+        &self.table_sizes
     }
 
     /// Bytes of all tables together.
@@ -380,35 +433,44 @@ impl PatternDatabases {
     /// The additive value of `board` without the reflected lookup (for tests and reports).
     pub fn additive(&self, board: &Board) -> u32 {
         let node = self.start(board);
-        node.values[..self.patterns.len()].iter().map(|&v| u32::from(v)).sum()
+        node.values[..self.patterns].iter().map(|&v| u32::from(v)).sum()
     }
 
-    /// The rank of pattern `p`'s placement, given every tile's square `at`, on the board or
-    /// its mirror.
-    fn rank_of(&self, p: usize, at: &[u8; 16], mirrored: bool) -> u32 {
-        let pattern = &self.patterns[p];
+    /// The rank of lookup `i`'s placement, given every tile's square `at`.
+    fn rank_of(&self, i: usize, at: &[u8; MAX_PDB_CELLS]) -> u32 {
+        let lookup = &self.lookups[i];
         let mut squares = [0u8; 8];
-        let squares = &mut squares[..pattern.len];
-        match (&self.mirror, mirrored) {
-            (Some(m), true) => {
-                for (s, &t) in squares.iter_mut().zip(&pattern.mirror_tiles) {
-                    *s = m.square[at[t as usize] as usize];
-                }
-            }
-            _ => {
-                for (s, &t) in squares.iter_mut().zip(&pattern.tiles) {
-                    *s = at[t as usize];
-                }
-            }
+        let squares = &mut squares[..lookup.len];
+        for (s, &t) in squares.iter_mut().zip(&lookup.tiles) {
+            *s = lookup.frame[at[t as usize] as usize];
         }
         placement::rank(self.n, squares) as u32
     }
 
-    /// Pattern `p`'s value at rank `r`.
+    /// Lookup `i`'s value at rank `r`.
     #[inline(always)]
-    fn value(&self, p: usize, r: u32) -> u8 {
-        self.data[self.patterns[p].offset + r as usize]
+    fn value(&self, i: usize, r: u32) -> u8 {
+        self.data[self.offsets[i] + r as usize]
     }
+}
+
+/// Refuses patterns of more than 8 tiles, or whose build would hold more than
+/// [`MAX_BUILD_BYTES`].
+fn refuse_oversized(n: usize, tiles: &[Vec<u8>]) -> Result<()> {
+    for group in tiles {
+        let need = build_bytes(n, group.len());
+        if group.len() > 8 || need > MAX_BUILD_BYTES {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "a {}-tile pattern on {n} squares needs {need} bytes to build, more than the \
+                     {MAX_BUILD_BYTES} allowed",
+                    group.len()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The `slidebench pdb build` command that builds `partition`'s databases for `puzzle` into
@@ -449,33 +511,4 @@ fn not_cached(
             partition.name()
         ),
     )
-}
-
-/// The mirror about the main diagonal, when it maps the puzzle and its goal onto themselves:
-/// a square grid whose goal's empty square lies on the diagonal.
-fn mirror_of(puzzle: &Puzzle) -> Option<Mirror> {
-    let shape = puzzle.shape();
-    let w = shape.width();
-    if puzzle.topology() != Topology::Grid || shape.height() != w {
-        return None;
-    }
-    let n = shape.cells();
-    let mut square = [0u8; 16];
-    for (s, m) in square.iter_mut().enumerate().take(n) {
-        *m = ((s % w) * w + s / w) as u8;
-    }
-    let goal = puzzle.goal().cells();
-    let blank = puzzle.goal().blank();
-    if square[blank] as usize != blank {
-        return None;
-    }
-    let mut home = [0u8; 16];
-    for (s, &t) in goal.iter().enumerate() {
-        home[t as usize] = s as u8;
-    }
-    let mut tile = [0u8; 16];
-    for t in 0..n {
-        tile[t] = goal[square[home[t] as usize] as usize];
-    }
-    Some(Mirror { square, tile })
 }

@@ -1,16 +1,18 @@
-//! `pdb build`'s progress: a bar on stderr (drawn only on a terminal) counting the states the
+//! Pattern database builds on stderr: a bar (drawn only on a terminal) counting the states the
 //! build has expanded out of all of them, with indicatif's time estimate, and for the large
-//! builds a line first that says what is being built, what it costs and where it goes.
+//! builds a line first that says what is being built, what it costs and where it goes. The same
+//! watch serves `pdb build` and a solver whose tables build on first use (the 24-puzzle's).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use slidebench::pdb::{
-    build_bytes, build_states, BuildInfo, Cache, OnMiss, Partition, PatternDatabases,
+    BuildEvent, BuildInfo, BuildPlan, Cache, CacheReport, OnMiss, Partition, PatternDatabases,
 };
 use slidebench::units::human_bytes;
 use slidebench::{Puzzle, Result};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
-/// Builds past which the line is printed: the 7-8 tables, not the seconds-long 6-6-3.
+/// Builds past which the line is printed: the 7-8 and 6-6-6-6 tables, not the seconds-long
+/// 6-6-3.
 const ANNOUNCE_STATES: u64 = 1 << 30;
 
 /// States expanded per second on the project's 2-core machine, for the up-front estimate
@@ -24,38 +26,56 @@ pub(super) fn build(
     partition: &Partition,
     cache: &Cache,
 ) -> Result<(PatternDatabases, BuildInfo)> {
-    let n = puzzle.shape().cells();
-    let tiles = partition.tiles(puzzle.goal())?;
-    let states: u64 = tiles.iter().map(|t| build_states(n, t.len())).sum();
-    let entries: u64 = tiles.iter().map(|t| slidebench::pdb::placements(n, t.len())).sum();
-    let work = tiles.iter().map(|t| build_bytes(n, t.len())).max().unwrap_or(0);
-    let bar = ProgressBar::with_draw_target(Some(states), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed}] {wide_bar} {percent:>3}% (about {eta} left)",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_message(format!("building {} {}", puzzle.shape(), partition.name()));
-    let started = AtomicBool::new(false);
-    let on_progress = |done: u64| {
-        if !started.swap(true, Ordering::Relaxed) && states >= ANNOUNCE_STATES {
-            let minutes = states as f64 / STATES_PER_SECOND / 60.0;
-            bar.suspend(|| {
-                eprintln!(
-                    "building the {} {} pattern databases: {} of tables and {} more while \
-                     building, about {minutes:.0} minutes on 2 cores{}",
-                    puzzle.shape(),
-                    partition.name(),
-                    human_bytes(entries),
-                    human_bytes(work),
-                    cache.dir().map_or(String::new(), |d| format!("; cached in {}", d.display()))
+    let cache = cache.clone().reporting_to(Some(CacheReport::new(|_| {}).watching(bar_watch())));
+    PatternDatabases::open(puzzle, partition, &cache, OnMiss::Build(&|_| {}))
+}
+
+/// A watch for [`CacheReport::watching`] that draws the bar and announces large builds.
+pub(super) fn bar_watch() -> impl Fn(BuildEvent<'_>) + Send + Sync + 'static {
+    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+    move |event| {
+        let mut bar = bar.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match event {
+            BuildEvent::Start(plan) => {
+                announce(plan);
+                let b =
+                    ProgressBar::with_draw_target(Some(plan.states), ProgressDrawTarget::stderr());
+                b.set_style(
+                    ProgressStyle::with_template(
+                        "{msg} [{elapsed}] {wide_bar} {percent:>3}% (about {eta} left)",
+                    )
+                    .expect("a valid template"),
                 );
-            });
+                b.set_message(format!("building {} {}", plan.shape, plan.partition));
+                *bar = Some(b);
+            }
+            BuildEvent::Expanded(states) => {
+                if let Some(b) = bar.as_ref() {
+                    b.inc(states);
+                }
+            }
+            BuildEvent::Finished => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+            }
         }
-        bar.inc(done);
-    };
-    let out = PatternDatabases::open(puzzle, partition, cache, OnMiss::Build(&on_progress));
-    bar.finish_and_clear();
-    out
+    }
+}
+
+/// The line a large build starts with: what, how big, how long, and where it will be cached.
+fn announce(plan: &BuildPlan) {
+    if plan.states < ANNOUNCE_STATES {
+        return;
+    }
+    let minutes = plan.states as f64 / STATES_PER_SECOND / 60.0;
+    eprintln!(
+        "building the {} {} pattern databases: {} of tables and {} more while building, about \
+         {minutes:.0} minutes on 2 cores{}",
+        plan.shape,
+        plan.partition,
+        human_bytes(plan.table_bytes),
+        human_bytes(plan.work_bytes),
+        plan.cache_file.as_ref().map_or(String::new(), |f| format!("; cached in {}", f.display()))
+    );
 }

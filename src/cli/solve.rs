@@ -85,11 +85,14 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
     let options = SolverOptions {
         max_states: per_search,
         pdb_dir: args.pdb_dir.clone(),
-        pdb_report: Some(CacheReport::new(move |info| {
-            if let Some(note) = cache_note(info, verbose) {
-                let _ = writeln!(io::stderr().lock(), "{note}");
-            }
-        })),
+        pdb_report: Some(
+            CacheReport::new(move |info| {
+                if let Some(note) = cache_note(info, verbose) {
+                    let _ = writeln!(io::stderr().lock(), "{note}");
+                }
+            })
+            .watching(super::pdb_progress::bar_watch()),
+        ),
         ..SolverOptions::default()
     };
     let mut solver = new_solver_with(&id, &options)?;

@@ -113,10 +113,11 @@ pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Opti
             group_digits(max_states)
         ));
     }
-    let guide = info.algorithm_kind.map(|a| a.spec().guide);
-    if guide == Some(crate::solver::Guide::PatternDatabase) {
-        if let Some(why) = crate::pdb::too_large(puzzle) {
-            return Some(why);
+    if let Some(spec) = info.algorithm_kind.map(crate::solver::Algorithm::spec) {
+        if spec.guide == crate::solver::Guide::PatternDatabase {
+            if let Some(why) = crate::pdb::too_large(puzzle, spec.partition) {
+                return Some(why);
+            }
         }
     }
     if (info.table || info.blind) && n / 2 > max_states {

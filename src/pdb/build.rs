@@ -19,6 +19,7 @@
 //! bytes per entry (3.6 GB).
 
 use super::placement::{placements, rank, unrank};
+use super::MAX_PDB_CELLS;
 use crate::board::Puzzle;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -81,7 +82,7 @@ pub fn build_into(
     let k = squares.len();
     let layout = Layout { n, k, free: n - k, count: placements(n, k) as usize };
     assert_eq!(table.len(), layout.count, "one table entry per placement");
-    assert!(layout.free >= 1 && layout.free <= 15, "2 to 16 squares, at least one free");
+    assert!(layout.free >= 1 && layout.free < MAX_PDB_CELLS, "at most 25 squares, one free");
     let neighbours = neighbour_masks(puzzle);
     let words = layout.count.div_ceil(GROUP) * layout.free;
     let mut fields: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
@@ -166,7 +167,7 @@ fn fields_of(words: &[u64], p: usize, free: usize) -> u64 {
 #[derive(Clone, Copy)]
 struct Successor {
     placement: u32,
-    occupied: u16,
+    occupied: u32,
     /// The empty square (where the moved tile came from); its field tells the region's state.
     blank: u8,
 }
@@ -174,7 +175,7 @@ struct Successor {
 /// Expands every region of the current layer, marking its unseen successors as next.
 fn expand_layer(
     layout: &Layout,
-    neighbours: &[u32; 16],
+    neighbours: &[u32; MAX_PDB_CELLS],
     fields: &[AtomicU64],
     progress: &(dyn Fn(u64) + Sync),
 ) {
@@ -182,7 +183,7 @@ fn expand_layer(
     fields.par_chunks(free * GROUPS_PER_TASK).enumerate().for_each(|(task, chunk)| {
         let mut batch: Vec<Successor> = Vec::with_capacity(BATCH + 4 * layout.k);
         let mut expanded = 0u64;
-        let mut words = [0u64; 16];
+        let mut words = [0u64; MAX_PDB_CELLS];
         for (g, group) in chunk.chunks(free).enumerate() {
             let mut any = 0u64;
             for (w, a) in words.iter_mut().zip(group) {
@@ -215,7 +216,7 @@ fn expand_layer(
 /// `current`, one per free square in order).
 fn expand(
     layout: &Layout,
-    neighbours: &[u32; 16],
+    neighbours: &[u32; MAX_PDB_CELLS],
     p: usize,
     current: u64,
     out: &mut Vec<Successor>,
@@ -247,7 +248,7 @@ fn expand(
                 at[i] = to as u8;
                 out.push(Successor {
                     placement: rank(n, at) as u32,
-                    occupied: (occupied ^ (1 << from) ^ (1 << to)) as u16,
+                    occupied: occupied ^ (1 << from) ^ (1 << to),
                     blank: from,
                 });
             }
@@ -257,12 +258,17 @@ fn expand(
 }
 
 /// Marks the regions of `batch` that are still unseen as next, and empties it.
-fn mark(layout: &Layout, neighbours: &[u32; 16], fields: &[AtomicU64], batch: &mut Vec<Successor>) {
+fn mark(
+    layout: &Layout,
+    neighbours: &[u32; MAX_PDB_CELLS],
+    fields: &[AtomicU64],
+    batch: &mut Vec<Successor>,
+) {
     // A tight loop of independent loads first, so many cache misses are in flight at once.
     let mut unseen = [false; BATCH + 64];
     assert!(batch.len() <= unseen.len(), "a batch overflows by at most one placement's moves");
     for (u, s) in unseen.iter_mut().zip(batch.iter()) {
-        let bit = layout.field_bit(s.placement as usize, u32::from(s.occupied), u32::from(s.blank));
+        let bit = layout.field_bit(s.placement as usize, s.occupied, u32::from(s.blank));
         *u = (fields[bit / 64].load(Ordering::Relaxed) >> (bit % 64)).trailing_zeros() >= 2;
     }
     for (&u, s) in unseen.iter().zip(batch.iter()) {
@@ -272,7 +278,7 @@ fn mark(layout: &Layout, neighbours: &[u32; 16], fields: &[AtomicU64], batch: &m
         // Only this pass writes, and only `NEXT` into unseen fields; a region seen unseen
         // here is unseen or next, so the `or` never spoils a current or closed field (on a
         // torus a successor can lie in the current layer; it reads as seen).
-        let occupied = u32::from(s.occupied);
+        let occupied = s.occupied;
         let region = region(neighbours, s.blank as usize, occupied);
         for (bit, value) in layout.region_bits(s.placement as usize, occupied, region, NEXT) {
             if value != 0 {
@@ -292,7 +298,7 @@ fn close_layer(layout: &Layout, fields: &mut [AtomicU64], table: &mut [u8], dept
         .zip(table.par_chunks_mut(GROUP * GROUPS_PER_TASK))
         .map(|(chunk, values)| {
             let mut promoted = 0u64;
-            let mut words = [0u64; 16];
+            let mut words = [0u64; MAX_PDB_CELLS];
             for (group, values) in chunk.chunks_mut(free).zip(values.chunks_mut(GROUP)) {
                 let mut changed = false;
                 for (w, a) in words.iter_mut().zip(group.iter_mut()) {
@@ -323,7 +329,7 @@ fn close_layer(layout: &Layout, fields: &mut [AtomicU64], table: &mut [u8], dept
 
 /// The squares the empty square reaches from `blank` without crossing `occupied` squares.
 #[inline]
-fn region(neighbours: &[u32; 16], blank: usize, occupied: u32) -> u32 {
+pub(super) fn region(neighbours: &[u32; MAX_PDB_CELLS], blank: usize, occupied: u32) -> u32 {
     let mut seen = 1u32 << blank;
     let mut frontier = seen;
     while frontier != 0 {
@@ -340,8 +346,8 @@ fn region(neighbours: &[u32; 16], blank: usize, occupied: u32) -> u32 {
 }
 
 /// For each square, the mask of squares the empty square can swap with from there.
-pub fn neighbour_masks(puzzle: &Puzzle) -> [u32; 16] {
-    let mut masks = [0u32; 16];
+pub fn neighbour_masks(puzzle: &Puzzle) -> [u32; MAX_PDB_CELLS] {
+    let mut masks = [0u32; MAX_PDB_CELLS];
     for (s, mask) in masks.iter_mut().enumerate().take(puzzle.shape().cells()) {
         for &(_, to) in puzzle.moves_from(s) {
             *mask |= 1 << to;
@@ -380,7 +386,7 @@ mod tests {
         let layout = Layout { n: 16, k: 7, free: 9, count: 64 };
         let occupied = 0b111_1111u32;
         let region = 0b1_1111_1111u32 << 7;
-        let mut words = [0u64; 16];
+        let mut words = [0u64; MAX_PDB_CELLS];
         for (bit, value) in layout.region_bits(3, occupied, region, NEXT) {
             words[bit / 64] |= value;
         }

@@ -38,12 +38,51 @@ pub struct Cache {
 /// solver's preparation can still say why the cache was not used (and a rebuild that happens
 /// on every run is never silent).
 #[derive(Clone)]
-pub struct CacheReport(Arc<dyn Fn(&BuildInfo) + Send + Sync>);
+pub struct CacheReport(Arc<dyn Fn(&BuildInfo) + Send + Sync>, Option<BuildWatch>);
+
+/// Told how a build goes as it goes, so that a command can draw a bar over a build that
+/// starts deep inside a solver's preparation (the 24-puzzle's tables build on first use).
+type BuildWatch = Arc<dyn Fn(BuildEvent<'_>) + Send + Sync>;
+
+/// What a build says while it runs.
+#[derive(Clone, Copy, Debug)]
+pub enum BuildEvent<'a> {
+    /// The build starts.
+    Start(&'a BuildPlan),
+    /// This many more (placement, free square) states were expanded.
+    Expanded(u64),
+    /// The tables are built (saving comes next).
+    Finished,
+}
+
+/// What a build is about to make and what it costs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildPlan {
+    /// The board shape.
+    pub shape: Shape,
+    /// The partition's name.
+    pub partition: String,
+    /// States the build expands in all ([`super::build_states`] over the tables).
+    pub states: u64,
+    /// Bytes of the finished tables.
+    pub table_bytes: u64,
+    /// Bytes the largest table's build holds besides ([`super::build_bytes`]).
+    pub work_bytes: u64,
+    /// Where the tables will be cached, when there is a cache.
+    pub cache_file: Option<PathBuf>,
+}
 
 impl CacheReport {
     /// A report that calls `f` once per set of databases opened.
     pub fn new(f: impl Fn(&BuildInfo) + Send + Sync + 'static) -> CacheReport {
-        CacheReport(Arc::new(f))
+        CacheReport(Arc::new(f), None)
+    }
+
+    /// The same report, also telling `watch` how each build goes while it runs.
+    #[must_use]
+    pub fn watching(mut self, watch: impl Fn(BuildEvent<'_>) + Send + Sync + 'static) -> Self {
+        self.1 = Some(Arc::new(watch));
+        self
     }
 }
 
@@ -57,6 +96,10 @@ impl std::fmt::Debug for CacheReport {
 impl PartialEq for CacheReport {
     fn eq(&self, other: &CacheReport) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
+            && match (&self.1, &other.1) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
@@ -82,8 +125,15 @@ impl Cache {
 
     /// Tells the report, if there is one, how an open went.
     pub(crate) fn report(&self, info: &BuildInfo) {
-        if let Some(CacheReport(f)) = &self.report {
+        if let Some(CacheReport(f, _)) = &self.report {
             f(info);
+        }
+    }
+
+    /// Tells the report's watch, if there is one, how a build goes.
+    pub(crate) fn watch(&self, event: BuildEvent<'_>) {
+        if let Some(CacheReport(_, Some(w))) = &self.report {
+            w(event);
         }
     }
 

@@ -1,8 +1,9 @@
 //! The lookup: pattern databases as a heuristic, the regular and reflected sums kept per node
 //! and updated incrementally by rank deltas as the empty square moves.
 
+use super::Lookup;
 use super::{
-    Mirror, MoveSpan, Pattern, PatternDatabases, PdbNode, RankDeltas, Span, MAX_PATTERNS,
+    PatternDatabases, PdbNode, RankDeltas, Span, MAX_LOOKUPS, MAX_PATTERNS, MAX_PDB_CELLS,
     NOTHING_PENDING, NO_PATTERN,
 };
 use crate::board::{Board, Puzzle};
@@ -17,20 +18,20 @@ impl Heuristic for PatternDatabases {
     }
 
     fn start(&self, board: &Board) -> PdbNode {
-        let mut at = [0u8; 16];
+        let mut at = [0u8; MAX_PDB_CELLS];
         for (s, &t) in board.cells().iter().enumerate() {
             at[t as usize] = s as u8;
         }
-        let mut index = [0u32; 2 * MAX_PATTERNS];
-        let mut values = [0u8; 2 * MAX_PATTERNS];
+        let mut index = [0u32; MAX_LOOKUPS];
+        let mut values = [0u8; MAX_LOOKUPS];
         let pending = NOTHING_PENDING;
-        for p in 0..self.patterns.len() {
-            index[p] = self.rank_of(p, &at, false);
+        for p in 0..self.patterns {
+            index[p] = self.rank_of(p, &at);
             values[p] = self.value(p, index[p]);
             if self.mirror.is_some() {
                 let q = MAX_PATTERNS + p;
-                index[q] = self.rank_of(p, &at, true);
-                values[q] = self.value(p, index[q]);
+                index[q] = self.rank_of(q, &at);
+                values[q] = self.value(q, index[q]);
             }
         }
         PdbNode { index, values, pending }
@@ -66,38 +67,17 @@ impl Heuristic for PatternDatabases {
     ) -> PdbNode {
         let mut next = *node;
         let d = &self.deltas;
-        let span = &d.spans[16 * from + to];
-        // Databases exist up to 16 squares only ([`PatternDatabases::open`] refuses more), so
-        // the word is the 4-bit one and `shift` a nibble's.
-        let nibble = |shift: u8| (packed_after.bits_from(u32::from(shift)) & 15) as usize;
         let t = tile as usize;
-        let p = self.pattern_of[t] as usize;
-        if p != NO_PATTERN as usize {
-            let slot = self.slot_of[t] as usize;
-            let passed = &d.passed[p][slot];
-            let mut over = 0i32;
-            for &shift in &span.direct.shifts[..span.direct.len as usize] {
-                over += passed[nibble(shift)];
-            }
-            let change = span.step * d.place[p][slot] + span.step.signum() * over;
-            let r = node.index[p].wrapping_add_signed(change);
-            next.index[p] = r;
-            next.values[p] = self.value(p, r);
+        let i = d.lookup_of[0][t] as usize;
+        if i != NO_PATTERN as usize {
+            let r = d.moved(node.index[i], i, d.slot_of[0][t] as usize, from, to, packed_after);
+            next.index[i] = r;
+            next.values[i] = self.value(i, r);
         }
-        if let Some(m) = &self.mirror {
-            // In the mirror board, tile `m.tile[t]` moves between the mirrored squares.
-            let u = m.tile[t] as usize;
-            let q = self.pattern_of[u] as usize;
-            if q != NO_PATTERN as usize {
-                let slot = self.slot_of[u] as usize;
-                let passed = &d.mirror_passed[q][slot];
-                let mut over = 0i32;
-                for &shift in &span.mirror.shifts[..span.mirror.len as usize] {
-                    over += passed[nibble(shift)];
-                }
-                let change = span.mirror_step * d.place[q][slot] + span.mirror_step.signum() * over;
-                let i = MAX_PATTERNS + q;
-                let r = node.index[i].wrapping_add_signed(change);
+        if self.mirror.is_some() {
+            let i = d.lookup_of[1][t] as usize;
+            if i != NO_PATTERN as usize {
+                let r = d.moved(node.index[i], i, d.slot_of[1][t] as usize, from, to, packed_after);
                 next.index[i] = r;
                 if next.pending != NOTHING_PENDING && next.pending as usize != i {
                     self.settle(&mut next);
@@ -113,20 +93,18 @@ impl PatternDatabases {
     /// The sum over the board's own patterns.
     #[inline(always)]
     fn direct_sum(&self, node: &PdbNode) -> u32 {
-        let k = self.patterns.len();
-        node.values[..k].iter().map(|&v| u32::from(v)).sum()
+        node.values[..self.patterns].iter().map(|&v| u32::from(v)).sum()
     }
 
     /// The sum over the mirror's patterns, reading the pending value without keeping it.
     #[inline(always)]
     fn mirrored_sum(&self, node: &PdbNode) -> u32 {
-        let k = self.patterns.len();
+        let k = self.patterns;
         let mut sum: u32 =
             node.values[MAX_PATTERNS..MAX_PATTERNS + k].iter().map(|&v| u32::from(v)).sum();
         if node.pending != NOTHING_PENDING {
             let i = node.pending as usize;
-            sum = sum - u32::from(node.values[i])
-                + u32::from(self.value(i - MAX_PATTERNS, node.index[i]));
+            sum = sum - u32::from(node.values[i]) + u32::from(self.value(i, node.index[i]));
         }
         sum
     }
@@ -136,74 +114,96 @@ impl PatternDatabases {
     fn settle(&self, node: &mut PdbNode) {
         if node.pending != NOTHING_PENDING {
             let i = node.pending as usize;
-            node.values[i] = self.value(i - MAX_PATTERNS, node.index[i]);
+            node.values[i] = self.value(i, node.index[i]);
             node.pending = NOTHING_PENDING;
         }
     }
 }
 
 impl RankDeltas {
+    /// Lookup `i`'s rank after its tile `slot` moved from board square `from` to `to`, the
+    /// board being `after` the move.
+    #[inline(always)]
+    fn moved<W: Word>(
+        &self,
+        rank: u32,
+        i: usize,
+        slot: usize,
+        from: usize,
+        to: usize,
+        after: W,
+    ) -> u32 {
+        let span = &self.spans[(i * self.n + from) * self.n + to];
+        let passed = &self.passed[i][slot];
+        let mut over = 0i32;
+        for &s in &span.squares[..span.len as usize] {
+            over += passed[after.tile(s as usize) as usize];
+        }
+        let step = i32::from(span.step);
+        rank.wrapping_add_signed(step * self.place[i][slot] + step.signum() * over)
+    }
+
     pub(super) fn new(
         puzzle: &Puzzle,
-        patterns: &[Pattern],
-        pattern_of: &[u8; 16],
-        slot_of: &[u8; 16],
-        mirror: Option<&Mirror>,
+        lookups: &[Lookup; MAX_LOOKUPS],
+        patterns: usize,
+        mirrored: bool,
     ) -> RankDeltas {
         let n = puzzle.shape().cells();
-        let mut place = [[0i32; 8]; MAX_PATTERNS];
-        let mut passed = [[[0i32; 16]; 8]; MAX_PATTERNS];
-        for (p, pattern) in patterns.iter().enumerate() {
-            for (to, &from) in place[p].iter_mut().zip(&pattern.place[..pattern.len]) {
-                *to = from as i32;
+        let active: Vec<usize> = (0..patterns)
+            .chain(if mirrored { MAX_PATTERNS..MAX_PATTERNS + patterns } else { 0..0 })
+            .collect();
+        let mut lookup_of = [[NO_PATTERN; MAX_PDB_CELLS]; 2];
+        let mut slot_of = [[0u8; MAX_PDB_CELLS]; 2];
+        let mut place = [[0i32; 8]; MAX_LOOKUPS];
+        for &i in &active {
+            let lookup = &lookups[i];
+            let side = usize::from(i >= MAX_PATTERNS);
+            for (j, &t) in lookup.tiles[..lookup.len].iter().enumerate() {
+                lookup_of[side][t as usize] = i as u8;
+                slot_of[side][t as usize] = j as u8;
+                place[i][j] = (j + 1..lookup.len).map(|d| (n - d) as i32).product();
             }
-            for slot in 0..pattern.len {
+        }
+        let mut passed = [[[0i32; MAX_PDB_CELLS]; 8]; MAX_LOOKUPS];
+        for &i in &active {
+            let side = usize::from(i >= MAX_PATTERNS);
+            for slot in 0..lookups[i].len {
                 for t in 0..n {
-                    if pattern_of[t] as usize != p {
+                    if lookup_of[side][t] as usize != i {
                         continue;
                     }
-                    let j = slot_of[t] as usize;
-                    passed[p][slot][t] = match j.cmp(&slot) {
+                    let j = slot_of[side][t] as usize;
+                    passed[i][slot][t] = match j.cmp(&slot) {
                         // An earlier tile passed over: one more (or fewer) below the moved tile.
-                        std::cmp::Ordering::Less => -place[p][slot],
+                        std::cmp::Ordering::Less => -place[i][slot],
                         // A later tile passed over: the moved tile left (or joined) those below it.
-                        std::cmp::Ordering::Greater => place[p][j],
+                        std::cmp::Ordering::Greater => place[i][j],
                         std::cmp::Ordering::Equal => 0,
                     };
                 }
             }
         }
-        let mut mirror_passed = [[[0i32; 16]; 8]; MAX_PATTERNS];
-        if let Some(m) = mirror {
-            for (p, slots) in mirror_passed.iter_mut().enumerate().take(patterns.len()) {
-                for (slot, row) in slots.iter_mut().enumerate() {
-                    for (t, v) in row.iter_mut().enumerate().take(n) {
-                        *v = passed[p][slot][m.tile[t] as usize];
+        let empty = Span { step: 0, len: 0, squares: [0; MAX_PDB_CELLS - 2] };
+        let mut spans = vec![empty; MAX_LOOKUPS * n * n];
+        for &i in &active {
+            let frame = &lookups[i].frame;
+            let mut board_square = [0u8; MAX_PDB_CELLS];
+            for s in 0..n {
+                board_square[frame[s] as usize] = s as u8;
+            }
+            for a in 0..n {
+                for b in 0..n {
+                    let (fa, fb) = (frame[a] as usize, frame[b] as usize);
+                    let span = &mut spans[(i * n + a) * n + b];
+                    span.step = (fb as i32 - fa as i32) as i8;
+                    for &s in &board_square[fa.min(fb) + 1..fa.max(fb)] {
+                        span.squares[span.len as usize] = s;
+                        span.len += 1;
                     }
                 }
             }
         }
-        let between = |a: usize, b: usize, board_square: &dyn Fn(usize) -> usize| {
-            let mut span = Span::default();
-            for s in a.min(b) + 1..a.max(b) {
-                span.shifts[span.len as usize] = (4 * board_square(s)) as u8;
-                span.len += 1;
-            }
-            span
-        };
-        let mut spans = [MoveSpan::default(); 256];
-        for a in 0..n {
-            for b in 0..n {
-                let span = &mut spans[16 * a + b];
-                span.direct = between(a, b, &|s| s);
-                span.step = b as i32 - a as i32;
-                if let Some(m) = mirror {
-                    let (ma, mb) = (m.square[a] as usize, m.square[b] as usize);
-                    span.mirror = between(ma, mb, &|s| m.square[s] as usize);
-                    span.mirror_step = mb as i32 - ma as i32;
-                }
-            }
-        }
-        RankDeltas { place, passed, mirror_passed, spans }
+        RankDeltas { n, lookup_of, slot_of, place, passed, spans }
     }
 }

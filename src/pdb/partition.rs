@@ -1,7 +1,7 @@
 //! Partitions of the tiles into disjoint patterns, named by the goal squares the tiles belong on
 //! so that one layout serves every goal: the tiles of a pattern are whatever the goal puts there.
 
-use crate::board::Board;
+use crate::board::{Board, Shape};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The partitions this crate knows by name.
@@ -14,6 +14,9 @@ pub enum PartitionKind {
     /// 4×4 only: patterns of 7 and 8 tiles (Korf & Felner's largest; 576 MB, built only on
     /// request, see [`PartitionKind::built_on_request`]).
     SevenEight,
+    /// 5×5 only: four patterns of 6 tiles, Korf & Felner's partition of the 24-puzzle (two
+    /// distinct tables of 127.5 MB; minutes to build, on first use or by `pdb build`).
+    SixSixSixSix,
     /// Any shape: the squares in row order cut into patterns of at most 6 tiles, sizes as even
     /// as possible (4-4 on 3×3, 4-3 on 2×4, 6-5 on 4×3, 5-4 on 2×5).
     Even,
@@ -26,8 +29,27 @@ impl PartitionKind {
             PartitionKind::SixSixThree => "663",
             PartitionKind::FiveFiveFive => "555",
             PartitionKind::SevenEight => "78",
+            PartitionKind::SixSixSixSix => "6666",
             PartitionKind::Even => "even",
         }
+    }
+
+    /// Whether the partition is defined for `shape` (the even split is defined for all).
+    pub fn fits(self, shape: Shape) -> bool {
+        let square = |w| shape.width() == w && shape.height() == w;
+        match self {
+            PartitionKind::SixSixThree
+            | PartitionKind::FiveFiveFive
+            | PartitionKind::SevenEight => square(4),
+            PartitionKind::SixSixSixSix => square(5),
+            PartitionKind::Even => true,
+        }
+    }
+
+    /// Whether the build takes minutes and gigabytes, so that a comparison leaves the solver
+    /// out until the tables are cached rather than build them in the middle of a run.
+    pub fn long_build(self) -> bool {
+        matches!(self, PartitionKind::SevenEight | PartitionKind::SixSixSixSix)
     }
 
     /// Whether the build is too large to start unasked (minutes and gigabytes): such tables come
@@ -59,6 +81,19 @@ const KORF_555: [&[u8]; 3] = [&[1, 2, 4, 5, 8], &[3, 6, 7, 10, 11], &[9, 12, 13,
 /// reflected lookup still holds, and each instance turned the same way gets the same values.
 const KORF_78: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]];
 
+/// 6-6-6-6 for a 5×5 goal with the empty square on square 0: Korf & Felner's partition of the
+/// 24-puzzle (same paper, figure of the 24-puzzle's patterns; `/work/shared/README.md` of the
+/// project's reference notes lists it): an irregular pattern around the empty square's corner
+/// and three 3×2 blocks. A symmetry of the board carries each block onto the first, so they
+/// read one table (see the `symmetry` module); with the reflected lookup the eight lookups
+/// read two tables.
+const KORF_6666: [&[u8]; 4] = [
+    &[1, 2, 5, 6, 7, 12],
+    &[3, 4, 8, 9, 13, 14],
+    &[10, 11, 15, 16, 20, 21],
+    &[17, 18, 19, 22, 23, 24],
+];
+
 /// Most tiles in one pattern of an [`PartitionKind::Even`] partition.
 const EVEN_MAX_TILES: usize = 6;
 
@@ -66,13 +101,14 @@ const EVEN_MAX_TILES: usize = 6;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Partition {
     name: String,
+    kind: Option<PartitionKind>,
     squares: Vec<Vec<u8>>,
 }
 
 impl Partition {
     /// A partition from explicit goal squares; [`Partition::tiles`] checks it against a goal.
     pub fn from_squares(name: &str, squares: Vec<Vec<u8>>) -> Partition {
-        Partition { name: name.to_string(), squares }
+        Partition { name: name.to_string(), kind: None, squares }
     }
 
     /// The partition `kind` for `goal`. Layouts are written for the empty square on square 0;
@@ -80,21 +116,18 @@ impl Partition {
     /// n − 1 − s), and for any other empty square that square trades places with square 0.
     pub fn for_goal(kind: PartitionKind, goal: &Board) -> Result<Partition> {
         let shape = goal.shape();
-        let is_4x4 = shape.width() == 4 && shape.height() == 4;
+        if !kind.fits(shape) {
+            let side = if kind == PartitionKind::SixSixSixSix { "5x5" } else { "4x4" };
+            return Err(Error::new(
+                ErrorKind::Unsupported,
+                format!("partition {} is defined for {side} boards, not {shape}", kind.name()),
+            ));
+        }
         let base: Vec<Vec<u8>> = match kind {
-            PartitionKind::SixSixThree
-            | PartitionKind::FiveFiveFive
-            | PartitionKind::SevenEight
-                if !is_4x4 =>
-            {
-                return Err(Error::new(
-                    ErrorKind::Unsupported,
-                    format!("partition {} is defined for 4x4 boards, not {shape}", kind.name()),
-                ));
-            }
             PartitionKind::SixSixThree => KORF_663.iter().map(|g| g.to_vec()).collect(),
             PartitionKind::FiveFiveFive => KORF_555.iter().map(|g| g.to_vec()).collect(),
             PartitionKind::SevenEight => KORF_78.iter().map(|g| g.to_vec()).collect(),
+            PartitionKind::SixSixSixSix => KORF_6666.iter().map(|g| g.to_vec()).collect(),
             PartitionKind::Even => even_layout(shape.cells()),
         };
         let n = shape.cells() as u8;
@@ -109,22 +142,27 @@ impl Partition {
             }
         };
         let squares = base.into_iter().map(|g| g.into_iter().map(transport).collect()).collect();
-        Ok(Partition { name: kind.name().to_string(), squares })
+        Ok(Partition { name: kind.name().to_string(), kind: Some(kind), squares })
     }
 
-    /// The partition a solver uses when none is asked for: 6-6-3 on 4×4, even elsewhere.
+    /// The partition a solver uses when none is asked for: 6-6-3 on 4×4, 6-6-6-6 on 5×5, even
+    /// elsewhere.
     pub fn default_for(goal: &Board) -> Partition {
-        let kind = if goal.shape().width() == 4 && goal.shape().height() == 4 {
-            PartitionKind::SixSixThree
-        } else {
-            PartitionKind::Even
-        };
+        let kind = [PartitionKind::SixSixThree, PartitionKind::SixSixSixSix]
+            .into_iter()
+            .find(|k| k.fits(goal.shape()))
+            .unwrap_or(PartitionKind::Even);
         Partition::for_goal(kind, goal).expect("the default partition fits its shape")
     }
 
     /// The partition's name, such as `663`.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The named partition this is, if it is one (not given square by square).
+    pub fn kind(&self) -> Option<PartitionKind> {
+        self.kind
     }
 
     /// The goal squares of each pattern.
@@ -191,7 +229,6 @@ fn even_layout(n: usize) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
 
     #[test]
     fn even_layout_sizes_per_shape() {

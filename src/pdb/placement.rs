@@ -27,7 +27,7 @@ pub fn rank(n: usize, squares: &[u8]) -> usize {
 #[inline]
 pub fn unrank(n: usize, mut r: usize, out: &mut [u8]) {
     let k = out.len();
-    let mut digits = [0u8; 16];
+    let mut digits = [0u8; super::MAX_PDB_CELLS];
     for i in (0..k).rev() {
         digits[i] = (r % (n - i)) as u8;
         r /= n - i;

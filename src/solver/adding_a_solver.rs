@@ -109,6 +109,7 @@ static IDDFS: AlgorithmSpec = AlgorithmSpec {
     topologies: &[Topology::Grid, Topology::Torus],
     memory: "the current path only",
     needs_build: None,
+    partition: None,
     make: every_encoding!(Iddfs),
 };
 

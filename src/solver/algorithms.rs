@@ -46,6 +46,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(bfs::Bfs),
     },
     AlgorithmSpec {
@@ -60,6 +61,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: "one entry per arrangement of the space, n! (bounded by --max-states)",
         needs_build: None,
+        partition: None,
         make: every_encoding!(table::Table),
     },
     AlgorithmSpec {
@@ -74,6 +76,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(bidir_shared::BidirShared),
     },
     AlgorithmSpec {
@@ -88,6 +91,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(bidir_split::BidirSplit),
     },
     AlgorithmSpec {
@@ -102,6 +106,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(dijkstra::Dijkstra),
     },
     AlgorithmSpec {
@@ -116,6 +121,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(dial::Dial),
     },
     AlgorithmSpec {
@@ -130,6 +136,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(astar::AStar),
     },
     AlgorithmSpec {
@@ -144,6 +151,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(peers::Peer, peers::Kind::Bfs),
     },
     AlgorithmSpec {
@@ -158,6 +166,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(peers::Peer, peers::Kind::Bidirectional),
     },
     AlgorithmSpec {
@@ -172,6 +181,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
         needs_build: None,
+        partition: None,
         make: every_encoding!(peers::Peer, peers::Kind::Dijkstra),
     },
     AlgorithmSpec {
@@ -186,6 +196,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: "the current path only; ignores --max-states",
         needs_build: None,
+        partition: None,
         make: |_, info, opts| wrap(info, opts, Informed::<Manhattan>::new(Method::IdaStar, ())),
     },
     AlgorithmSpec {
@@ -200,6 +211,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: GRID_ONLY,
         memory: "the current path, and 2 x 64K line tables on 4-wide boards; ignores --max-states",
         needs_build: None,
+        partition: None,
         make: |_, info, opts| {
             wrap(info, opts, Informed::<LinearConflict>::new(Method::IdaStar, ()))
         },
@@ -216,6 +228,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
         needs_build: None,
+        partition: None,
         make: |_, info, opts| wrap(info, opts, Informed::<Manhattan>::new(Method::AStar, ())),
     },
     AlgorithmSpec {
@@ -230,6 +243,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: GRID_ONLY,
         memory: ASTAR_MEMORY,
         needs_build: None,
+        partition: None,
         make: |_, info, opts| {
             wrap(info, opts, Informed::<LinearConflict>::new(Method::AStar, ()))
         },
@@ -246,6 +260,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: "the current path only; ignores --max-states",
         needs_build: None,
+        partition: None,
         make: |_, info, opts| wrap(info, opts, PeerInformed::new(Method::IdaStar)),
     },
     AlgorithmSpec {
@@ -260,6 +275,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
         needs_build: None,
+        partition: None,
         make: |_, info, opts| wrap(info, opts, PeerInformed::new(Method::AStar)),
     },
     AlgorithmSpec {
@@ -274,6 +290,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: "PDB 5-5-5 on 4x4: 1.6 MB tables, ~13 MB to build; the path only, ignores --max-states",
         needs_build: None,
+        partition: Some(PartitionKind::FiveFiveFive),
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::FiveFiveFive, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
@@ -291,6 +308,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; the path only, ignores --max-states",
         needs_build: None,
+        partition: Some(PartitionKind::SixSixThree),
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::SixSixThree, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
@@ -310,8 +328,29 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         needs_build: Some(|puzzle, opts| {
             tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
         }),
+        partition: Some(PartitionKind::SevenEight),
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
+            wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
+        },
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb6666",
+        family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
+        summary: "IDA* with Korf & Felner's 6-6-6-6 pattern databases on 5x5, built on first use or by `pdb build --shape 5x5` (other shapes: the default partition)",
+        weighted: false,
+        peer: false,
+        builds_heuristic: true,
+        encodings: PACKED_ONLY,
+        topologies: ANY_TOPOLOGY,
+        memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
+        needs_build: Some(|puzzle, opts| {
+            tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
+        }),
+        partition: Some(PartitionKind::SixSixSixSix),
+        make: |_, info, opts| {
+            let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
         },
     },
@@ -327,6 +366,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; plus every state generated (bounded by --max-states)",
         needs_build: None,
+        partition: Some(PartitionKind::SixSixThree),
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::SixSixThree, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::AStar, config))

@@ -50,15 +50,14 @@ pub(crate) struct PdbConfig {
     pub(crate) cache: Cache,
 }
 
-/// The partition a `pdb555`/`pdb663`/`pdb78` solver uses on `goal`'s shape: the named one on 4×4
-/// boards, and on any other shape the pdb module's default (the even split in row order, such
-/// as 4-4 on 3×3), since 5-5-5, 6-6-3 and 7-8 are defined for 16 squares only.
+/// The partition a `pdb555`/`pdb663`/`pdb78`/`pdb6666` solver uses on `goal`'s shape: the named
+/// one where it is defined (4×4, or 5×5 for 6-6-6-6), and on any other shape the even split
+/// in row order (such as 4-4 on 3×3).
 pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partition> {
-    let shape = goal.shape();
-    if shape.width() == 4 && shape.height() == 4 {
+    if kind.fits(goal.shape()) {
         Partition::for_goal(kind, goal)
     } else {
-        Ok(Partition::default_for(goal))
+        Partition::for_goal(PartitionKind::Even, goal)
     }
 }
 
@@ -70,7 +69,7 @@ pub(crate) fn tables_not_built(
     cache: &Cache,
 ) -> Option<String> {
     let partition = pdb_partition(kind, puzzle.goal()).ok()?;
-    if !kind.built_on_request() || partition.name() == "even" {
+    if !kind.long_build() || partition.kind() != Some(kind) {
         return None;
     }
     (!PatternDatabases::cached(puzzle, &partition, cache)).then(|| {
@@ -88,7 +87,7 @@ impl Prepare for PatternDatabases {
         let partition = pdb_partition(config.kind, puzzle.goal())?;
         // Tables too large to build unasked (7-8) come only from `pdb build`: a miss refuses
         // with the command, so what a solve costs never depends on what happens to be cached.
-        let on_miss = if config.kind.built_on_request() && partition.name() != "even" {
+        let on_miss = if config.kind.built_on_request() && partition.kind() == Some(config.kind) {
             OnMiss::Refuse
         } else {
             OnMiss::Build(&|_| {})

@@ -71,6 +71,9 @@ pub struct AlgorithmSpec {
     /// 7-8 databases, which only `slidebench pdb build` makes); `None` for the rows that build
     /// what they need themselves.
     pub needs_build: Option<fn(&Puzzle, &SolverOptions) -> Option<String>>,
+    /// The pattern databases' partition, for the rows guided by them (which boards they
+    /// serve: [`crate::pdb::too_large`]).
+    pub partition: Option<crate::pdb::PartitionKind>,
     /// Makes it.
     pub make: Constructor,
 }
@@ -276,6 +279,7 @@ pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
         Topology::Grid if !unit => "astar-lc/packed",
         Topology::Torus if !unit => "astar-md/packed",
         Topology::Grid if shape.width() == 4 && shape.height() == 4 => "idastar-pdb663/packed",
+        Topology::Grid if shape.width() == 5 && shape.height() == 5 => "idastar-pdb6666/packed",
         Topology::Grid => "idastar-lc/packed",
         Topology::Torus => "idastar-md/packed",
     }

@@ -476,5 +476,6 @@ solver_tests! {
     idastar_pdb555_packed => "idastar-pdb555/packed";
     idastar_pdb663_packed => "idastar-pdb663/packed";
     idastar_pdb78_packed => "idastar-pdb78/packed";
+    idastar_pdb6666_packed => "idastar-pdb6666/packed";
     astar_pdb663_packed => "astar-pdb663/packed";
 }

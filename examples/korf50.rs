@@ -1,0 +1,96 @@
+//! Solves the easiest of Korf & Felner's 50 24-puzzle instances with IDA* over the 6-6-6-6
+//! pattern databases and the reflected lookup, and sets each instance's nodes beside the
+//! published count. Every path is replayed and its length checked against the published one.
+//!
+//! `cargo run --release --example korf50 -- [--first N] [--threads T] [--pdb-dir DIR]
+//! [--iterations]`
+//!
+//! The tables are never built here: they must be cached (`slidebench pdb build --shape 5x5
+//! --goal 0 1 … 24`, which `cases korf50` prints). `--first` defaults to 10 instances (the
+//! easiest by published nodes), `--threads` to 2, one instance per thread at a time.
+//! `--iterations` also prints, per instance, how many IDA* iterations it took.
+
+use rayon::prelude::*;
+use slidebench::cases::korf50;
+use slidebench::heuristic::Heuristic;
+use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::solver::idastar::ida_star;
+use slidebench::Budget;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn main() -> slidebench::Result<()> {
+    let started = Instant::now();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
+    let first: usize = flag("--first").and_then(|t| t.parse().ok()).unwrap_or(10);
+    let threads: usize = flag("--threads").and_then(|t| t.parse().ok()).unwrap_or(2);
+    let per_iteration = args.iter().any(|a| a == "--iterations");
+    let cache = Cache::new(flag("--pdb-dir").map(PathBuf::from).as_deref());
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("one pool");
+
+    let puzzle = korf50::korf_puzzle();
+    let partition = Partition::for_goal(PartitionKind::SixSixSixSix, puzzle.goal())?;
+    let (pdb, info) = PatternDatabases::open(&puzzle, &partition, &cache, OnMiss::Refuse)?;
+    println!(
+        "6-6-6-6 tables: {} bytes in {} tables, loaded in {:.2} s (built in {:.1} s)",
+        info.pattern_bytes.iter().sum::<u64>(),
+        info.pattern_bytes.len(),
+        info.seconds,
+        info.build_seconds
+    );
+    let instances: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(first).collect();
+    let search_started = Instant::now();
+    let results: Vec<_> = instances
+        .par_iter()
+        .map(|k| {
+            let t = Instant::now();
+            let out = ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED);
+            (k, out, t.elapsed().as_secs_f64())
+        })
+        .collect();
+    let wall = search_started.elapsed().as_secs_f64();
+    println!("id  length  nodes            published        ours/published  root  seconds");
+    let (mut ours, mut published, mut wrong) = (0u64, 0u64, 0usize);
+    for (k, out, seconds) in &results {
+        let out = match out {
+            Ok(out) => out,
+            Err(e) => {
+                println!("{:>2}  error: {e}", k.id);
+                wrong += 1;
+                continue;
+            }
+        };
+        let (end, _) = puzzle.replay(&k.board, &out.moves)?;
+        let length = out.moves.len() as u32;
+        if end != *puzzle.goal() || length != k.length {
+            wrong += 1;
+        }
+        ours += out.nodes;
+        published += k.nodes;
+        println!(
+            "{:>2}  {length:>3}{}  {:>15}  {:>15}  {:>14.6}  {:>4}  {seconds:>7.2}",
+            k.id,
+            if length == k.length { " " } else { "!" },
+            out.nodes,
+            k.nodes,
+            out.nodes as f64 / k.nodes as f64,
+            pdb.estimate(&pdb.start(&k.board)),
+        );
+        if per_iteration {
+            println!("    iterations: {}", out.iterations);
+        }
+    }
+    println!(
+        "{} instances, {wrong} wrong; nodes {ours} against {published} published ({:.6}); \
+         search {wall:.1} s wall on {threads} threads, {:.1} M nodes/s; whole run {:.1} s",
+        results.len(),
+        ours as f64 / published.max(1) as f64,
+        ours as f64 / wall / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    if wrong > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}
