@@ -305,7 +305,10 @@ fn pdb_build_list_and_clear_manage_one_cache_directory() {
     let built = run(&["pdb", "build", "--pdb-dir", d, "--shape", "3x3"], b"");
     assert!(built.status.success(), "{}", stderr_text(&built));
     let text = String::from_utf8(built.stdout).unwrap();
-    assert!(text.starts_with("built 3x3 grid partition even (2 patterns; 6,048 bytes"), "{text}");
+    assert!(
+        text.starts_with("built 3x3 grid partition even (2 patterns, 2 tables; 6,048 bytes"),
+        "{text}"
+    );
     // Built once: the second run finds the file and checks it.
     let again = run(&["pdb", "build", "--pdb-dir", d, "--shape", "3x3"], b"");
     let text = String::from_utf8(again.stdout).unwrap();

@@ -36,7 +36,7 @@ enum PdbAction {
         /// Goal board, as `solve --goal` takes it (default: tiles in row order, empty last).
         #[arg(long, num_args = 1.., value_name = "SYMBOL")]
         goal: Vec<String>,
-        /// Partition of the tiles (default: 663 on 4x4, even elsewhere).
+        /// Partition of the tiles (default: 663 on 4x4, 6666 on 5x5, even elsewhere).
         #[arg(long, value_enum)]
         partition: Option<PartitionArg>,
     },
@@ -59,6 +59,10 @@ enum PartitionArg {
     /// 7-8 (4x4 only): 576 MB of tables, minutes and about 1.6 GB to build.
     #[value(name = "78")]
     SevenEight,
+    /// 6-6-6-6 (5x5 only, the default there): 243 MiB of tables, minutes and about 0.8 GB to
+    /// build.
+    #[value(name = "6666")]
+    SixSixSixSix,
     /// Any shape: patterns of at most 6 tiles in row order, sizes as even as possible.
     Even,
 }
@@ -69,6 +73,7 @@ impl From<PartitionArg> for PartitionKind {
             PartitionArg::SixSixThree => PartitionKind::SixSixThree,
             PartitionArg::FiveFiveFive => PartitionKind::FiveFiveFive,
             PartitionArg::SevenEight => PartitionKind::SevenEight,
+            PartitionArg::SixSixSixSix => PartitionKind::SixSixSixSix,
             PartitionArg::Even => PartitionKind::Even,
         }
     }
@@ -109,9 +114,10 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
             let bytes: u64 = info.pattern_bytes.iter().sum();
             let sizes: Vec<String> = info.pattern_bytes.iter().map(|&b| group_digits(b)).collect();
             let what = format!(
-                "{shape} {} partition {} ({} patterns; {} bytes: {})",
+                "{shape} {} partition {} ({} patterns, {} tables; {} bytes: {})",
                 puzzle.topology(),
                 partition.name(),
+                partition.squares().len(),
                 info.pattern_bytes.len(),
                 group_digits(bytes),
                 sizes.join(" + ")

@@ -197,7 +197,8 @@ impl RankDeltas {
                     let (fa, fb) = (frame[a] as usize, frame[b] as usize);
                     let span = &mut spans[(i * n + a) * n + b];
                     span.step = (fb as i32 - fa as i32) as i8;
-                    for &s in &board_square[fa.min(fb) + 1..fa.max(fb)] {
+                    let (low, high) = (fa.min(fb) + 1, fa.max(fb));
+                    for &s in board_square.get(low..high).unwrap_or_default() {
                         span.squares[span.len as usize] = s;
                         span.len += 1;
                     }
