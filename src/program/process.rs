@@ -6,8 +6,9 @@
 //! on the program's output to give it more input. A batch run ([`run`]) is wired as a shell
 //! wires `prog < in > out`: stdin and stdout are unlinked temporary files, so the program sees
 //! end of input where the file ends and never waits on the harness to drain its output (through
-//! pipes, 20,000 answers cost the harness about a tenth of a 15 ms program on a loaded machine:
-//! each full pipe is a hand-off between processes). A conversation ([`super::converse`]) needs
+//! pipes each full 64 KiB is a hand-off to a harness thread; on the 20,000-board set, as the
+//! README says, the files leave the program's own run as fast as the shell's way, while the
+//! pipes added 2–6% to it). A conversation ([`super::converse`]) needs
 //! pipes: a writer thread feeds stdin, a reader thread drains stdout. Stderr is a pipe drained
 //! on a thread in both, and the caller's thread waits on the child itself (a pidfd, where the
 //! kernel has them), so a grandchild that keeps a pipe open cannot stall the run. Each program
