@@ -18,9 +18,11 @@
 
 use super::reaper;
 use rustix::event::{poll, PollFd, PollFlags};
+use rustix::io::ioctl_fionread;
+use rustix::pipe::fcntl_setpipe_size;
 use rustix::process::{kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
 use std::fs::File;
-use std::io::{Read, Seek, Write};
+use std::io::{PipeReader, PipeWriter, Read, Seek, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -434,27 +436,64 @@ impl Running {
     }
 }
 
+/// Largest input given on a pipe that holds all of it (Linux's default `pipe-max-size`); a
+/// larger one goes in a temporary file.
+const PIPE_INPUT_MAX: usize = 1 << 20;
+
+/// Where a batch run's input is.
+enum Fed {
+    /// A pipe that holds the whole input, filled as the program starts; the harness keeps a
+    /// read end, so filling it never fails and what was left unread can be counted.
+    Pipe(PipeReader),
+    /// An unlinked file, whose offset the child shares.
+    File(File),
+}
+
+/// A pipe that holds `len` bytes unread, or `None` where the kernel will not make one so big.
+fn roomy_pipe(len: usize) -> Option<(PipeReader, PipeWriter)> {
+    if len > PIPE_INPUT_MAX {
+        return None;
+    }
+    let (reader, writer) = std::io::pipe().ok()?;
+    let room = fcntl_setpipe_size(&writer, len.max(1)).ok()?;
+    (room >= len).then_some((reader, writer))
+}
+
 /// Runs `inv` on `input` within `limits`. Every path kills the process group and reaps the
 /// child and whatever left the group; a program that cannot be started is a [`SpawnError`].
 ///
-/// Stdin and stdout are unlinked temporary files, as when a shell runs `prog < in > out`: the
-/// whole input is there before the program starts (it sees end of input where the file ends),
-/// and nothing the program writes waits on the harness, so neither side can block the other.
+/// Wired as when a shell runs `prog < in > out`: stdin holds the whole input, on a pipe big
+/// enough for all of it (filled while the program starts, so no thread waits to write more) or
+/// else in an unlinked temporary file, and the program sees end of input where it ends; stdout
+/// is an unlinked temporary file, so nothing the program writes waits on the harness.
 pub fn run(inv: &Invocation, input: &[u8], limits: Limits) -> Result<Outcome, SpawnError> {
     let temp = |e: std::io::Error| SpawnError(format!("cannot use a temporary file: {e}"));
-    let mut stdin = tempfile::tempfile().map_err(temp)?;
-    stdin.write_all(input).and_then(|()| stdin.rewind()).map_err(temp)?;
+    let (child_in, mut writer, mut fed): (Stdio, _, _) =
+        if let Some((reader, writer)) = roomy_pipe(input.len()) {
+            (reader.try_clone().map_err(temp)?.into(), Some(writer), Fed::Pipe(reader))
+        } else {
+            let mut file = tempfile::tempfile().map_err(temp)?;
+            file.write_all(input).and_then(|()| file.rewind()).map_err(temp)?;
+            (file.try_clone().map_err(temp)?.into(), None, Fed::File(file))
+        };
     let stdout = tempfile::tempfile().map_err(temp)?;
-    let (child_in, child_out) =
-        (stdin.try_clone().map_err(temp)?, stdout.try_clone().map_err(temp)?);
-    let (child, token, started) = spawn(inv, child_in.into(), child_out.into())?;
+    let child_out = stdout.try_clone().map_err(temp)?;
+    let (child, token, started) = spawn(inv, child_in, child_out.into())?;
+    if let Some(w) = writer.as_mut() {
+        // It all fits, and the harness holds a read end: this neither blocks nor fails.
+        let _ = w.write_all(input);
+    }
+    drop(writer);
     let out = Capture::File { file: stdout, limit: limits.stdout_bytes };
     let running = Running::new(child, token, started, out, Arc::new(AtomicBool::new(false)));
     let mut peak_bytes = 0;
     let exited_in_time = running.wait_exit(running.started + limits.deadline, &mut peak_bytes);
     let mut outcome = running.finish(exited_in_time, peak_bytes, None, &AtomicBool::new(false));
-    // The child's stdin shares this file's offset: how far it read, now that it is gone.
-    outcome.input_refused = stdin.stream_position().is_ok_and(|p| p < input.len() as u64);
+    // What the child left unread, now that it is gone.
+    outcome.input_refused = match &mut fed {
+        Fed::Pipe(reader) => ioctl_fionread(reader).is_ok_and(|n| n > 0),
+        Fed::File(file) => file.stream_position().is_ok_and(|p| p < input.len() as u64),
+    };
     Ok(outcome)
 }
 
@@ -542,11 +581,13 @@ mod tests {
 
     #[test]
     fn how_far_a_program_read_its_input_is_known_after_it_exits() {
-        let input = b"1 2 3\n4 5 6\n".to_vec();
-        let read_all = run(&sh("cat > /dev/null"), &input, limits(10.0)).unwrap();
-        assert!(read_all.end.is_success() && !read_all.input_refused);
-        let read_none = run(&sh("true"), &input, limits(10.0)).unwrap();
-        assert!(read_none.end.is_success() && read_none.input_refused);
+        // A small input goes on a pipe, one larger than a pipe may hold in a file.
+        for input in [b"1 2 3\n4 5 6\n".to_vec(), vec![b'\n'; PIPE_INPUT_MAX + 1]] {
+            let read_all = run(&sh("cat > /dev/null"), &input, limits(10.0)).unwrap();
+            assert!(read_all.end.is_success() && !read_all.input_refused);
+            let read_none = run(&sh("true"), &input, limits(10.0)).unwrap();
+            assert!(read_none.end.is_success() && read_none.input_refused);
+        }
     }
 
     #[test]
