@@ -1,14 +1,15 @@
-//! One run of an outside program: its input complete before it starts, stdout and stderr kept
+//! One run of an outside program: its whole input given at once, stdout and stderr kept
 //! with bounded memory, a deadline on the child, its whole process group killed, and the child
 //! reaped with its own resource usage on every path.
 //!
 //! Contest programs rarely flush and some build a table before reading, so nothing here waits
 //! on the program's output to give it more input. A batch run ([`run`]) is wired as a shell
-//! wires `prog < in > out`: stdin and stdout are unlinked temporary files, so the program sees
-//! end of input where the file ends and never waits on the harness to drain its output (through
-//! pipes each full 64 KiB is a hand-off to a harness thread; on the 20,000-board set, as the
-//! README says, the files leave the program's own run as fast as the shell's way, while the
-//! pipes added 2–6% to it). A conversation ([`super::converse`]) needs
+//! wires `prog < in > out`: stdin holds the whole input (a pipe big enough for all of it, or an
+//! unlinked temporary file), so the program sees end of input where it ends, and stdout is an
+//! unlinked temporary file, so the program never waits on the harness to drain its output
+//! (through pipes each full 64 KiB is a hand-off to a harness thread; on the 20,000-board set,
+//! as the README says, this wiring leaves the program's own run as fast as the shell's way,
+//! while the pipes added 2–6% to it). A conversation ([`super::converse`]) needs
 //! pipes: a writer thread feeds stdin, a reader thread drains stdout. Stderr is a pipe drained
 //! on a thread in both, and the caller's thread waits on the child itself (a pidfd, where the
 //! kernel has them), so a grandchild that keeps a pipe open cannot stall the run. Each program
@@ -125,8 +126,8 @@ pub struct Outcome {
     /// misses only growth in its last few milliseconds), bytes; 0 when it ended before the first
     /// sample.
     pub peak_bytes: u64,
-    /// Whether the program exited before reading all its input: in a batch run, how far the
-    /// input file's shared offset got; in a conversation, a write to its closed stdin.
+    /// Whether the program exited before reading all its input: in a batch run, bytes left in
+    /// its input pipe or file; in a conversation, a write to its closed stdin.
     pub input_refused: bool,
 }
 
