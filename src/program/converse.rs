@@ -135,7 +135,7 @@ pub fn converse(
         let _ = send.send(trailer.to_vec());
         drop(send);
         let until = Instant::now() + deadlines.each;
-        (process::wait_exit(running.pid, until, &running.over, &mut peak), None)
+        (running.wait_exit(until, &mut peak), None)
     };
     let mut outcome = running.finish(exited_in_time, peak, Some(&written), &refused);
     if let (Some(idle), End::Idle | End::TimeLimit) = (idle, &outcome.end) {
@@ -153,9 +153,10 @@ fn await_line(
     peak: &mut u64,
 ) -> Wait {
     let slice = Duration::from_millis(10);
+    let process::Capture::Pipe { pipe, .. } = &running.out else { return Wait::Ended };
     loop {
         {
-            let mut data = running.out.data.lock().expect("a pipe reader panicked");
+            let mut data = pipe.data.lock().expect("a pipe reader panicked");
             loop {
                 counter.feed(&data.bytes);
                 if counter.lines >= want {
@@ -170,7 +171,7 @@ fn await_line(
                 }
                 let wait = (until - now).min(slice);
                 let (d, timeout) =
-                    running.out.changed.wait_timeout(data, wait).expect("a pipe reader panicked");
+                    pipe.changed.wait_timeout(data, wait).expect("a pipe reader panicked");
                 data = d;
                 if timeout.timed_out() {
                     break;
@@ -183,7 +184,7 @@ fn await_line(
         if process::exited(running.pid) {
             // What it printed before exiting may still be in the pipe.
             std::thread::sleep(Duration::from_millis(5));
-            let data = running.out.data.lock().expect("a pipe reader panicked");
+            let data = pipe.data.lock().expect("a pipe reader panicked");
             counter.feed(&data.bytes);
             return if counter.lines >= want { Wait::Answered } else { Wait::Ended };
         }

@@ -1,19 +1,29 @@
-//! One run of an outside program: input written from its own thread, stdout and stderr drained
-//! at the same time with bounded memory, a deadline on the child, its whole process group
-//! killed, and the child reaped with its own resource usage on every path.
+//! One run of an outside program: its whole input given at once, stdout and stderr kept
+//! with bounded memory, a deadline on the child, its whole process group killed, and the child
+//! reaped with its own resource usage on every path.
 //!
 //! Contest programs rarely flush and some build a table before reading, so nothing here waits
-//! on the program's output to write more input: a writer thread feeds stdin and closes it (the
-//! program sees end of input), two reader threads drain stdout and stderr, and the caller's
-//! thread waits on the child itself (a pidfd, where the kernel has them), so a grandchild that
-//! keeps a pipe open cannot stall the run. Each program gets its own process group
-//! (`process_group(0)`, which keeps the standard library's fast spawn path); at the end the
-//! group is killed, before the child is reaped so that its id cannot have been reused.
+//! on the program's output to give it more input. A batch run ([`run`]) is wired as a shell
+//! wires `prog < in > out`: stdin holds the whole input (a pipe big enough for all of it, or an
+//! unlinked temporary file), so the program sees end of input where it ends, and stdout is an
+//! unlinked temporary file, so the program never waits on the harness to drain its output
+//! (through pipes each full 64 KiB is a hand-off to a harness thread; on the 20,000-board set,
+//! as the README says, this wiring leaves the program's own run as fast as the shell's way,
+//! while the pipes added 2–6% to it). A conversation ([`super::converse`]) needs
+//! pipes: a writer thread feeds stdin, a reader thread drains stdout. Stderr is a pipe drained
+//! on a thread in both, and the caller's thread waits on the child itself (a pidfd, where the
+//! kernel has them), so a grandchild that keeps a pipe open cannot stall the run. Each program
+//! gets its own process group (`process_group(0)`, which keeps the standard library's fast
+//! spawn path); at the end the group is killed, before the child is reaped so that its id
+//! cannot have been reused.
 
 use super::reaper;
 use rustix::event::{poll, PollFd, PollFlags};
+use rustix::io::ioctl_fionread;
+use rustix::pipe::fcntl_setpipe_size;
 use rustix::process::{kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{PipeReader, PipeWriter, Read, Seek, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -116,7 +126,8 @@ pub struct Outcome {
     /// misses only growth in its last few milliseconds), bytes; 0 when it ended before the first
     /// sample.
     pub peak_bytes: u64,
-    /// Whether the program exited before reading all its input.
+    /// Whether the program exited before reading all its input: in a batch run, bytes left in
+    /// its input pipe or file; in a conversation, a write to its closed stdin.
     pub input_refused: bool,
 }
 
@@ -191,45 +202,6 @@ fn drain(
     });
     (shared, finished)
 }
-
-/// Waits until the child exits or `until` passes or `stop` is set; true when it exited. Uses a
-/// pidfd where the kernel has them, else looks at `/proc/PID/stat` for a zombie every
-/// millisecond. Samples the child's `VmHWM` into `peak` on every wake, at intervals growing from
-/// 1 ms to 20 ms. Never reaps: the caller kills the group first.
-pub(super) fn wait_exit(pid: Pid, until: Instant, stop: &AtomicBool, peak: &mut u64) -> bool {
-    let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
-    let mut slice = Duration::from_millis(1);
-    loop {
-        if let Some(hwm) = high_water(pid) {
-            *peak = (*peak).max(hwm);
-        }
-        if stop.load(Ordering::Relaxed) {
-            return false;
-        }
-        let now = Instant::now();
-        if now >= until {
-            return exited(pid);
-        }
-        let wait = (until - now).min(slice);
-        slice = (slice * 2).min(Duration::from_millis(20));
-        if let Some(fd) = &pidfd {
-            let mut fds = [PollFd::new(fd, PollFlags::IN)];
-            let ts = rustix::event::Timespec {
-                tv_sec: wait.as_secs() as i64,
-                tv_nsec: i64::from(wait.subsec_nanos()),
-            };
-            if matches!(poll(&mut fds, Some(&ts)), Ok(n) if n > 0) {
-                return true;
-            }
-        } else {
-            if exited(pid) {
-                return true;
-            }
-            std::thread::sleep(wait.min(Duration::from_millis(1)));
-        }
-    }
-}
-
 /// The child's peak resident memory so far (`VmHWM`), bytes; `None` once it has exited.
 ///
 /// Not `ru_maxrss`: Linux records the pre-exec address space's high-water mark in the child's
@@ -252,36 +224,54 @@ pub(super) fn exited(pid: Pid) -> bool {
     stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()) == Some('Z')
 }
 
-/// A program started with its pipes drained on threads: what [`run`] and
+/// Where a run's stdout goes.
+pub(super) enum Capture {
+    /// A pipe drained on a thread as it arrives: a conversation waits on each answer line.
+    Pipe {
+        /// What has arrived.
+        pipe: Arc<Pipe>,
+        /// The reader's end.
+        done: mpsc::Receiver<()>,
+    },
+    /// An unlinked file, read after the run: a batch program writes at file speed, with no
+    /// reader thread to wake and no full pipe to wait on. Its size is looked at on every wake
+    /// of the wait, so a flood is stopped within one wake (at most 20 ms of its output) of the
+    /// limit, and only `limit` bytes of it are ever read into memory.
+    File {
+        /// The file the child writes.
+        file: File,
+        /// Most bytes kept.
+        limit: usize,
+    },
+}
+
+/// A program started with stderr drained on a thread and stdout captured: what [`run`] and
 /// [`super::converse`] share.
 pub(super) struct Running {
     child: Child,
     pub(super) pid: Pid,
     token: String,
     pub(super) started: Instant,
-    pub(super) out: Arc<Pipe>,
+    pub(super) out: Capture,
     err: Arc<Pipe>,
-    done: [mpsc::Receiver<()>; 2],
+    err_done: mpsc::Receiver<()>,
     /// Set when stdout passes its limit.
     pub(super) over: Arc<AtomicBool>,
 }
 
-/// Starts `inv` in its own process group, marked for the sweep, stdout kept up to
-/// `stdout_bytes`; returns it with its stdin.
-pub(super) fn start(
+/// Spawns `inv` in its own process group, marked for the sweep, stderr piped; returns the
+/// child, its mark and when it started.
+fn spawn(
     inv: &Invocation,
-    stdout_bytes: usize,
-) -> Result<(Running, ChildStdin), SpawnError> {
+    stdin: Stdio,
+    stdout: Stdio,
+) -> Result<(Child, String, Instant), SpawnError> {
     let (program, args) =
         inv.argv.split_first().ok_or_else(|| SpawnError("the command is empty".into()))?;
     let subreaper = reaper::become_subreaper();
     let token = reaper::new_token();
     let mut cmd = Command::new(program);
-    cmd.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
+    cmd.args(args).stdin(stdin).stdout(stdout).stderr(Stdio::piped()).process_group(0);
     if let Some(dir) = &inv.cwd {
         cmd.current_dir(dir);
     }
@@ -292,20 +282,101 @@ pub(super) fn start(
         cmd.env(reaper::TOKEN_VAR, &token);
     }
     let started = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| SpawnError(format!("cannot run `{program}`: {e}")))?;
-    let pid = Pid::from_child(&child);
+    let child = cmd.spawn().map_err(|e| SpawnError(format!("cannot run `{program}`: {e}")))?;
+    Ok((child, token, started))
+}
+
+/// Starts `inv` with stdin and stdout on pipes, stdout read as it arrives and kept up to
+/// `stdout_bytes`; returns it with its stdin.
+pub(super) fn start(
+    inv: &Invocation,
+    stdout_bytes: usize,
+) -> Result<(Running, ChildStdin), SpawnError> {
+    let (mut child, token, started) = spawn(inv, Stdio::piped(), Stdio::piped())?;
     let stdin = child.stdin.take().expect("stdin is piped");
-    let over = Arc::new(AtomicBool::new(false));
     let stdout = child.stdout.take().expect("stdout is piped");
-    let stderr = child.stderr.take().expect("stderr is piped");
-    let (out, out_done) = drain(stdout, stdout_bytes, false, Some(Arc::clone(&over)));
-    let (err, err_done) = drain(stderr, STDERR_TAIL, true, None);
-    let running =
-        Running { child, pid, token, started, out, err, done: [out_done, err_done], over };
-    Ok((running, stdin))
+    let over = Arc::new(AtomicBool::new(false));
+    let (pipe, done) = drain(stdout, stdout_bytes, false, Some(Arc::clone(&over)));
+    Ok((Running::new(child, token, started, Capture::Pipe { pipe, done }, over), stdin))
+}
+
+/// The first `limit` bytes of `file`, and whether it holds more.
+fn prefix(file: &mut File, limit: usize) -> (Vec<u8>, bool) {
+    let len = file.metadata().map_or(0, |m| m.len());
+    let keep = limit.saturating_add(1);
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(keep).min(keep));
+    if file.rewind().is_ok() {
+        let _ = Read::take(&mut *file, keep as u64).read_to_end(&mut bytes);
+    }
+    let more = bytes.len() > limit;
+    bytes.truncate(limit);
+    (bytes, more)
 }
 
 impl Running {
+    fn new(
+        mut child: Child,
+        token: String,
+        started: Instant,
+        out: Capture,
+        over: Arc<AtomicBool>,
+    ) -> Running {
+        let pid = Pid::from_child(&child);
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let (err, err_done) = drain(stderr, STDERR_TAIL, true, None);
+        Running { child, pid, token, started, out, err, err_done, over }
+    }
+
+    /// Whether stdout has passed its limit (a file's size is looked at now).
+    fn past_limit(&self) -> bool {
+        if let Capture::File { file, limit } = &self.out {
+            if file.metadata().is_ok_and(|m| m.len() > *limit as u64) {
+                self.over.store(true, Ordering::Relaxed);
+            }
+        }
+        self.over.load(Ordering::Relaxed)
+    }
+
+    /// Waits until the child exits, `until` passes or stdout passes its limit; true when it
+    /// exited. Uses a pidfd where the kernel has them, else looks at `/proc/PID/stat` for a
+    /// zombie every millisecond. Samples the child's `VmHWM` into `peak` on every wake, at
+    /// intervals growing from 1 ms to 20 ms. Never reaps: [`Running::finish`] kills the group
+    /// first.
+    pub(super) fn wait_exit(&self, until: Instant, peak: &mut u64) -> bool {
+        let pid = self.pid;
+        let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
+        let mut slice = Duration::from_millis(1);
+        loop {
+            if let Some(hwm) = high_water(pid) {
+                *peak = (*peak).max(hwm);
+            }
+            if self.past_limit() {
+                return false;
+            }
+            let now = Instant::now();
+            if now >= until {
+                return exited(pid);
+            }
+            let wait = (until - now).min(slice);
+            slice = (slice * 2).min(Duration::from_millis(20));
+            if let Some(fd) = &pidfd {
+                let mut fds = [PollFd::new(fd, PollFlags::IN)];
+                let ts = rustix::event::Timespec {
+                    tv_sec: wait.as_secs() as i64,
+                    tv_nsec: i64::from(wait.subsec_nanos()),
+                };
+                if matches!(poll(&mut fds, Some(&ts)), Ok(n) if n > 0) {
+                    return true;
+                }
+            } else {
+                if exited(pid) {
+                    return true;
+                }
+                std::thread::sleep(wait.min(Duration::from_millis(1)));
+            }
+        }
+    }
+
     /// Ends the run: kills the group, reaps the child, kills and reaps whatever escaped the
     /// group, and waits a little for the pipes. `exited_in_time` says whether the child ended
     /// by itself; `written` is the writer thread's end, if one was fed.
@@ -323,9 +394,24 @@ impl Running {
         let usage = self.child.wait4();
         reaper::sweep(self.pid, &self.token, SWEEP_GRACE);
         let grace = Instant::now() + PIPE_GRACE;
-        for rx in self.done.iter().chain(written) {
+        let out_done = match &self.out {
+            Capture::Pipe { done, .. } => Some(done),
+            Capture::File { .. } => None,
+        };
+        for rx in std::iter::once(&self.err_done).chain(out_done).chain(written) {
             let _ = rx.recv_timeout(grace.saturating_duration_since(Instant::now()));
         }
+        let take = |p: &Pipe| std::mem::take(&mut p.data.lock().expect("reader").bytes);
+        let stdout = match &mut self.out {
+            Capture::Pipe { pipe, .. } => take(pipe),
+            Capture::File { file, limit } => {
+                let (bytes, more) = prefix(file, *limit);
+                if more {
+                    self.over.store(true, Ordering::Relaxed);
+                }
+                bytes
+            }
+        };
         let (status, cpu) = match usage {
             Ok(u) => (Some(u.status), u.rusage.utime + u.rusage.stime),
             Err(_) => (None, Duration::ZERO),
@@ -339,10 +425,9 @@ impl Running {
         } else {
             End::TimeLimit
         };
-        let take = |p: &Pipe| std::mem::take(&mut p.data.lock().expect("reader").bytes);
         Outcome {
             end,
-            stdout: take(&self.out),
+            stdout,
             stderr_tail: take(&self.err),
             wall,
             cpu,
@@ -352,25 +437,65 @@ impl Running {
     }
 }
 
+/// Largest input given on a pipe that holds all of it (Linux's default `pipe-max-size`); a
+/// larger one goes in a temporary file.
+const PIPE_INPUT_MAX: usize = 1 << 20;
+
+/// Where a batch run's input is.
+enum Fed {
+    /// A pipe that holds the whole input, filled as the program starts; the harness keeps a
+    /// read end, so filling it never fails and what was left unread can be counted.
+    Pipe(PipeReader),
+    /// An unlinked file, whose offset the child shares.
+    File(File),
+}
+
+/// A pipe that holds `len` bytes unread, or `None` where the kernel will not make one so big.
+fn roomy_pipe(len: usize) -> Option<(PipeReader, PipeWriter)> {
+    if len > PIPE_INPUT_MAX {
+        return None;
+    }
+    let (reader, writer) = std::io::pipe().ok()?;
+    let room = fcntl_setpipe_size(&writer, len.max(1)).ok()?;
+    (room >= len).then_some((reader, writer))
+}
+
 /// Runs `inv` on `input` within `limits`. Every path kills the process group and reaps the
 /// child and whatever left the group; a program that cannot be started is a [`SpawnError`].
-pub fn run(inv: &Invocation, input: Vec<u8>, limits: Limits) -> Result<Outcome, SpawnError> {
-    let (running, mut stdin) = start(inv, limits.stdout_bytes)?;
-    let refused = Arc::new(AtomicBool::new(false));
-    let refused_flag = Arc::clone(&refused);
-    let (wrote, written) = mpsc::channel();
-    std::thread::spawn(move || {
-        // A program that exits without reading everything closes the pipe: not an error here.
-        if stdin.write_all(&input).and_then(|()| stdin.flush()).is_err() {
-            refused_flag.store(true, Ordering::Relaxed);
-        }
-        drop(stdin);
-        let _ = wrote.send(());
-    });
+///
+/// Wired as when a shell runs `prog < in > out`: stdin holds the whole input, on a pipe big
+/// enough for all of it (filled while the program starts, so no thread waits to write more) or
+/// else in an unlinked temporary file, and the program sees end of input where it ends; stdout
+/// is an unlinked temporary file, so nothing the program writes waits on the harness.
+pub fn run(inv: &Invocation, input: &[u8], limits: Limits) -> Result<Outcome, SpawnError> {
+    let temp = |e: std::io::Error| SpawnError(format!("cannot use a temporary file: {e}"));
+    let (child_in, mut writer, mut fed): (Stdio, _, _) =
+        if let Some((reader, writer)) = roomy_pipe(input.len()) {
+            (reader.try_clone().map_err(temp)?.into(), Some(writer), Fed::Pipe(reader))
+        } else {
+            let mut file = tempfile::tempfile().map_err(temp)?;
+            file.write_all(input).and_then(|()| file.rewind()).map_err(temp)?;
+            (file.try_clone().map_err(temp)?.into(), None, Fed::File(file))
+        };
+    let stdout = tempfile::tempfile().map_err(temp)?;
+    let child_out = stdout.try_clone().map_err(temp)?;
+    let (child, token, started) = spawn(inv, child_in, child_out.into())?;
+    if let Some(w) = writer.as_mut() {
+        // It all fits, and the harness holds a read end: this neither blocks nor fails.
+        let _ = w.write_all(input);
+    }
+    drop(writer);
+    let out = Capture::File { file: stdout, limit: limits.stdout_bytes };
+    let running = Running::new(child, token, started, out, Arc::new(AtomicBool::new(false)));
     let mut peak_bytes = 0;
-    let until = running.started + limits.deadline;
-    let exited_in_time = wait_exit(running.pid, until, &running.over, &mut peak_bytes);
-    Ok(running.finish(exited_in_time, peak_bytes, Some(&written), &refused))
+    let exited_in_time = running.wait_exit(running.started + limits.deadline, &mut peak_bytes);
+    let mut outcome = running.finish(exited_in_time, peak_bytes, None, &AtomicBool::new(false));
+    // What the child left unread, now that it is gone.
+    outcome.input_refused = match &mut fed {
+        Fed::Pipe(reader) => ioctl_fionread(reader).is_ok_and(|n| n > 0),
+        Fed::File(file) => file.stream_position().is_ok_and(|p| p < input.len() as u64),
+    };
+    Ok(outcome)
 }
 
 #[cfg(test)]
@@ -388,7 +513,7 @@ mod tests {
     #[test]
     fn input_reaches_a_program_that_reads_it_all_before_answering() {
         let input: Vec<u8> = (0..200_000).flat_map(|i| format!("{i}\n").into_bytes()).collect();
-        let out = run(&sh("wc -l"), input, limits(20.0)).unwrap();
+        let out = run(&sh("wc -l"), &input, limits(20.0)).unwrap();
         assert!(out.end.is_success(), "{:?}", out.end);
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "200000");
     }
@@ -396,14 +521,14 @@ mod tests {
     #[test]
     fn a_hung_program_is_killed_at_its_deadline_and_counted_idle() {
         let t = Instant::now();
-        let out = run(&sh("sleep 30"), Vec::new(), limits(0.3)).unwrap();
+        let out = run(&sh("sleep 30"), &[], limits(0.3)).unwrap();
         assert!(t.elapsed() < Duration::from_secs(5));
         assert_eq!(out.end, End::Idle);
     }
 
     #[test]
     fn a_busy_program_past_its_deadline_is_a_time_limit() {
-        let out = run(&sh("while :; do :; done"), Vec::new(), limits(0.5)).unwrap();
+        let out = run(&sh("while :; do :; done"), &[], limits(0.5)).unwrap();
         assert_eq!(out.end, End::TimeLimit);
         // What tells it from idle, whatever the machine's load leaves it.
         assert!(out.cpu.as_secs_f64() >= IDLE_CPU_SHARE * out.wall.as_secs_f64(), "{:?}", out.cpu);
@@ -412,7 +537,7 @@ mod tests {
     #[test]
     fn a_flood_is_cut_at_the_output_limit_with_bounded_memory() {
         let lim = Limits { deadline: Duration::from_secs(20), stdout_bytes: 1 << 16 };
-        let out = run(&sh("yes flood; yes >&2"), Vec::new(), lim).unwrap();
+        let out = run(&sh("yes flood; yes >&2"), &[], lim).unwrap();
         assert_eq!(out.end, End::OutputLimit);
         assert_eq!(out.stdout.len(), 1 << 16);
         assert!(out.stderr_tail.len() <= STDERR_TAIL);
@@ -420,7 +545,7 @@ mod tests {
 
     #[test]
     fn a_crash_reports_its_signal_and_stderr_tail() {
-        let out = run(&sh("echo dying >&2; kill -SEGV $$"), Vec::new(), limits(10.0)).unwrap();
+        let out = run(&sh("echo dying >&2; kill -SEGV $$"), &[], limits(10.0)).unwrap();
         assert!(out.end.describe().contains("signal 11"), "{}", out.end.describe());
         assert_eq!(out.stderr_text(), "dying");
     }
@@ -428,7 +553,7 @@ mod tests {
     #[test]
     fn a_grandchild_holding_stdout_does_not_stall_the_run() {
         let t = Instant::now();
-        let out = run(&sh("sleep 30 & echo done"), Vec::new(), limits(10.0)).unwrap();
+        let out = run(&sh("sleep 30 & echo done"), &[], limits(10.0)).unwrap();
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
         assert!(out.end.is_success());
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "done");
@@ -445,7 +570,7 @@ mod tests {
                       time.sleep(0.3)\nprint('done')\n";
         let argv = ["python3", "-c", script, file.to_str().unwrap()];
         let inv = Invocation { argv: argv.map(String::from).to_vec(), cwd: None, env: vec![] };
-        let out = run(&inv, Vec::new(), limits(20.0)).unwrap();
+        let out = run(&inv, &[], limits(20.0)).unwrap();
         assert!(out.end.is_success(), "{:?} {}", out.end, out.stderr_text());
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "done");
         let pid = std::fs::read_to_string(&file).unwrap();
@@ -456,8 +581,19 @@ mod tests {
     }
 
     #[test]
+    fn how_far_a_program_read_its_input_is_known_after_it_exits() {
+        // A small input goes on a pipe, one larger than a pipe may hold in a file.
+        for input in [b"1 2 3\n4 5 6\n".to_vec(), vec![b'\n'; PIPE_INPUT_MAX + 1]] {
+            let read_all = run(&sh("cat > /dev/null"), &input, limits(10.0)).unwrap();
+            assert!(read_all.end.is_success() && !read_all.input_refused);
+            let read_none = run(&sh("true"), &input, limits(10.0)).unwrap();
+            assert!(read_none.end.is_success() && read_none.input_refused);
+        }
+    }
+
+    #[test]
     fn a_missing_program_is_a_spawn_error() {
         let inv = Invocation { argv: vec!["/no/such/program".into()], cwd: None, env: vec![] };
-        assert!(run(&inv, Vec::new(), limits(1.0)).is_err());
+        assert!(run(&inv, &[], limits(1.0)).is_err());
     }
 }

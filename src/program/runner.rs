@@ -169,7 +169,7 @@ impl ProgramSolver {
     fn run_once(inv: &Invocation, input: &[u8], deadline: Duration, n: usize) -> Ran {
         let limits =
             Limits { deadline, stdout_bytes: STDOUT_MIN.max(n.saturating_mul(STDOUT_PER_CASE)) };
-        process::run(inv, input.to_vec(), limits).map_err(|e| e.0)
+        process::run(inv, input, limits).map_err(|e| e.0)
     }
 
     /// Runs `repeat` times (fewer when a run fails), returning the last run with the median
