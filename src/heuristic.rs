@@ -48,6 +48,8 @@ pub trait Heuristic: Send + Sync {
 
 pub mod linear_conflict;
 pub mod manhattan;
+#[cfg(test)]
+mod wide_tests;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
