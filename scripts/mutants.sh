@@ -12,9 +12,13 @@
 #   scripts/mutants.sh solvability pdb  # some groups
 #   LIST=1 scripts/mutants.sh           # count the mutants only
 #
-# SHARD=K/N runs the K-th (from 0) of N contiguous slices of each group.
-# Results go to target/mutants/GROUP/mutants.out (caught.txt, missed.txt, timeout.txt,
-# unviable.txt). Survivors are either killed by a test or explained in scripts/mutants.md.
+# SHARD=K/N runs the K-th (from 0) of N contiguous slices of each group. RE=REGEX keeps only
+# the mutants of the group's files whose names match it (some functions', say), in place of the
+# group's own name filter. Results go to target/mutants/GROUP/mutants.out (GROUP-TAG with
+# TAG=NAME set): caught.txt, missed.txt, timeout.txt, unviable.txt. Survivors are either killed
+# by a test or explained in scripts/mutants.md.
+# SKIP_BASELINE=1 leaves out the unmutated build and test (for later shards of a run whose
+# baseline passed).
 # IN_PLACE=1 mutates this tree in place (faster: no copy, the build directory is reused; do not
 # edit the tree while it runs). JOBS and TIMEOUT (seconds per mutant's tests) override the
 # defaults.
@@ -26,7 +30,7 @@ timeout=${TIMEOUT:-240}
 # group name, then its files, `--`, then the `cargo test` arguments that cover them.
 groups=(
   "solvability src/solvability.rs -- --lib solvability"
-  "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test fifteen -- manhattan linear_conflict heuristics exact_distances five_easiest"
+  "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test fifteen --test heuristic_lines -- manhattan linear_conflict heuristics exact_distances five_easiest"
   "pdb src/pdb.rs src/pdb/build.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb -- pdb"
   "search src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs src/solver/bidir_split.rs src/solver/bidir_shared.rs src/solver/table.rs -- --lib solver::"
   "replay src/harness/verify.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
@@ -43,7 +47,7 @@ for g in "${groups[@]}"; do
   i=1
   while [ "${words[$i]}" != "--" ]; do
     case ${words[$i]} in
-      --re) i=$((i + 1)); args+=(--re "${words[$i]}") ;;
+      --re) i=$((i + 1)); [ -z "${RE:-}" ] && args+=(--re "${words[$i]}") ;;
       *) args+=(-f "${words[$i]}") ;;
     esac
     i=$((i + 1))
@@ -61,6 +65,10 @@ for g in "${groups[@]}"; do
     esac
     i=$((i + 1))
   done
+  if [ -n "${RE:-}" ]; then
+    args+=(--re "$RE")
+  fi
+  out_dir="target/mutants/$name${TAG:+-$TAG}"
   if [ -n "${LIST:-}" ]; then
     echo "$name: $(cargo mutants --list "${args[@]}" | wc -l) mutants"
     continue
@@ -68,14 +76,15 @@ for g in "${groups[@]}"; do
   place=(-j "$jobs")
   [ -n "${IN_PLACE:-}" ] && place=(--in-place)
   [ -n "${SHARD:-}" ] && place+=(--shard "$SHARD")
+  [ -n "${SKIP_BASELINE:-}" ] && place+=(--baseline=skip)
   echo "== $name"
-  mkdir -p "target/mutants/$name"
+  mkdir -p "$out_dir"
   CARGO_PROFILE_TEST_OPT_INCREMENTAL=true \
     cargo mutants "${place[@]}" --profile test-opt --timeout "$timeout" --build-timeout 900 \
-    --no-shuffle "${args[@]}" "${cargo_args[@]}" --output "target/mutants/$name" \
+    --no-shuffle "${args[@]}" "${cargo_args[@]}" --output "$out_dir" \
     -- "${test_args[@]}" || true
   for f in caught missed timeout unviable; do
-    out="target/mutants/$name/mutants.out/$f.txt"
+    out="$out_dir/mutants.out/$f.txt"
     printf '%s %s: %s\n' "$name" "$f" "$( [ -f "$out" ] && wc -l <"$out" || echo 0)"
   done
 done

@@ -55,3 +55,54 @@ pub(super) fn agree(sol: &Solution, reference: Reference) -> Result<()> {
         Err(Error::new(ErrorKind::Disagreement, "differs from the reference"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Move};
+    use crate::solver::{Path, Stats};
+
+    /// The 8-puzzle one move from its goal: the empty square goes right onto square 8.
+    fn one_move_case() -> Case {
+        let puzzle = Puzzle::eight();
+        let start = Board::parse(puzzle.shape(), "1 2 3 4 5 6 7 x 8").unwrap();
+        Case { set: "test".into(), id: 0, puzzle, start }
+    }
+
+    fn answer(moves: Vec<Move>, cost: u64) -> Solution {
+        Solution { path: Some(Path { moves: Some(moves), cost }), stats: Stats::default() }
+    }
+
+    #[test]
+    fn check_replay_accepts_moves_that_reach_the_goal_at_their_stated_cost() {
+        let case = one_move_case();
+        assert!(check_replay(&case.puzzle, &case, &answer(vec![Move::Right], 1)).is_ok());
+    }
+
+    #[test]
+    fn check_replay_refuses_moves_that_reach_the_goal_at_another_cost() {
+        let case = one_move_case();
+        let err = check_replay(&case.puzzle, &case, &answer(vec![Move::Right], 2)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Disagreement);
+    }
+
+    #[test]
+    fn check_replay_refuses_moves_that_end_off_the_goal_at_their_stated_cost() {
+        let case = one_move_case();
+        // Left then right then left: three moves at cost 3, ending two squares off the goal.
+        let moves = vec![Move::Left, Move::Right, Move::Left];
+        let err = check_replay(&case.puzzle, &case, &answer(moves, 3)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Disagreement);
+    }
+
+    #[test]
+    fn agree_accepts_an_answer_at_the_reference_cost() {
+        assert!(agree(&answer(vec![Move::Right], 1), Some(1)).is_ok());
+    }
+
+    #[test]
+    fn agree_refuses_an_answer_at_another_cost() {
+        let err = agree(&answer(vec![Move::Right], 1), Some(3)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Disagreement);
+    }
+}

@@ -275,3 +275,23 @@ impl RankBidir {
         Ok(Solution::solved(puzzle, moves, stats))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Board, Puzzle};
+    use crate::solver::new_solver;
+    use crate::DEFAULT_MAX_STATES;
+
+    /// One move from the goal the start's first layer meets the goal: the search must stop
+    /// there, having expanded the start alone. A later stop still answers right, only slower,
+    /// so the answer alone cannot tell.
+    #[test]
+    fn bidir_split_on_ranks_stops_after_the_layer_that_first_meets() {
+        let p = Puzzle::eight();
+        let start = Board::parse(p.shape(), "1 2 3 4 5 6 7 x 8").unwrap();
+        let mut solver = new_solver("bidir-split/rank", DEFAULT_MAX_STATES).unwrap();
+        let sol = solver.solve(&p, &start).unwrap();
+        assert_eq!(sol.moves().map(<[_]>::len), Some(1));
+        assert_eq!(sol.stats.expanded, 1);
+    }
+}
