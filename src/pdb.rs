@@ -178,15 +178,23 @@ struct Span {
 /// square).
 #[derive(Clone, Debug)]
 struct RankDeltas {
-    n: usize,
-    /// The lookup (on the board, and on the mirror) that each board tile moves, or
-    /// `NO_PATTERN`, and its digit there.
-    lookup_of: [[u8; MAX_PDB_CELLS]; 2],
-    slot_of: [[u8; MAX_PDB_CELLS]; 2],
+    /// Per board tile, the lookup it moves on the board (`[0]`) and on the mirror (`[1]`).
+    moves: [[TileMove; MAX_PDB_CELLS]; 2],
     place: [[i32; 8]; MAX_LOOKUPS],
     passed: [[[i32; MAX_PDB_CELLS]; 8]; MAX_LOOKUPS],
-    /// Indexed by `(lookup · n + a) · n + b`.
+    /// Indexed by `(a · MAX_PDB_CELLS + b) · MAX_LOOKUPS + frame`, frames numbered in order of
+    /// first use among the lookups (two on 4×4: the board's and the mirror's), so that one
+    /// move's spans in every frame lie together.
     spans: Vec<Span>,
+}
+
+/// The lookup a tile's move changes, the tile's digit there, and the lookup's frame.
+#[derive(Clone, Copy, Debug)]
+struct TileMove {
+    /// The lookup, or `NO_PATTERN`.
+    lookup: u8,
+    slot: u8,
+    frame: u8,
 }
 
 /// What a search carries per node: each lookup's placement rank and value (the first

@@ -1,7 +1,8 @@
 //! The lookup: pattern databases as a heuristic, the regular and reflected sums kept per node
 //! and updated incrementally by rank deltas as the empty square moves.
 
-use super::Lookup;
+use super::symmetry::SquareMap;
+use super::{Lookup, TileMove};
 use super::{
     PatternDatabases, PdbNode, RankDeltas, Span, MAX_LOOKUPS, MAX_PATTERNS, MAX_PDB_CELLS,
     NOTHING_PENDING, NO_PATTERN,
@@ -68,19 +69,23 @@ impl Heuristic for PatternDatabases {
         let mut next = *node;
         let d = &self.deltas;
         let t = tile as usize;
-        let i = d.lookup_of[0][t] as usize;
+        let m = &d.moves[0][t];
+        let i = m.lookup as usize;
         if i != NO_PATTERN as usize {
-            let r = d.moved(node.index[i], i, d.slot_of[0][t] as usize, from, to, packed_after);
+            let r = d.moved(node.index[i], m, from, to, packed_after);
             next.index[i] = r;
             next.values[i] = self.value(i, r);
         }
         if self.mirror.is_some() {
-            let i = d.lookup_of[1][t] as usize;
+            let m = &d.moves[1][t];
+            let i = m.lookup as usize;
             if i != NO_PATTERN as usize {
-                let r = d.moved(node.index[i], i, d.slot_of[1][t] as usize, from, to, packed_after);
+                let r = d.moved(node.index[i], m, from, to, packed_after);
                 next.index[i] = r;
-                if next.pending != NOTHING_PENDING && next.pending as usize != i {
-                    self.settle(&mut next);
+                // A value still pending from the parent is read now, before its slot is reused.
+                let p = next.pending as usize;
+                if p != NOTHING_PENDING as usize && p != i {
+                    next.values[p] = self.value(p, next.index[p]);
                 }
                 next.pending = i as u8;
             }
@@ -121,19 +126,12 @@ impl PatternDatabases {
 }
 
 impl RankDeltas {
-    /// Lookup `i`'s rank after its tile `slot` moved from board square `from` to `to`, the
-    /// board being `after` the move.
+    /// The rank of lookup `m.lookup` after its tile `m.slot` moved from board square `from` to
+    /// `to`, the board being `after` the move.
     #[inline(always)]
-    fn moved<W: Word>(
-        &self,
-        rank: u32,
-        i: usize,
-        slot: usize,
-        from: usize,
-        to: usize,
-        after: W,
-    ) -> u32 {
-        let span = &self.spans[(i * self.n + from) * self.n + to];
+    fn moved<W: Word>(&self, rank: u32, m: &TileMove, from: usize, to: usize, after: W) -> u32 {
+        let (i, slot) = (m.lookup as usize, m.slot as usize);
+        let span = &self.spans[(from * MAX_PDB_CELLS + to) * MAX_LOOKUPS + m.frame as usize];
         let passed = &self.passed[i][slot];
         let mut over = 0i32;
         for &s in &span.squares[..span.len as usize] {
@@ -153,15 +151,20 @@ impl RankDeltas {
         let active: Vec<usize> = (0..patterns)
             .chain(if mirrored { MAX_PATTERNS..MAX_PATTERNS + patterns } else { 0..0 })
             .collect();
-        let mut lookup_of = [[NO_PATTERN; MAX_PDB_CELLS]; 2];
-        let mut slot_of = [[0u8; MAX_PDB_CELLS]; 2];
+        let mut frames: Vec<SquareMap> = Vec::new();
+        let none = TileMove { lookup: NO_PATTERN, slot: 0, frame: 0 };
+        let mut moves = [[none; MAX_PDB_CELLS]; 2];
         let mut place = [[0i32; 8]; MAX_LOOKUPS];
         for &i in &active {
             let lookup = &lookups[i];
             let side = usize::from(i >= MAX_PATTERNS);
+            let frame = frames.iter().position(|f| *f == lookup.frame).unwrap_or_else(|| {
+                frames.push(lookup.frame);
+                frames.len() - 1
+            });
             for (j, &t) in lookup.tiles[..lookup.len].iter().enumerate() {
-                lookup_of[side][t as usize] = i as u8;
-                slot_of[side][t as usize] = j as u8;
+                let (slot, frame) = (j as u8, frame as u8);
+                moves[side][t as usize] = TileMove { lookup: i as u8, slot, frame };
                 place[i][j] = (j + 1..lookup.len).map(|d| (n - d) as i32).product();
             }
         }
@@ -170,10 +173,10 @@ impl RankDeltas {
             let side = usize::from(i >= MAX_PATTERNS);
             for slot in 0..lookups[i].len {
                 for t in 0..n {
-                    if lookup_of[side][t] as usize != i {
+                    if moves[side][t].lookup as usize != i {
                         continue;
                     }
-                    let j = slot_of[side][t] as usize;
+                    let j = moves[side][t].slot as usize;
                     passed[i][slot][t] = match j.cmp(&slot) {
                         // An earlier tile passed over: one more (or fewer) below the moved tile.
                         std::cmp::Ordering::Less => -place[i][slot],
@@ -185,9 +188,9 @@ impl RankDeltas {
             }
         }
         let empty = Span { step: 0, len: 0, squares: [0; MAX_PDB_CELLS - 2] };
-        let mut spans = vec![empty; MAX_LOOKUPS * n * n];
-        for &i in &active {
-            let frame = &lookups[i].frame;
+        // At most one frame per lookup; a constant stride keeps the step's index a shift.
+        let mut spans = vec![empty; MAX_PDB_CELLS * MAX_PDB_CELLS * MAX_LOOKUPS];
+        for (f, frame) in frames.iter().enumerate() {
             let mut board_square = [0u8; MAX_PDB_CELLS];
             for s in 0..n {
                 board_square[frame[s] as usize] = s as u8;
@@ -195,7 +198,7 @@ impl RankDeltas {
             for a in 0..n {
                 for b in 0..n {
                     let (fa, fb) = (frame[a] as usize, frame[b] as usize);
-                    let span = &mut spans[(i * n + a) * n + b];
+                    let span = &mut spans[(a * MAX_PDB_CELLS + b) * MAX_LOOKUPS + f];
                     span.step = (fb as i32 - fa as i32) as i8;
                     let (low, high) = (fa.min(fb) + 1, fa.max(fb));
                     for &s in board_square.get(low..high).unwrap_or_default() {
@@ -205,6 +208,6 @@ impl RankDeltas {
                 }
             }
         }
-        RankDeltas { n, lookup_of, slot_of, place, passed, spans }
+        RankDeltas { moves, place, passed, spans }
     }
 }

@@ -1,0 +1,144 @@
+//! The 24-puzzle's 6-6-6-6 pattern databases (Korf & Felner 2002) with the reflected lookup:
+//! the two tables' checksums and value histograms, and the five easiest of their 50 instances
+//! solved at the published lengths with the published node counts.
+//!
+//! The tables take minutes to build, so these tests never build them: they load them from
+//! `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, pass after
+//! printing the command that builds them. They are in the exhaustive tier.
+
+use rayon::prelude::*;
+use slidebench::cases::korf50;
+use slidebench::heuristic::Heuristic;
+use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::solver::idastar::ida_star;
+use slidebench::Budget;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// The cache the tests read the tables from.
+fn cache() -> Cache {
+    Cache::new(std::env::var_os("SLIDEBENCH_PDB_DIR").map(PathBuf::from).as_deref())
+}
+
+/// The 6-6-6-6 databases for Korf's goal, loaded once; `None` (with the build command printed)
+/// when they are not cached.
+fn databases() -> Option<&'static PatternDatabases> {
+    static DBS: OnceLock<Option<PatternDatabases>> = OnceLock::new();
+    DBS.get_or_init(|| {
+        let puzzle = korf50::korf_puzzle();
+        let partition = Partition::for_goal(PartitionKind::SixSixSixSix, puzzle.goal()).unwrap();
+        match PatternDatabases::open(&puzzle, &partition, &cache(), OnMiss::Refuse) {
+            Ok((pdb, _)) => Some(pdb),
+            Err(e) => {
+                eprintln!(
+                    "skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)"
+                );
+                None
+            }
+        }
+    })
+    .as_ref()
+}
+
+/// Entries of each table: 25!/19! placements of six tiles.
+const ENTRIES: usize = 127_512_000;
+
+/// xxh3-64 of the corner pattern's table (tiles 1, 2, 5, 6, 7, 12) and of the block table
+/// (tiles 3, 4, 8, 9, 13, 14, read for the other two blocks through the board's symmetries).
+const CHECKSUMS: [u64; 2] = [0x7e4330e80c9a8a23, 0x25bbfdc2b1f4770];
+
+/// Entries of the corner pattern's table with each value 0, 1, 2, ...
+const HISTOGRAM_CORNER: [u64; 35] = [
+    1, 2, 9, 54, 273, 1_074, 3_757, 11_553, 32_980, 85_905, 210_543, 472_673, 985_781, 1_871_683,
+    3_284_912, 5_262_740, 7_799_786, 10_556_162, 13_134_678, 14_834_746, 15_330_827, 14_391_820,
+    12_400_468, 9_738_365, 7_035_973, 4_622_876, 2_779_377, 1_496_425, 723_202, 300_217, 106_335,
+    29_673, 6_250, 832, 48,
+];
+
+/// Entries of the block table with each value 0, 1, 2, ...
+const HISTOGRAM_BLOCK: [u64; 36] = [
+    1, 5, 22, 95, 370, 1_232, 3_791, 10_563, 28_437, 71_058, 168_426, 367_936, 756_771, 1_438_714,
+    2_573_547, 4_254_808, 6_558_453, 9_236_626, 11_950_095, 14_030_534, 15_094_797, 14_783_693,
+    13_318_514, 10_973_204, 8_341_436, 5_792_559, 3_699_450, 2_133_436, 1_115_979, 511_246,
+    206_439, 67_647, 18_264, 3_438, 408, 6,
+];
+
+#[test]
+#[ignore = "exhaustive: needs the 6-6-6-6 tables (slidebench pdb build --shape 5x5 --goal 0 1 … 24)"]
+fn the_6666_tables_have_the_pinned_checksums_and_value_histograms() {
+    let Some(pdb) = databases() else { return };
+    assert_eq!(pdb.table_sizes(), [ENTRIES as u64; 2], "two distinct tables");
+    let (corner, block) = pdb.table_data().split_at(ENTRIES);
+    let measured: Vec<(u64, Vec<u64>)> = [corner, block]
+        .into_iter()
+        .map(|table| {
+            let mut counts = vec![0u64; 64];
+            for &v in table {
+                counts[v as usize] += 1;
+            }
+            while counts.last() == Some(&0) {
+                counts.pop();
+            }
+            (xxhash_rust::xxh3::xxh3_64(table), counts)
+        })
+        .collect();
+    let pinned =
+        [(CHECKSUMS[0], HISTOGRAM_CORNER.to_vec()), (CHECKSUMS[1], HISTOGRAM_BLOCK.to_vec())];
+    assert_eq!(measured, pinned);
+}
+
+/// The five easiest instances by published nodes: 38, 40, 25, 32 and 44.
+const EASIEST: usize = 5;
+
+#[test]
+#[ignore = "exhaustive: needs the 6-6-6-6 tables (slidebench pdb build --shape 5x5 --goal 0 1 … 24)"]
+fn the_five_easiest_korf50_instances_take_the_published_lengths_and_node_counts() {
+    let Some(pdb) = databases() else { return };
+    let puzzle = korf50::korf_puzzle();
+    let easiest: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(EASIEST).collect();
+    assert_eq!(easiest.iter().map(|k| k.id).collect::<Vec<_>>(), [38, 40, 25, 32, 44]);
+    let outcomes: Vec<_> = easiest
+        .par_iter()
+        .map(|k| (k, ida_star(&puzzle, pdb, &k.board, &Budget::UNLIMITED).unwrap()))
+        .collect();
+    for (k, out) in outcomes {
+        let (end, _) = puzzle.replay(&k.board, &out.moves).unwrap();
+        assert_eq!(end, *puzzle.goal(), "instance {}", k.id);
+        assert_eq!(out.moves.len() as u32, k.length, "instance {}", k.id);
+        // The published program counts as this one does; one apart would be the root.
+        assert!(
+            out.nodes.abs_diff(k.nodes) <= 1,
+            "instance {}: {} nodes, published {}",
+            k.id,
+            out.nodes,
+            k.nodes
+        );
+        assert!(pdb.estimate(&pdb.start(&k.board)) <= k.length, "instance {}", k.id);
+    }
+}
+
+/// `compare` with a cache that lacks the 6-6-6-6 tables leaves their solver out of the korf50
+/// set, with the command that builds them as the reason, and still runs the others.
+#[test]
+fn compare_leaves_out_the_6666_solver_until_its_tables_are_built() {
+    let cache = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_slidebench"))
+        .args(["compare", "--cases", "walk:5x5:12", "--count", "2", "--threads", "1", "--solvers"])
+        .args(["idastar-pdb6666/packed", "idastar-lc/packed", "--out"])
+        .arg(out.path())
+        .env("XDG_CACHE_HOME", cache.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let skipped = std::fs::read_to_string(out.path().join("skipped.csv")).unwrap();
+    assert!(skipped.contains("idastar-pdb6666/packed,walk:5x5:12,"), "{skipped}");
+    assert!(skipped.contains("slidebench pdb build --shape 5x5"), "{skipped}");
+    assert!(skipped.contains("--partition 6666"), "{skipped}");
+    let runs = std::fs::read_to_string(out.path().join("runs.csv")).unwrap();
+    assert!(runs.contains("idastar-lc/packed") && !runs.contains("idastar-pdb6666"), "{runs}");
+}
