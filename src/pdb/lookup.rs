@@ -69,7 +69,7 @@ impl Heuristic for PatternDatabases {
         let mut next = *node;
         let d = &self.deltas;
         let t = tile as usize;
-        let m = &d.moves[0][t];
+        let m = d.moves[0][t];
         let i = m.lookup as usize;
         if i != NO_PATTERN as usize {
             let r = d.moved(node.index[i], m, from, to, packed_after);
@@ -77,7 +77,7 @@ impl Heuristic for PatternDatabases {
             next.values[i] = self.value(i, r);
         }
         if self.mirror.is_some() {
-            let m = &d.moves[1][t];
+            let m = d.moves[1][t];
             let i = m.lookup as usize;
             if i != NO_PATTERN as usize {
                 let r = d.moved(node.index[i], m, from, to, packed_after);
@@ -129,7 +129,7 @@ impl RankDeltas {
     /// The rank of lookup `m.lookup` after its tile `m.slot` moved from board square `from` to
     /// `to`, the board being `after` the move.
     #[inline(always)]
-    fn moved<W: Word>(&self, rank: u32, m: &TileMove, from: usize, to: usize, after: W) -> u32 {
+    fn moved<W: Word>(&self, rank: u32, m: TileMove, from: usize, to: usize, after: W) -> u32 {
         let (i, slot) = (m.lookup as usize, m.slot as usize);
         let span = &self.spans[(from * MAX_PDB_CELLS + to) * MAX_LOOKUPS + m.frame as usize];
         let passed = &self.passed[i][slot];
