@@ -6,39 +6,23 @@
 //! `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, pass after
 //! printing the command that builds them. They are in the exhaustive tier.
 
+mod common;
+
 use rayon::prelude::*;
 use slidebench::cases::korf50;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::pdb::{PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
 use slidebench::Budget;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-
-/// The cache the tests read the tables from.
-fn cache() -> Cache {
-    Cache::new(std::env::var_os("SLIDEBENCH_PDB_DIR").map(PathBuf::from).as_deref())
-}
 
 /// The 6-6-6-6 databases for Korf's goal, loaded once; `None` (with the build command printed)
 /// when they are not cached.
 fn databases() -> Option<&'static PatternDatabases> {
     static DBS: OnceLock<Option<PatternDatabases>> = OnceLock::new();
-    DBS.get_or_init(|| {
-        let puzzle = korf50::korf_puzzle();
-        let partition = Partition::for_goal(PartitionKind::SixSixSixSix, puzzle.goal()).unwrap();
-        match PatternDatabases::open(&puzzle, &partition, &cache(), OnMiss::Refuse) {
-            Ok((pdb, _)) => Some(pdb),
-            Err(e) => {
-                eprintln!(
-                    "skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)"
-                );
-                None
-            }
-        }
-    })
-    .as_ref()
+    DBS.get_or_init(|| common::cached_databases(&korf50::korf_puzzle(), PartitionKind::SixSixSixSix))
+        .as_ref()
 }
 
 /// Entries of each table: 25!/19! placements of six tiles.

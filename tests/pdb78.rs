@@ -6,38 +6,22 @@
 //! them from `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, pass
 //! after printing the command that builds them. They are in the exhaustive tier.
 
+mod common;
+
 use slidebench::cases::korf100;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::pdb::{PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
 use slidebench::Budget;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-
-/// The cache the tests read the tables from.
-fn cache() -> Cache {
-    Cache::new(std::env::var_os("SLIDEBENCH_PDB_DIR").map(PathBuf::from).as_deref())
-}
 
 /// The 7-8 databases for Korf's goal, loaded once; `None` (with the build command printed)
 /// when they are not cached.
 fn databases() -> Option<&'static PatternDatabases> {
     static DBS: OnceLock<Option<PatternDatabases>> = OnceLock::new();
-    DBS.get_or_init(|| {
-        let puzzle = korf100::korf_puzzle();
-        let partition = Partition::for_goal(PartitionKind::SevenEight, puzzle.goal()).unwrap();
-        match PatternDatabases::open(&puzzle, &partition, &cache(), OnMiss::Refuse) {
-            Ok((pdb, _)) => Some(pdb),
-            Err(e) => {
-                eprintln!(
-                    "skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)"
-                );
-                None
-            }
-        }
-    })
-    .as_ref()
+    DBS.get_or_init(|| common::cached_databases(&korf100::korf_puzzle(), PartitionKind::SevenEight))
+        .as_ref()
 }
 
 /// xxh3-64 of the 7-tile table (tiles 1-7) and of the 8-tile table (tiles 8-15).

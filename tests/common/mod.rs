@@ -117,3 +117,23 @@ pub fn stdout_lines(out: &Output) -> Vec<String> {
 pub fn stderr_text(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// Pattern databases that take minutes to build, loaded from `SLIDEBENCH_PDB_DIR` (else the
+/// default cache) and never built: `None`, with the command that builds them printed, when
+/// they are not there, so the exhaustive tests that need them pass saying why.
+pub fn cached_databases(
+    puzzle: &slidebench::Puzzle,
+    kind: slidebench::pdb::PartitionKind,
+) -> Option<slidebench::pdb::PatternDatabases> {
+    use slidebench::pdb::{Cache, OnMiss, Partition, PatternDatabases};
+    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
+    let partition = Partition::for_goal(kind, puzzle.goal()).expect("the partition fits");
+    match PatternDatabases::open(puzzle, &partition, &Cache::new(dir.as_deref()), OnMiss::Refuse)
+    {
+        Ok((pdb, _)) => Some(pdb),
+        Err(e) => {
+            eprintln!("skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)");
+            None
+        }
+    }
+}
