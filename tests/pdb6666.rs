@@ -21,8 +21,10 @@ use std::sync::OnceLock;
 /// when they are not cached.
 fn databases() -> Option<&'static PatternDatabases> {
     static DBS: OnceLock<Option<PatternDatabases>> = OnceLock::new();
-    DBS.get_or_init(|| common::cached_databases(&korf50::korf_puzzle(), PartitionKind::SixSixSixSix))
-        .as_ref()
+    DBS.get_or_init(|| {
+        common::cached_databases(&korf50::korf_puzzle(), PartitionKind::SixSixSixSix)
+    })
+    .as_ref()
 }
 
 /// Entries of each table: 25!/19! placements of six tiles.

@@ -128,8 +128,7 @@ pub fn cached_databases(
     use slidebench::pdb::{Cache, OnMiss, Partition, PatternDatabases};
     let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
     let partition = Partition::for_goal(kind, puzzle.goal()).expect("the partition fits");
-    match PatternDatabases::open(puzzle, &partition, &Cache::new(dir.as_deref()), OnMiss::Refuse)
-    {
+    match PatternDatabases::open(puzzle, &partition, &Cache::new(dir.as_deref()), OnMiss::Refuse) {
         Ok((pdb, _)) => Some(pdb),
         Err(e) => {
             eprintln!("skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)");
