@@ -14,7 +14,6 @@ use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
 use slidebench::Budget;
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// The 6-6-6-6 databases for Korf's goal, loaded once; `None` (with the build command printed)
@@ -104,27 +103,13 @@ fn the_five_easiest_korf50_instances_take_the_published_lengths_and_node_counts(
     }
 }
 
-/// `compare` with a cache that lacks the 6-6-6-6 tables leaves their solver out of the korf50
+/// `compare` with a cache that lacks the 6-6-6-6 tables leaves their solver out of a 5x5
 /// set, with the command that builds them as the reason, and still runs the others.
 #[test]
 fn compare_leaves_out_the_6666_solver_until_its_tables_are_built() {
-    let cache = tempfile::tempdir().unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_slidebench"))
-        .args(["compare", "--cases", "walk:5x5:12", "--count", "2", "--threads", "1", "--solvers"])
-        .args(["idastar-pdb6666/packed", "idastar-lc/packed", "--out"])
-        .arg(out.path())
-        .env("XDG_CACHE_HOME", cache.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let skipped = std::fs::read_to_string(out.path().join("skipped.csv")).unwrap();
-    assert!(skipped.contains("idastar-pdb6666/packed,walk:5x5:12,"), "{skipped}");
-    assert!(skipped.contains("slidebench pdb build --shape 5x5"), "{skipped}");
-    assert!(skipped.contains("--partition 6666"), "{skipped}");
-    let runs = std::fs::read_to_string(out.path().join("runs.csv")).unwrap();
-    assert!(runs.contains("idastar-lc/packed") && !runs.contains("idastar-pdb6666"), "{runs}");
+    common::assert_compare_leaves_out_until_built(
+        "idastar-pdb6666/packed",
+        "walk:5x5:12",
+        &["slidebench pdb build --shape 5x5", "--partition 6666"],
+    );
 }

@@ -13,7 +13,6 @@ use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
 use slidebench::Budget;
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// The 7-8 databases for Korf's goal, loaded once; `None` (with the build command printed)
@@ -143,23 +142,9 @@ fn korf_100_with_78_direct_lookup_at_published_lengths_near_the_published_mean()
 /// with the command that builds them as the reason, and still runs the others.
 #[test]
 fn compare_leaves_out_the_78_solver_until_its_tables_are_built() {
-    let cache = tempfile::tempdir().unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_slidebench"))
-        .args(["compare", "--cases", "korf100", "--count", "1", "--threads", "1", "--solvers"])
-        .args(["idastar-pdb78/packed", "idastar-lc/packed", "--out"])
-        .arg(out.path())
-        .env("XDG_CACHE_HOME", cache.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let skipped = std::fs::read_to_string(out.path().join("skipped.csv")).unwrap();
-    assert!(skipped.contains("idastar-pdb78/packed,korf100,"), "{skipped}");
-    assert!(skipped.contains("slidebench pdb build --shape 4x4 --goal 0 1 2"), "{skipped}");
-    assert!(skipped.contains("--partition 78"), "{skipped}");
-    let runs = std::fs::read_to_string(out.path().join("runs.csv")).unwrap();
-    assert!(runs.contains("idastar-lc/packed") && !runs.contains("idastar-pdb78"), "{runs}");
+    common::assert_compare_leaves_out_until_built(
+        "idastar-pdb78/packed",
+        "korf100",
+        &["slidebench pdb build --shape 4x4 --goal 0 1 2", "--partition 78"],
+    );
 }

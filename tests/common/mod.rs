@@ -136,3 +136,30 @@ pub fn cached_databases(
         }
     }
 }
+
+/// Runs `compare` on the first two cases of `set` with `solver` and `idastar-lc/packed` and a
+/// cache that lacks `solver`'s tables, and checks that the solver sits out naming `command`
+/// (the build command's start and its partition) while linear conflict still runs.
+pub fn assert_compare_leaves_out_until_built(solver: &str, set: &str, command: &[&str]) {
+    let cache = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let status = bin()
+        .args(["compare", "--cases", set, "--count", "2", "--threads", "1", "--solvers"])
+        .args([solver, "idastar-lc/packed", "--out"])
+        .arg(out.path())
+        .env("XDG_CACHE_HOME", cache.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let skipped = std::fs::read_to_string(out.path().join("skipped.csv")).unwrap();
+    assert!(skipped.contains(&format!("{solver},{set},")), "{skipped}");
+    for part in command {
+        assert!(skipped.contains(part), "{part}: {skipped}");
+    }
+    let runs = std::fs::read_to_string(out.path().join("runs.csv")).unwrap();
+    let algorithm = solver.split('/').next().unwrap();
+    assert!(runs.contains("idastar-lc/packed") && !runs.contains(algorithm), "{runs}");
+}
