@@ -186,6 +186,8 @@ struct RankDeltas {
     /// first use among the lookups (two on 4×4: the board's and the mirror's), so that one
     /// move's spans in every frame lie together.
     spans: Vec<Span>,
+    /// Whether every lookup's frame is its side's number (0 for the board's, 1 for the mirror's).
+    frame_is_side: bool,
 }
 
 /// The lookup a tile's move changes, the tile's digit there, and the lookup's frame.

@@ -66,13 +66,43 @@ impl Heuristic for PatternDatabases {
         from: usize,
         to: usize,
     ) -> PdbNode {
+        // The flag is the same for every node of a search, so this branch is always predicted.
+        if self.deltas.frame_is_side {
+            self.step_in::<W, true>(node, packed_after, tile, from, to)
+        } else {
+            self.step_in::<W, false>(node, packed_after, tile, from, to)
+        }
+    }
+}
+
+impl PatternDatabases {
+    /// [`Heuristic::step`]. With `FRAME_IS_SIDE`, each lookup's frame is its side's number, a
+    /// constant: the spans' address is known before the moved tile's lookup is read, and both
+    /// sides' spans lie together (measured on Korf's 100: 6-6-3 and 5-5-5 take about 5% less
+    /// CPU than when each lookup's frame is read).
+    #[inline(always)]
+    fn step_in<W: Word, const FRAME_IS_SIDE: bool>(
+        &self,
+        node: &PdbNode,
+        packed_after: W,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> PdbNode {
         let mut next = *node;
         let d = &self.deltas;
         let t = tile as usize;
+        let frame = |side: usize, m: TileMove| {
+            if FRAME_IS_SIDE {
+                side
+            } else {
+                usize::from(m.frame)
+            }
+        };
         let m = d.moves[0][t];
         let i = m.lookup as usize;
         if i != NO_PATTERN as usize {
-            let r = d.moved(node.index[i], m, from, to, packed_after);
+            let r = d.moved(node.index[i], m, frame(0, m), from, to, packed_after);
             next.index[i] = r;
             next.values[i] = self.value(i, r);
         }
@@ -80,7 +110,7 @@ impl Heuristic for PatternDatabases {
             let m = d.moves[1][t];
             let i = m.lookup as usize;
             if i != NO_PATTERN as usize {
-                let r = d.moved(node.index[i], m, from, to, packed_after);
+                let r = d.moved(node.index[i], m, frame(1, m), from, to, packed_after);
                 next.index[i] = r;
                 // A value still pending from the parent is read now, before its slot is reused.
                 let p = next.pending as usize;
@@ -92,9 +122,7 @@ impl Heuristic for PatternDatabases {
         }
         next
     }
-}
 
-impl PatternDatabases {
     /// The sum over the board's own patterns.
     #[inline(always)]
     fn direct_sum(&self, node: &PdbNode) -> u32 {
@@ -125,13 +153,27 @@ impl PatternDatabases {
     }
 }
 
+/// The frame of lookup `i`, as its tiles' moves record it.
+fn moves_frame(moves: &[[TileMove; MAX_PDB_CELLS]; 2], i: usize) -> u8 {
+    let side = usize::from(i >= MAX_PATTERNS);
+    moves[side].iter().find(|m| m.lookup as usize == i).map_or(0, |m| m.frame)
+}
+
 impl RankDeltas {
     /// The rank of lookup `m.lookup` after its tile `m.slot` moved from board square `from` to
-    /// `to`, the board being `after` the move.
+    /// `to`, the board being `after` the move; `frame` is the lookup's frame.
     #[inline(always)]
-    fn moved<W: Word>(&self, rank: u32, m: TileMove, from: usize, to: usize, after: W) -> u32 {
+    fn moved<W: Word>(
+        &self,
+        rank: u32,
+        m: TileMove,
+        frame: usize,
+        from: usize,
+        to: usize,
+        after: W,
+    ) -> u32 {
         let (i, slot) = (m.lookup as usize, m.slot as usize);
-        let span = &self.spans[(from * MAX_PDB_CELLS + to) * MAX_LOOKUPS + m.frame as usize];
+        let span = &self.spans[(from * MAX_PDB_CELLS + to) * MAX_LOOKUPS + frame];
         let passed = &self.passed[i][slot];
         let mut over = 0i32;
         for &s in &span.squares[..span.len as usize] {
@@ -208,6 +250,12 @@ impl RankDeltas {
                 }
             }
         }
-        RankDeltas { moves, place, passed, spans }
+        // Frames are numbered in order of first use, the board's lookups first: where each side's
+        // lookups share one frame (every 4×4 partition: the board's and the mirror's), it is
+        // the side's number.
+        let frame_is_side = active
+            .iter()
+            .all(|&i| usize::from(moves_frame(&moves, i)) == usize::from(i >= MAX_PATTERNS));
+        RankDeltas { moves, place, passed, spans, frame_is_side }
     }
 }
