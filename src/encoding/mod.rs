@@ -42,6 +42,17 @@ pub trait StateMap<S, V: Slot>: Send + Sync {
     fn get(&self, state: &S) -> Option<V>;
     /// Stores `value` for `state`, replacing any earlier value.
     fn insert(&mut self, state: &S, value: V);
+    /// The value stored for `state`; if there is none, stores `value` and returns `None`. A
+    /// hashed map does it in one probe, where [`StateMap::get`] then [`StateMap::insert`] take
+    /// two.
+    #[inline]
+    fn get_or_insert(&mut self, state: &S, value: V) -> Option<V> {
+        let old = self.get(state);
+        if old.is_none() {
+            self.insert(state, value);
+        }
+        old
+    }
     /// Forgets every entry, keeping the memory for the next query.
     fn clear(&mut self);
     /// Number of states stored.

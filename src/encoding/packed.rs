@@ -26,6 +26,7 @@ use super::{Encoding, Slot, StateMap, Word};
 use crate::board::{Board, Move, MoveTable, Puzzle};
 use crate::error::{Error, ErrorKind, Result};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{Hash, Hasher};
 
 /// A board as its packed word, with the square of its empty square kept beside it so no
@@ -182,6 +183,16 @@ impl<V: Slot, W: Word> StateMap<PackedState<W>, V> for PackedMap<V, W> {
     #[inline]
     fn insert(&mut self, state: &PackedState<W>, value: V) {
         self.map.insert(state.board, value);
+    }
+    #[inline]
+    fn get_or_insert(&mut self, state: &PackedState<W>, value: V) -> Option<V> {
+        match self.map.entry(state.board) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(e) => {
+                e.insert(value);
+                None
+            }
+        }
     }
     fn clear(&mut self) {
         self.map.clear();

@@ -164,11 +164,10 @@ pub(crate) fn expand_side<E: Encoding>(
     // The parent is on this side already: skip it (a meeting there was recorded before).
     let back = own.get(state).and_then(|l| l.step.mv()).map(Move::opposite);
     enc.successors_except(state, back, |mv, next| {
-        let (mine, new) = if let Some(l) = own.get(&next) {
-            (l.depth as u32, false)
-        } else {
-            own.insert(&next, Link { step: Step::of(mv), depth: (depth + 1) as u16 });
-            (depth + 1, true)
+        let link = Link { step: Step::of(mv), depth: (depth + 1) as u16 };
+        let (mine, new) = match own.get_or_insert(&next, link) {
+            Some(l) => (l.depth as u32, false),
+            None => (depth + 1, true),
         };
         if let Some(o) = other.get(&next) {
             let len = mine + o.depth as u32;
