@@ -20,7 +20,7 @@ mod word;
 pub use flat_map::FlatMap;
 pub use packed::{Packed, PackedMap, PackedState};
 pub(crate) use rank::zero_nibble;
-pub use rank::{Rank, RankState};
+pub use rank::{Rank, RankMove, RankState};
 pub use text::{Text, TextMap};
 pub use word::Word;
 

@@ -71,6 +71,48 @@ struct Span {
     after: [u8; 2],
 }
 
+/// One move of the empty square as [`Rank::mover`] prepares it.
+#[derive(Clone, Copy, Debug)]
+pub struct RankMove {
+    /// The empty square's and the moved tile's squares, as bit shifts of the packed word.
+    blank: u32,
+    to: u32,
+    /// Whether the empty square moves to a later square.
+    forward: bool,
+    span: Span,
+    weight_a: u64,
+    weight_b: u64,
+}
+
+impl RankMove {
+    /// The state after this move ([`Rank::step`]); `rank` is the encoding that prepared it.
+    #[inline(always)]
+    pub fn apply(&self, rank: &Rank, state: &RankState) -> RankState {
+        const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        const BIT4: u64 = 0x1010_1010_1010_1010;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        /// Bit `8j` of a word to bit `56 + j`: every product bit lands on its own place, so
+        /// nothing carries.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let packed = state.packed;
+        let tile = (packed >> self.to) & 15;
+        let next = (packed | tile << self.blank) & !(15u64 << self.to);
+        let add = (16 - tile) * BYTES;
+        let at_least =
+            |lanes: u64| ((((lanes + add) & BIT4) >> 4).wrapping_mul(GATHER) >> 56) as u8;
+        let below = [!at_least(packed & LOW), !at_least((packed >> 4) & LOW)];
+        let span = &self.span;
+        let between = [below[0] & span.between[0], below[1] & span.between[1]];
+        let passed =
+            rank.lane_weights[0][between[0] as usize] + rank.lane_weights[1][between[1] as usize];
+        let between_count = u64::from(ones(between[0]) + ones(between[1]));
+        let after = u64::from(ones(below[0] & span.after[0]) + ones(below[1] & span.after[1]));
+        let delta = passed + (between_count + after + 1) * self.weight_a - after * self.weight_b;
+        let rank = if self.forward { state.rank + delta } else { state.rank - delta };
+        RankState { rank, packed: next }
+    }
+}
+
 impl Rank {
     /// The square holding the empty square (the one zero nibble).
     #[inline]
@@ -97,29 +139,25 @@ impl Rank {
     /// and `Σ f(k)`.
     #[inline(always)]
     pub fn step(&self, state: &RankState, blank: usize, to: usize) -> RankState {
-        const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-        const BIT4: u64 = 0x1010_1010_1010_1010;
-        const BYTES: u64 = 0x0101_0101_0101_0101;
-        /// Bit `8j` of a word to bit `56 + j`: every product bit lands on its own place, so
-        /// nothing carries.
-        const GATHER: u64 = 0x0102_0408_1020_4080;
-        let packed = state.packed;
-        let tile = (packed >> (4 * to)) & 15;
-        let next = (packed | tile << (4 * blank)) & !(15u64 << (4 * to));
-        let add = (16 - tile) * BYTES;
-        let at_least =
-            |lanes: u64| ((((lanes + add) & BIT4) >> 4).wrapping_mul(GATHER) >> 56) as u8;
-        let below = [!at_least(packed & LOW), !at_least((packed >> 4) & LOW)];
+        self.mover(blank, to).apply(self, state)
+    }
+
+    /// What [`Rank::step`] needs of the move from `blank` to `to` alone, worked out once for
+    /// a loop that applies the same move to many states (the table's layers, bucketed by the
+    /// empty square): the span's masks and the two weights are loaded, and their bounds
+    /// checked, outside that loop.
+    #[inline(always)]
+    pub fn mover(&self, blank: usize, to: usize) -> RankMove {
         let (a, b) = if blank < to { (blank, to) } else { (to, blank) };
-        let span = &self.spans[a][b];
-        let between = [below[0] & span.between[0], below[1] & span.between[1]];
-        let passed =
-            self.lane_weights[0][between[0] as usize] + self.lane_weights[1][between[1] as usize];
-        let between_count = u64::from(ones(between[0]) + ones(between[1]));
-        let after = u64::from(ones(below[0] & span.after[0]) + ones(below[1] & span.after[1]));
-        let delta = passed + (between_count + after + 1) * self.weight[a] - after * self.weight[b];
-        let rank = if blank < to { state.rank + delta } else { state.rank - delta };
-        RankState { rank, packed: next }
+        let span = self.spans[a][b];
+        RankMove {
+            blank: 4 * blank as u32,
+            to: 4 * to as u32,
+            forward: blank < to,
+            span,
+            weight_a: self.weight[a],
+            weight_b: self.weight[b],
+        }
     }
 
     /// The encoding without the bound on flat arrays: ranks and successors work for any shape,

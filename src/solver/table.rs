@@ -238,13 +238,14 @@ impl RankSteps {
                     let out = &mut next[hop.bucket];
                     let mut len = lens[hop.bucket];
                     let mv = (hop.mv as u32) << MOVE_SHIFT;
+                    let mover = rank.mover(blank, hop.to);
                     for (i, &word) in bucket.words.iter().enumerate() {
                         let state = if fits {
                             RankState { rank: word >> rank_shift, packed: word & board_mask }
                         } else {
                             RankState { rank: u64::from(bucket.ranks[i]), packed: word }
                         };
-                        let s = rank.step(&state, blank, hop.to);
+                        let s = mover.apply(rank, &state);
                         let r = s.rank as usize;
                         let bits = reached[r / 64];
                         let new = (bits >> (r % 64)) & 1 == 0;
