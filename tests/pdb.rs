@@ -228,6 +228,48 @@ fn partitions_of_the_usual_and_korf_goals_give_mirror_image_values() {
     }
 }
 
+#[test]
+fn the_4x4_databases_are_named_for_their_partitions() {
+    let names: Vec<&str> = four_by_four().iter().map(|(_, pdb)| pdb.name()).collect();
+    assert_eq!(names, ["pdb663", "pdb555", "pdb663", "pdb555"]);
+}
+
+/// Along a random walk of stepped nodes (whose reflected value is often still unread), checks
+/// `estimate_within` at every limit up to one past the estimate: the exact estimate when it is
+/// within the limit, else a value above the limit and no higher than the estimate.
+fn assert_estimate_within_keeps_its_contract(puzzle: &Puzzle, pdb: &PatternDatabases, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut board = *puzzle.goal();
+    let mut node = pdb.start(&board);
+    for _ in 0..1000 {
+        let blank = board.blank();
+        let moves = puzzle.moves_from(blank);
+        let (_, to) = moves[rng.gen_range(0..moves.len())];
+        let tile = board.cells()[to as usize];
+        board.swap_blank(blank, to as usize);
+        node = pdb.step(&node, board.packed(), tile, to as usize, blank);
+        let exact = pdb.estimate(&node);
+        for limit in 0..=exact + 1 {
+            let mut asked = node;
+            let within = pdb.estimate_within(&mut asked, limit);
+            if exact <= limit {
+                assert_eq!(within, exact, "{board}, limit {limit}");
+            } else {
+                assert!(within > limit && within <= exact, "{board}, limit {limit}: {within}");
+            }
+            assert_eq!(pdb.estimate(&asked), exact, "{board}: asking changed the estimate");
+        }
+    }
+}
+
+#[test]
+fn estimate_within_is_exact_up_to_its_limit_and_above_it_beyond_on_4x4() {
+    for (i, (puzzle, pdb)) in four_by_four().iter().enumerate() {
+        assert!(pdb.reflects());
+        assert_estimate_within_keeps_its_contract(puzzle, pdb, 30 + i as u64);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The cache.
 
