@@ -19,6 +19,9 @@
 # by a test or explained in scripts/mutants.md.
 # SKIP_BASELINE=1 leaves out the unmutated build and test (for later shards of a run whose
 # baseline passed).
+# TARGETS="lib NAME..." builds and runs only those of the group's test targets (`lib` for the
+# lib's tests, NAME for tests/NAME.rs), with the group's name filters: each crate build costs a
+# mutant the most, so leave out the lib when no lib test reaches the mutated functions.
 # IN_PLACE=1 mutates this tree in place (faster: no copy, the build directory is reused; do not
 # edit the tree while it runs). JOBS and TIMEOUT (seconds per mutant's tests) override the
 # defaults.
@@ -71,6 +74,16 @@ for g in "${groups[@]}"; do
   done
   if [ -n "${RE:-}" ]; then
     args+=(--re "$RE")
+  fi
+  if [ -n "${TARGETS:-}" ]; then
+    cargo_args=()
+    read -r -a targets <<<"$TARGETS"
+    for t in "${targets[@]}"; do
+      case $t in
+        lib) cargo_args+=(-C --lib) ;;
+        *) cargo_args+=(-C "--test=$t") ;;
+      esac
+    done
   fi
   out_dir="target/mutants/$name${TAG:+-$TAG}"
   if [ -n "${LIST:-}" ]; then
