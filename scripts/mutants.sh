@@ -19,6 +19,9 @@
 # by a test or explained in scripts/mutants.md.
 # SKIP_BASELINE=1 leaves out the unmutated build and test (for later shards of a run whose
 # baseline passed).
+# TARGETS="lib NAME..." builds and runs only those of the group's test targets (`lib` for the
+# lib's tests, NAME for tests/NAME.rs), with the group's name filters: each crate build costs a
+# mutant the most, so leave out the lib when no lib test reaches the mutated functions.
 # IN_PLACE=1 mutates this tree in place (faster: no copy, the build directory is reused; do not
 # edit the tree while it runs). JOBS and TIMEOUT (seconds per mutant's tests) override the
 # defaults.
@@ -31,7 +34,11 @@ timeout=${TIMEOUT:-240}
 groups=(
   "solvability src/solvability.rs -- --lib solvability"
   "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test fifteen --test heuristic_lines -- manhattan linear_conflict heuristics exact_distances five_easiest"
-  "pdb src/pdb.rs src/pdb/build.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb -- pdb"
+  # The lib's tests under `pdb::` and every fast test of tests/pdb.rs and tests/pdb_symmetry.rs,
+  # by name: the filters apply to every binary, and most of those names lack "pdb". (Not the
+  # lib's stamped solver tests over pattern databases: a mutant that zeroes the estimate makes
+  # their IDA* crawl, and the lib runs first, so the binary that shows the failures never runs.)
+  "pdb src/pdb.rs src/pdb/build.rs src/pdb/lookup.rs src/pdb/symmetry.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb --test pdb_symmetry -- pdb:: values_never_exceed_the_exact_distance centre_stays_admissible the_goal_has_value_zero stepping_ gets_a_value_above_its_depth give_mirror_image_values is_rebuilt_with_identical_tables loads_the_cached_file a_file_for_another_goal unwritable_cache_directory builders_running_at_once list_shows_each_file weighted_costs_are_refused korf::ida_663_reflected reflected_lookup_never_lowers shared_5x5_tables share_one_table share_a_table named_for_their_partitions estimate_within_is_exact larger_of_the_board_and_its_mirror"
   "search src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs src/solver/bidir_split.rs src/solver/bidir_shared.rs src/solver/table.rs -- --lib solver::"
   "replay src/harness/verify.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
 )
@@ -67,6 +74,16 @@ for g in "${groups[@]}"; do
   done
   if [ -n "${RE:-}" ]; then
     args+=(--re "$RE")
+  fi
+  if [ -n "${TARGETS:-}" ]; then
+    cargo_args=()
+    read -r -a targets <<<"$TARGETS"
+    for t in "${targets[@]}"; do
+      case $t in
+        lib) cargo_args+=(-C --lib) ;;
+        *) cargo_args+=(-C "--test=$t") ;;
+      esac
+    done
   fi
   out_dir="target/mutants/$name${TAG:+-$TAG}"
   if [ -n "${LIST:-}" ]; then

@@ -228,6 +228,84 @@ fn partitions_of_the_usual_and_korf_goals_give_mirror_image_values() {
     }
 }
 
+/// `board` mirrored about the main diagonal, each tile renamed for the goal's tile on its
+/// home's mirror, so that the mirror of the goal is the goal (its empty square on the diagonal).
+fn mirrored(board: &Board, goal: &Board) -> Board {
+    let w = board.shape().width();
+    let m = |s: usize| (s % w) * w + s / w;
+    let mut home = vec![0usize; board.shape().cells()];
+    for (s, &t) in goal.cells().iter().enumerate() {
+        home[t as usize] = s;
+    }
+    let mut cells = vec![0u8; board.shape().cells()];
+    for (s, &t) in board.cells().iter().enumerate() {
+        cells[m(s)] = goal.cells()[m(home[t as usize])];
+    }
+    Board::from_cells(board.shape(), &cells).unwrap()
+}
+
+#[test]
+fn the_reflected_estimate_is_the_larger_of_the_board_and_its_mirror_on_4x4() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for (puzzle, pdb) in four_by_four() {
+        assert_eq!(&mirrored(puzzle.goal(), puzzle.goal()), puzzle.goal());
+        let mut raised = 0;
+        for _ in 0..500 {
+            let mut shuffled: Vec<u8> = (0..16).collect();
+            shuffled.shuffle(&mut rng);
+            let board = Board::from_cells(shape(4, 4), &shuffled).unwrap();
+            let (direct, reflected) =
+                (pdb.additive(&board), pdb.additive(&mirrored(&board, puzzle.goal())));
+            assert_eq!(pdb.estimate(&pdb.start(&board)), direct.max(reflected), "at {board}");
+            raised += usize::from(reflected > direct);
+        }
+        // The partitions are not their own mirror images, so the reflection often wins.
+        assert!(raised > 50, "{} raised {raised} of 500 estimates", pdb.name());
+    }
+}
+
+#[test]
+fn the_4x4_databases_are_named_for_their_partitions() {
+    let names: Vec<&str> = four_by_four().iter().map(|(_, pdb)| pdb.name()).collect();
+    assert_eq!(names, ["pdb663", "pdb555", "pdb663", "pdb555"]);
+}
+
+/// Along a random walk of stepped nodes (whose reflected value is often still unread), checks
+/// `estimate_within` at every limit up to one past the estimate: the exact estimate when it is
+/// within the limit, else a value above the limit and no higher than the estimate.
+fn assert_estimate_within_keeps_its_contract(puzzle: &Puzzle, pdb: &PatternDatabases, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut board = *puzzle.goal();
+    let mut node = pdb.start(&board);
+    for _ in 0..1000 {
+        let blank = board.blank();
+        let moves = puzzle.moves_from(blank);
+        let (_, to) = moves[rng.gen_range(0..moves.len())];
+        let tile = board.cells()[to as usize];
+        board.swap_blank(blank, to as usize);
+        node = pdb.step(&node, board.packed(), tile, to as usize, blank);
+        let exact = pdb.estimate(&node);
+        for limit in 0..=exact + 1 {
+            let mut asked = node;
+            let within = pdb.estimate_within(&mut asked, limit);
+            if exact <= limit {
+                assert_eq!(within, exact, "{board}, limit {limit}");
+            } else {
+                assert!(within > limit && within <= exact, "{board}, limit {limit}: {within}");
+            }
+            assert_eq!(pdb.estimate(&asked), exact, "{board}: asking changed the estimate");
+        }
+    }
+}
+
+#[test]
+fn estimate_within_is_exact_up_to_its_limit_and_above_it_beyond_on_4x4() {
+    for (i, (puzzle, pdb)) in four_by_four().iter().enumerate() {
+        assert!(pdb.reflects());
+        assert_estimate_within_keeps_its_contract(puzzle, pdb, 30 + i as u64);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The cache.
 
