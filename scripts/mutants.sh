@@ -36,7 +36,7 @@ groups=(
   "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test fifteen --test heuristic_lines -- manhattan linear_conflict heuristics exact_distances five_easiest"
   "pdb src/pdb.rs src/pdb/build.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb -- pdb"
   "search-bidir src/solver/bidir_split.rs src/solver/bidir_shared.rs -- --lib -- solver::tests::bidir_s solver::bidir_s solver::wide_tests::bidir_s"
-  "search-informed src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs -- --lib --test fifteen -- solver::tests::idastar solver::tests::astar solver::wide_tests::idastar solver::wide_tests::astar solver::tests::facts::korf solver::tests::facts::heuristic search::ida_ search::a_star search::weighted"
+  "search-informed src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs -- --lib --test fifteen -- solver::tests::idastar solver::tests::astar solver::wide_tests::idastar solver::wide_tests::astar solver::tests::facts::heuristic search::ida_ search::a_star search::weighted"
   "search-table src/solver/table.rs -- --lib -- solver::tests::table solver::wide_tests::table solver::tests::facts::table solver::tests::facts::torus_table"
   "replay src/harness/verify.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
 )
