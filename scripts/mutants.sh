@@ -22,6 +22,9 @@
 # TARGETS="lib NAME..." builds and runs only those of the group's test targets (`lib` for the
 # lib's tests, NAME for tests/NAME.rs), with the group's name filters: each crate build costs a
 # mutant the most, so leave out the lib when no lib test reaches the mutated functions.
+# OPT_LEVEL=N builds the crate itself (not its dependencies) at that opt-level: a mutant's
+# incremental build took 49 s at the profile's 3, 21 s at 1 and 3 s at 0, its tests (the
+# search-bidir group's) 0.85, 0.9 and 5.5 s (see scripts/mutants.md).
 # IN_PLACE=1 mutates this tree in place (faster: no copy, the build directory is reused; do not
 # edit the tree while it runs). JOBS and TIMEOUT (seconds per mutant's tests) override the
 # defaults.
@@ -39,7 +42,9 @@ groups=(
   # lib's stamped solver tests over pattern databases: a mutant that zeroes the estimate makes
   # their IDA* crawl, and the lib runs first, so the binary that shows the failures never runs.)
   "pdb src/pdb.rs src/pdb/build.rs src/pdb/lookup.rs src/pdb/symmetry.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb --test pdb_symmetry -- pdb:: values_never_exceed_the_exact_distance centre_stays_admissible the_goal_has_value_zero stepping_ gets_a_value_above_its_depth give_mirror_image_values is_rebuilt_with_identical_tables loads_the_cached_file a_file_for_another_goal unwritable_cache_directory builders_running_at_once list_shows_each_file weighted_costs_are_refused korf::ida_663_reflected reflected_lookup_never_lowers shared_5x5_tables share_one_table share_a_table named_for_their_partitions estimate_within_is_exact larger_of_the_board_and_its_mirror"
-  "search src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs src/solver/bidir_split.rs src/solver/bidir_shared.rs src/solver/table.rs -- --lib solver::"
+  "search-bidir src/solver/bidir_split.rs src/solver/bidir_shared.rs -- --lib -- solver::tests::bidir_s solver::bidir_s solver::wide_tests::bidir_s"
+  "search-informed src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs -- --lib --test fifteen -- solver::tests::idastar solver::tests::astar solver::wide_tests::idastar solver::wide_tests::astar solver::tests::facts::heuristic search::ida_ search::a_star search::weighted"
+  "search-table src/solver/table.rs -- --lib -- solver::tests::table solver::wide_tests::table solver::tests::facts::table solver::tests::facts::torus_table"
   "replay src/harness/verify.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
 )
 
@@ -47,7 +52,8 @@ wanted=("$@")
 for g in "${groups[@]}"; do
   read -r -a words <<<"$g"
   name=${words[0]}
-  if [ ${#wanted[@]} -gt 0 ] && ! printf '%s\n' "${wanted[@]}" | grep -qx "$name"; then
+  # `search` names all the `search-*` groups.
+  if [ ${#wanted[@]} -gt 0 ] && ! printf '%s\n' "${wanted[@]}" | grep -qxe "$name" -e "${name%%-*}"; then
     continue
   fi
   args=()
@@ -94,6 +100,7 @@ for g in "${groups[@]}"; do
   [ -n "${IN_PLACE:-}" ] && place=(--in-place)
   [ -n "${SHARD:-}" ] && place+=(--shard "$SHARD")
   [ -n "${SKIP_BASELINE:-}" ] && place+=(--baseline=skip)
+  [ -n "${OPT_LEVEL:-}" ] && place+=(-C "--config=profile.test-opt.package.slidebench.opt-level=$OPT_LEVEL")
   echo "== $name"
   mkdir -p "$out_dir"
   CARGO_PROFILE_TEST_OPT_INCREMENTAL=true \

@@ -480,6 +480,31 @@ mod search {
         }
     }
 
+    /// One move from the goal the start is expanded, the goal (f = 1, the start's own f) is
+    /// queued last in the start's bucket and so popped next, and it is not expanded: one state.
+    #[test]
+    fn a_star_one_move_from_the_goal_expands_the_start_alone() {
+        let p = Puzzle::eight();
+        let b = Board::parse(p.shape(), "1 2 3 4 5 6 7 x 8").unwrap();
+        let out = a_star(&p, &Manhattan::new(&p), &b, DEFAULT_MAX_STATES).unwrap();
+        assert_eq!(out.moves.map(|m| m.len()), Some(1));
+        assert_eq!(out.expanded, 1);
+    }
+
+    /// The bound counts the states stored: a search storing exactly the bound answers, one
+    /// that would store one more is refused.
+    #[test]
+    fn a_star_answers_within_as_many_states_as_it_stores_and_refuses_one_fewer() {
+        let p = Puzzle::eight();
+        let md = Manhattan::new(&p);
+        let b = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
+        let stored = a_star(&p, &md, &b, DEFAULT_MAX_STATES).unwrap().stored;
+        let at = a_star(&p, &md, &b, stored).unwrap();
+        assert_eq!(at.moves.map(|m| m.len()), Some(31), "with a bound of {stored}");
+        let err = a_star(&p, &md, &b, stored - 1).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge, "with a bound of {}", stored - 1);
+    }
+
     #[test]
     fn a_star_refuses_to_store_more_than_its_bound() {
         let p = korf100::korf_puzzle();
@@ -534,6 +559,8 @@ mod search {
             let d = exact[rank(b.cells()) as usize] as usize;
             let out = a_star(&p, &h, &b, DEFAULT_MAX_STATES).unwrap();
             reopened += out.reopened;
+            // Each reopening is a child of an expansion, at most four per expansion.
+            assert!(out.reopened <= 4 * out.expanded, "{} reopened", out.reopened);
             assert_solves(&p, &b, &out.moves.unwrap(), d);
             assert_solves(&p, &b, &ida_star(&p, &h, &b, &Budget::UNLIMITED).unwrap().moves, d);
         }

@@ -295,9 +295,53 @@ mod tests {
         assert_eq!(sol.stats.expanded, 1);
     }
 
+    /// The same stop on the general path, which the text and packed encodings take.
+    #[test]
+    fn bidir_split_on_words_stops_after_the_layer_that_first_meets() {
+        let p = Puzzle::eight();
+        let start = Board::parse(p.shape(), "1 2 3 4 5 6 7 x 8").unwrap();
+        for id in ["bidir-split/text", "bidir-split/packed"] {
+            let sol = new_solver(id, DEFAULT_MAX_STATES).unwrap().solve(&p, &start).unwrap();
+            assert_eq!(sol.moves().map(<[_]>::len), Some(1), "{id}");
+            assert_eq!(sol.stats.expanded, 1, "{id}");
+        }
+    }
+
+    /// Spaces up to the flat limit take the byte-per-arrangement path, whose memory holds a
+    /// byte for each of the 3x3's 362,880 arrangements even for a query of one move; the
+    /// general path would hold a few states.
+    #[test]
+    fn bidir_split_on_ranks_holds_a_byte_per_arrangement_of_the_3x3() {
+        let p = Puzzle::eight();
+        let start = Board::parse(p.shape(), "1 2 3 4 5 6 7 x 8").unwrap();
+        let mut solver = new_solver("bidir-split/rank", DEFAULT_MAX_STATES).unwrap();
+        let sol = solver.solve(&p, &start).unwrap();
+        assert!(sol.stats.peak_bytes >= 362_880, "{} bytes", sol.stats.peak_bytes);
+    }
+
+    /// The bound counts the states stored on both sides: a search storing exactly the bound
+    /// answers, one that would store one more is refused. (On the rank path a bound this small
+    /// refuses the 3x3's arrays before any search, so the words' path alone is checked.)
+    #[test]
+    fn bidir_split_answers_within_as_many_states_as_it_stores_and_refuses_one_fewer() {
+        use crate::error::ErrorKind;
+        let p = Puzzle::eight();
+        let start = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
+        for id in ["bidir-split/text", "bidir-split/packed"] {
+            let stored = new_solver(id, DEFAULT_MAX_STATES).unwrap().solve(&p, &start).unwrap();
+            let stored = stored.stats.stored;
+            let at = new_solver(id, stored).unwrap().solve(&p, &start).unwrap();
+            assert_eq!(at.moves().map(<[_]>::len), Some(31), "{id} with a bound of {stored}");
+            let err = new_solver(id, stored - 1).unwrap().solve(&p, &start).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::TooLarge, "{id} with a bound of {}", stored - 1);
+        }
+    }
+
     /// Both paths expand whole layers of the smaller frontier and stop by the same rule, so on
     /// every board they expand the same states, whatever order each takes them in. A stop rule
-    /// that runs a layer late on some boards still answers right; only the count shows it.
+    /// that runs a layer late on some boards still answers right; only the count shows it. Both
+    /// also take the moves in one order and keep the first shortest meeting, so they answer the
+    /// same moves: a side chosen otherwise on a tie meets elsewhere, at the same length.
     #[test]
     fn bidir_split_expands_as_many_states_on_ranks_as_on_packed_words() {
         use rand::{Rng, SeedableRng};
@@ -315,7 +359,7 @@ mod tests {
                 board.swap_blank(board.blank(), to as usize);
             }
             let (a, b) = (rank.solve(&p, &board).unwrap(), packed.solve(&p, &board).unwrap());
-            assert_eq!(a.moves().map(<[_]>::len), b.moves().map(<[_]>::len), "{board}");
+            assert_eq!(a.moves(), b.moves(), "{board}");
             assert_eq!(a.stats.expanded, b.stats.expanded, "states expanded from {board}");
         }
     }
