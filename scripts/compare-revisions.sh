@@ -5,7 +5,8 @@
 # so that the noise of the same run is known. Used for the 24-puzzle widening (issue 23):
 #
 #   scripts/compare-revisions.sh f0f39cd          # before the widening
-#   ROUNDS=9 CACHEGRIND=0 scripts/compare-revisions.sh 909086a
+#   ROUNDS=9 CACHEGRIND=0 scripts/compare-revisions.sh 909086a   # CPU times only
+#   ROUNDS=0 scripts/compare-revisions.sh f0f39cd                # instructions only
 #
 # The other revision is built in a temporary worktree (its target/ seeded from this one's, so
 # only the crate itself compiles), or OLD_BIN names its binary; both are release builds. Korf's instances run for
@@ -75,11 +76,12 @@ if [ "${CACHEGRIND:-1}" = 1 ] && command -v valgrind >/dev/null; then
       grep -E 'I +refs' "$work/vg.$side" | awk '{gsub(",", "", $NF); print $NF}' >"$work/ir.$side"
     done
     awk -v n="$name" -v a="$(cat "$work/ir.old")" -v b="$(cat "$work/ir.new")" \
-      'BEGIN { printf "| %s | %d | %d | %+.1f%% |\n", n, a, b, 100 * (b - a) / a }'
+      'BEGIN { printf "| %s | %.0f | %.0f | %+.1f%% |\n", n, a, b, 100 * (b - a) / a }'
   done
   echo
 fi
 
+[ "$rounds" -gt 0 ] || exit 0
 echo "| workload | CPU s at $rev (median) | now | now again (A/A) | now / $rev (median of rounds) | A/A |"
 echo "|---|---|---|---|---|---|"
 for w in "${workloads[@]}"; do
