@@ -110,7 +110,6 @@ impl<E: Encoding> Search for BidirShared<E> {
 #[cfg(test)]
 mod tests {
     use crate::board::{Board, Puzzle};
-    use crate::error::ErrorKind;
     use crate::solver::new_solver;
     use crate::DEFAULT_MAX_STATES;
 
@@ -188,15 +187,8 @@ mod tests {
     /// whole space, so a bound this small refuses it before any search.)
     #[test]
     fn bidir_shared_answers_within_as_many_states_as_it_stores_and_refuses_one_fewer() {
-        let p = Puzzle::eight();
-        let start = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
         for id in ["bidir-shared/text", "bidir-shared/packed"] {
-            let stored = new_solver(id, DEFAULT_MAX_STATES).unwrap().solve(&p, &start).unwrap();
-            let stored = stored.stats.stored;
-            let at = new_solver(id, stored).unwrap().solve(&p, &start).unwrap();
-            assert_eq!(at.moves().map(<[_]>::len), Some(31), "{id} with a bound of {stored}");
-            let err = new_solver(id, stored - 1).unwrap().solve(&p, &start).unwrap_err();
-            assert_eq!(err.kind(), ErrorKind::TooLarge, "{id} with a bound of {}", stored - 1);
+            crate::solver::tests::assert_bound_counts_the_states_stored(id);
         }
     }
 }

@@ -324,16 +324,8 @@ mod tests {
     /// refuses the 3x3's arrays before any search, so the words' path alone is checked.)
     #[test]
     fn bidir_split_answers_within_as_many_states_as_it_stores_and_refuses_one_fewer() {
-        use crate::error::ErrorKind;
-        let p = Puzzle::eight();
-        let start = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
         for id in ["bidir-split/text", "bidir-split/packed"] {
-            let stored = new_solver(id, DEFAULT_MAX_STATES).unwrap().solve(&p, &start).unwrap();
-            let stored = stored.stats.stored;
-            let at = new_solver(id, stored).unwrap().solve(&p, &start).unwrap();
-            assert_eq!(at.moves().map(<[_]>::len), Some(31), "{id} with a bound of {stored}");
-            let err = new_solver(id, stored - 1).unwrap().solve(&p, &start).unwrap_err();
-            assert_eq!(err.kind(), ErrorKind::TooLarge, "{id} with a bound of {}", stored - 1);
+            crate::solver::tests::assert_bound_counts_the_states_stored(id);
         }
     }
 

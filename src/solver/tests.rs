@@ -97,6 +97,19 @@ fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Sol
 
 /// The options tests make solvers with: the default bound, and pattern databases built in
 /// memory (tests never write to the user's cache).
+/// A solver bounding the states it stores answers a 31-move 3×3 board with the bound at exactly
+/// what it stores, and is refused (`TooLarge`) one state fewer.
+pub(super) fn assert_bound_counts_the_states_stored(id: &str) {
+    let p = Puzzle::eight();
+    let start = Board::parse(p.shape(), "8 6 7 2 5 4 3 x 1").unwrap();
+    let stored = new_solver(id, crate::DEFAULT_MAX_STATES).unwrap().solve(&p, &start).unwrap();
+    let stored = stored.stats.stored;
+    let at = new_solver(id, stored).unwrap().solve(&p, &start).unwrap();
+    assert_eq!(at.moves().map(<[_]>::len), Some(31), "{id} with a bound of {stored}");
+    let err = new_solver(id, stored - 1).unwrap().solve(&p, &start).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::TooLarge, "{id} with a bound of {}", stored - 1);
+}
+
 fn test_options() -> SolverOptions {
     SolverOptions { pdb_cache: false, ..SolverOptions::default() }
 }
