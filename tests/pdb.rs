@@ -130,24 +130,37 @@ fn four_by_four() -> &'static Vec<(Puzzle, PatternDatabases)> {
     })
 }
 
-/// Walks `depth` random moves from random boards and checks that stepping the node move by move
-/// gives exactly the node computed from scratch.
-fn assert_step_matches_start(puzzle: &Puzzle, pdb: &PatternDatabases, seed: u64) {
+/// Walks `moves` random moves from the goal, stepping the node move by move, and hands `at`
+/// each board reached with its stepped node.
+fn walk_stepped(
+    puzzle: &Puzzle,
+    pdb: &PatternDatabases,
+    seed: u64,
+    moves: usize,
+    mut at: impl FnMut(&Board, &<PatternDatabases as Heuristic>::Node),
+) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut board = *puzzle.goal();
     let mut node = pdb.start(&board);
-    for _ in 0..2000 {
+    for _ in 0..moves {
         let blank = board.blank();
-        let moves = puzzle.moves_from(blank);
-        let (_, to) = moves[rng.gen_range(0..moves.len())];
-        let to = to as usize;
+        let from = puzzle.moves_from(blank);
+        let to = from[rng.gen_range(0..from.len())].1 as usize;
         let tile = board.cells()[to];
         board.swap_blank(blank, to);
         // The tile slid from `to` into the old empty square.
         node = pdb.step(&node, board.packed(), tile, to, blank);
-        assert_eq!(node, pdb.start(&board), "after reaching {board}");
-        assert_eq!(pdb.estimate(&node), pdb.estimate(&pdb.start(&board)), "at {board}");
+        at(&board, &node);
     }
+}
+
+/// Walks `depth` random moves from random boards and checks that stepping the node move by move
+/// gives exactly the node computed from scratch.
+fn assert_step_matches_start(puzzle: &Puzzle, pdb: &PatternDatabases, seed: u64) {
+    walk_stepped(puzzle, pdb, seed, 2000, |board, node| {
+        assert_eq!(*node, pdb.start(board), "after reaching {board}");
+        assert_eq!(pdb.estimate(node), pdb.estimate(&pdb.start(board)), "at {board}");
+    });
 }
 
 #[test]
@@ -274,19 +287,10 @@ fn the_4x4_databases_are_named_for_their_partitions() {
 /// `estimate_within` at every limit up to one past the estimate: the exact estimate when it is
 /// within the limit, else a value above the limit and no higher than the estimate.
 fn assert_estimate_within_keeps_its_contract(puzzle: &Puzzle, pdb: &PatternDatabases, seed: u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut board = *puzzle.goal();
-    let mut node = pdb.start(&board);
-    for _ in 0..1000 {
-        let blank = board.blank();
-        let moves = puzzle.moves_from(blank);
-        let (_, to) = moves[rng.gen_range(0..moves.len())];
-        let tile = board.cells()[to as usize];
-        board.swap_blank(blank, to as usize);
-        node = pdb.step(&node, board.packed(), tile, to as usize, blank);
-        let exact = pdb.estimate(&node);
+    walk_stepped(puzzle, pdb, seed, 1000, |board, node| {
+        let exact = pdb.estimate(node);
         for limit in 0..=exact + 1 {
-            let mut asked = node;
+            let mut asked = *node;
             let within = pdb.estimate_within(&mut asked, limit);
             if exact <= limit {
                 assert_eq!(within, exact, "{board}, limit {limit}");
@@ -295,7 +299,7 @@ fn assert_estimate_within_keeps_its_contract(puzzle: &Puzzle, pdb: &PatternDatab
             }
             assert_eq!(pdb.estimate(&asked), exact, "{board}: asking changed the estimate");
         }
-    }
+    });
 }
 
 #[test]
