@@ -30,6 +30,13 @@ pub trait Word: Copy + Eq + Hash + Ord + Debug + Send + Sync + 'static {
     /// The word after the tile on square `to` slides into the empty square on `blank`, and
     /// that tile.
     fn slide(self, blank: usize, to: usize) -> (Self, u8);
+    /// What [`Word::slide_prepared`] needs of one move besides its squares, worked out once
+    /// per move in a search's move lists.
+    type Slide: Copy + Debug + Send + Sync;
+    /// The [`Word::Slide`] of the move from `blank` to `to`.
+    fn prepare_slide(blank: usize, to: usize) -> Self::Slide;
+    /// [`Word::slide`] with the move prepared by [`Word::prepare_slide`]`(blank, to)`.
+    fn slide_prepared(self, blank: usize, to: usize, prepared: &Self::Slide) -> (Self, u8);
     /// The word with `tile`'s bits toggled on `square` (a tile added to or taken off an empty
     /// square's zero bits).
     #[must_use]
@@ -63,6 +70,13 @@ impl Word for u64 {
     fn slide(self, blank: usize, to: usize) -> (u64, u8) {
         let tile = (self >> (4 * to)) & 15;
         ((self & !(15 << (4 * to))) | tile << (4 * blank), tile as u8)
+    }
+    /// Nothing: the 4-bit word's shifts are as cheap as a load.
+    type Slide = ();
+    fn prepare_slide(_: usize, _: usize) {}
+    #[inline(always)]
+    fn slide_prepared(self, blank: usize, to: usize, (): &()) -> (u64, u8) {
+        self.slide(blank, to)
     }
     #[inline(always)]
     fn toggle(self, tile: u8, square: usize) -> u64 {
@@ -109,6 +123,19 @@ impl Word for u128 {
         let tile = (self >> (5 * to)) as u8 & 31;
         (self.toggle(tile, to).toggle(tile, blank), tile)
     }
+    /// The bits of both squares' lowest place: the tile times this toggles it on both, one
+    /// multiply where two variable shifts of a 128-bit word took four to five instructions
+    /// each (cachegrind: the 5×5 IDA* node took 104 instructions to the 4×4's 89, 28 of them
+    /// the word's).
+    type Slide = u128;
+    fn prepare_slide(blank: usize, to: usize) -> u128 {
+        (1u128 << (5 * blank)) | (1u128 << (5 * to))
+    }
+    #[inline(always)]
+    fn slide_prepared(self, _: usize, to: usize, both: &u128) -> (u128, u8) {
+        let tile = (self >> (5 * to)) as u8 & 31;
+        (self ^ (u128::from(tile) * *both), tile)
+    }
     #[inline(always)]
     fn toggle(self, tile: u8, square: usize) -> u128 {
         self ^ u128::from(tile) << (5 * square)
@@ -146,6 +173,32 @@ impl Word for u128 {
 mod tests {
     use super::*;
     use crate::board::Shape;
+
+    /// A prepared slide is the plain slide, for every pair of squares of a full 5×5 board (the
+    /// wide word's multiply must not carry between squares, whatever the tile) and of a 4×4.
+    #[test]
+    fn prepared_slides_equal_plain_slides_on_every_pair_of_squares() {
+        fn check<W: Word>(board: &Board) {
+            let n = board.shape().cells();
+            let word = W::of_board(board);
+            for blank in 0..n {
+                // Move the empty square to `blank` first, so each tile meets each pair.
+                let (w, _) = word.slide(board.blank(), blank);
+                for to in (0..n).filter(|&t| t != blank) {
+                    let prepared = W::prepare_slide(blank, to);
+                    assert_eq!(w.slide_prepared(blank, to, &prepared), w.slide(blank, to));
+                }
+            }
+        }
+        let five = Shape::new(5, 5).unwrap();
+        let cells: Vec<u8> = (0..25).map(|i| ((7 * i + 3) % 25) as u8).collect();
+        let board = Board::from_cells(five, &cells).unwrap();
+        check::<u128>(&board);
+        let four = Shape::new(4, 4).unwrap();
+        let board = Board::parse(four, "fedcba987654321x").unwrap();
+        check::<u64>(&board);
+        check::<u128>(&board);
+    }
 
     /// Both words hold the same tiles, slide and toggle alike; the wide one on a 5×5 board too.
     #[test]

@@ -94,7 +94,7 @@ fn run<H: Heuristic, W: Word>(
     meter: &mut Meter,
     mut out: AStarOutcome,
 ) -> Result<AStarOutcome> {
-    let moves = MoveLists::new(puzzle);
+    let moves: MoveLists<W> = MoveLists::new(puzzle);
     let goal = W::of_board(puzzle.goal());
     let start_word = W::of_board(start);
     let mut seen: SeenMap<Seen, W> = SeenMap::default();
@@ -139,7 +139,7 @@ fn run<H: Heuristic, W: Word>(
             if to == info.parent as usize {
                 continue;
             }
-            let (child, tile) = q.packed.slide(blank, to);
+            let (child, tile) = q.packed.slide_prepared(blank, to, &e.slide);
             let g = q.g + e.cost;
             match seen.entry(child) {
                 MapEntry::Occupied(mut o) => {

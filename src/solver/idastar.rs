@@ -30,26 +30,28 @@ pub struct IdaOutcome {
 /// The order Korf tried the moves of the empty square in; node counts depend on it.
 pub const KORF_ORDER: [Move; 4] = [Move::Up, Move::Left, Move::Right, Move::Down];
 
-/// One move of the empty square: where it goes, its name and its cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Edge {
+/// One move of the empty square: where it goes, its name, its cost, and what the word `W`
+/// needs to make it ([`Word::prepare_slide`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Edge<W: Word> {
     pub(crate) to: u8,
     pub(crate) mv: Move,
     pub(crate) cost: u32,
+    pub(crate) slide: W::Slide,
 }
 
 /// For every square of the empty square, its moves in [`KORF_ORDER`], one per square reached
 /// (on tori with two rows or two columns, two directions reach the same square; the first in
 /// the order names it).
 #[derive(Clone, Debug)]
-pub(crate) struct MoveLists {
-    edges: [[Edge; 4]; MAX_CELLS],
+pub(crate) struct MoveLists<W: Word> {
+    edges: [[Edge<W>; 4]; MAX_CELLS],
     count: [u8; MAX_CELLS],
 }
 
-impl MoveLists {
-    pub(crate) fn new(puzzle: &Puzzle) -> MoveLists {
-        let none = Edge { to: 0, mv: Move::Up, cost: 0 };
+impl<W: Word> MoveLists<W> {
+    pub(crate) fn new(puzzle: &Puzzle) -> MoveLists<W> {
+        let none = Edge { to: 0, mv: Move::Up, cost: 0, slide: W::prepare_slide(0, 0) };
         let mut edges = [[none; 4]; MAX_CELLS];
         let mut count = [0u8; MAX_CELLS];
         for s in 0..puzzle.shape().cells() {
@@ -59,7 +61,8 @@ impl MoveLists {
                 if edges[s][..k].iter().any(|e| e.to as usize == to) {
                     continue;
                 }
-                edges[s][k] = Edge { to: to as u8, mv, cost: puzzle.costs().of(mv) };
+                let slide = W::prepare_slide(s, to);
+                edges[s][k] = Edge { to: to as u8, mv, cost: puzzle.costs().of(mv), slide };
                 count[s] += 1;
             }
         }
@@ -68,7 +71,7 @@ impl MoveLists {
 
     /// The moves from square `s`.
     #[inline(always)]
-    pub(crate) fn from(&self, s: usize) -> &[Edge] {
+    pub(crate) fn from(&self, s: usize) -> &[Edge<W>] {
         &self.edges[s][..self.count[s] as usize]
     }
 }
@@ -83,7 +86,7 @@ const FOUND: u32 = 0;
 /// The state of one IDA* run, shared by all its iterations.
 struct Search<'a, 'm, H: Heuristic, W: Word> {
     h: &'a H,
-    moves: MoveLists,
+    moves: MoveLists<W>,
     goal: W,
     bound: u32,
     nodes: u64,
@@ -101,12 +104,12 @@ impl<H: Heuristic, W: Word> Search<'_, '_, H, W> {
         }
         let mut next_bound = u32::MAX;
         for k in 0..self.moves.count[blank] as usize {
-            let e = self.moves.edges[blank][k];
+            let e = &self.moves.edges[blank][k];
             let to = e.to as usize;
             if to == parent {
                 continue;
             }
-            let (child, tile) = packed.slide(blank, to);
+            let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
             let mut child_node = self.h.step(&node, child, tile, to, blank);
             self.nodes += 1;
             if let Err(e) = self.meter.charge(1) {
