@@ -168,8 +168,12 @@ pub struct PatternDatabases {
 struct Span {
     step: i8,
     len: u8,
-    squares: [u8; MAX_PDB_CELLS - 2],
+    squares: [u8; SPAN_ROW - 2],
 }
+
+/// A power of two at least [`MAX_PDB_CELLS`]: the stride of the step's tables, so that their
+/// addresses are shifts, not multiplies, on the step's path to the table read.
+const SPAN_ROW: usize = 32;
 
 /// Precomputed rank arithmetic. A tile moving from `a` to `b` (frame squares) changes its own
 /// digit by `b − a` less the earlier tiles of its lookup it passes over, and the digit of every
@@ -181,8 +185,8 @@ struct RankDeltas {
     /// Per board tile, the lookup it moves on the board (`[0]`) and on the mirror (`[1]`).
     moves: [[TileMove; MAX_PDB_CELLS]; 2],
     place: [[i32; 8]; MAX_LOOKUPS],
-    passed: [[[i32; MAX_PDB_CELLS]; 8]; MAX_LOOKUPS],
-    /// Indexed by `(a · MAX_PDB_CELLS + b) · MAX_LOOKUPS + frame`, frames numbered in order of
+    passed: [[[i32; SPAN_ROW]; 8]; MAX_LOOKUPS],
+    /// Indexed by `(a · SPAN_ROW + b) · MAX_LOOKUPS + frame`, frames numbered in order of
     /// first use among the lookups (two on 4×4: the board's and the mirror's), so that one
     /// move's spans in every frame lie together.
     spans: Vec<Span>,

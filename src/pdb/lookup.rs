@@ -5,7 +5,7 @@ use super::symmetry::SquareMap;
 use super::{Lookup, TileMove};
 use super::{
     PatternDatabases, PdbNode, RankDeltas, Span, MAX_LOOKUPS, MAX_PATTERNS, MAX_PDB_CELLS,
-    NOTHING_PENDING, NO_PATTERN,
+    NOTHING_PENDING, NO_PATTERN, SPAN_ROW,
 };
 use crate::board::{Board, Puzzle};
 use crate::encoding::Word;
@@ -173,7 +173,7 @@ impl RankDeltas {
         after: W,
     ) -> u32 {
         let (i, slot) = (m.lookup as usize, m.slot as usize);
-        let span = &self.spans[(from * MAX_PDB_CELLS + to) * MAX_LOOKUPS + frame];
+        let span = &self.spans[(from * SPAN_ROW + to) * MAX_LOOKUPS + frame];
         let passed = &self.passed[i][slot];
         let mut over = 0i32;
         for &s in &span.squares[..span.len as usize] {
@@ -210,7 +210,7 @@ impl RankDeltas {
                 place[i][j] = (j + 1..lookup.len).map(|d| (n - d) as i32).product();
             }
         }
-        let mut passed = [[[0i32; MAX_PDB_CELLS]; 8]; MAX_LOOKUPS];
+        let mut passed = [[[0i32; SPAN_ROW]; 8]; MAX_LOOKUPS];
         for &i in &active {
             let side = usize::from(i >= MAX_PATTERNS);
             for slot in 0..lookups[i].len {
@@ -229,9 +229,9 @@ impl RankDeltas {
                 }
             }
         }
-        let empty = Span { step: 0, len: 0, squares: [0; MAX_PDB_CELLS - 2] };
+        let empty = Span { step: 0, len: 0, squares: [0; SPAN_ROW - 2] };
         // At most one frame per lookup; a constant stride keeps the step's index a shift.
-        let mut spans = vec![empty; MAX_PDB_CELLS * MAX_PDB_CELLS * MAX_LOOKUPS];
+        let mut spans = vec![empty; MAX_PDB_CELLS * SPAN_ROW * MAX_LOOKUPS];
         for (f, frame) in frames.iter().enumerate() {
             let mut board_square = [0u8; MAX_PDB_CELLS];
             for s in 0..n {
@@ -240,7 +240,7 @@ impl RankDeltas {
             for a in 0..n {
                 for b in 0..n {
                     let (fa, fb) = (frame[a] as usize, frame[b] as usize);
-                    let span = &mut spans[(a * MAX_PDB_CELLS + b) * MAX_LOOKUPS + f];
+                    let span = &mut spans[(a * SPAN_ROW + b) * MAX_LOOKUPS + f];
                     span.step = (fb as i32 - fa as i32) as i8;
                     let (low, high) = (fa.min(fb) + 1, fa.max(fb));
                     for &s in board_square.get(low..high).unwrap_or_default() {
