@@ -84,6 +84,22 @@ fn table_text_depth_counts_match_published_sequence() {
     table_depth_counts("table/text");
 }
 
+/// A table answers by following parent links from the start to the goal, visiting the path's
+/// states, one more than its moves: that is the count it reports as expanded. It stores the
+/// start's whole component (half the 3x3's arrangements).
+#[test]
+fn table_walk_counts_the_states_on_its_path() {
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "23415x768").unwrap();
+    for id in ["table/text", "table/rank", "table/packed"] {
+        let sol = make(id).solve(&p, &b).unwrap();
+        let moves = sol.moves().unwrap().len() as u64;
+        assert!(moves > 1, "{id}");
+        assert_eq!(sol.stats.expanded, moves + 1, "{id}");
+        assert_eq!(sol.stats.stored, 181_440, "{id}");
+    }
+}
+
 #[test]
 fn torus_table_reaches_all_362880_arrangements() {
     let mut s = make("table/rank");
