@@ -514,6 +514,58 @@ mod search {
         assert!(err.message().contains("more than 1,000 states (raise --max-states)"), "{err}");
     }
 
+    /// The estimate 0: consistent, so A* is Dijkstra's search and never expands a state twice.
+    struct Zero;
+
+    impl Heuristic for Zero {
+        type Node = ();
+        fn name(&self) -> &'static str {
+            "zero"
+        }
+        fn start(&self, _: &Board) {}
+        fn estimate(&self, (): &()) -> u32 {
+            0
+        }
+        fn step<W: slidebench::encoding::Word>(&self, (): &(), _: W, _: u8, _: usize, _: usize) {}
+    }
+
+    /// Under a consistent estimate a state's first expansion is at its cheapest cost, so each
+    /// state is expanded at most once: fewer expansions than states stored (the goal is stored,
+    /// never expanded). With unequal costs a queued state is often reached again more cheaply,
+    /// and its first entry, still queued, goes stale; A* must skip it when popped. Expanding it
+    /// again changes no answer, only the count: on the 3x2 with vertical moves at 3, from
+    /// `321x54` (the goal is the last of the 360 states to close) it made 361 expansions of 360
+    /// states stored.
+    #[test]
+    fn a_star_skips_stale_entries_expanding_no_state_twice_on_weighted_3x2_and_2x3() {
+        let mut stale = 0;
+        for (w, h) in [(3, 2), (2, 3)] {
+            for costs in
+                [Costs { horizontal: 1, vertical: 3 }, Costs { horizontal: 3, vertical: 1 }]
+            {
+                let p = grid(w, h, false).with_costs(costs).unwrap();
+                let exact = distance_table(&p);
+                for r in 0..FACTORIAL[w * h] {
+                    if exact[r as usize] == UNREACHED {
+                        continue;
+                    }
+                    let b = board_of_rank(p.shape(), r);
+                    let out = a_star(&p, &Zero, &b, DEFAULT_MAX_STATES).unwrap();
+                    assert!(out.moves.is_some(), "{b:?}");
+                    assert!(
+                        out.expanded < out.stored,
+                        "{b:?} ({costs:?}): {} expansions of {} states stored",
+                        out.expanded,
+                        out.stored
+                    );
+                    stale += out.reopened;
+                }
+            }
+        }
+        // Under a consistent estimate every reopening leaves a stale entry behind.
+        assert!(stale > 0, "no state was reached again more cheaply");
+    }
+
     /// An admissible heuristic that is not consistent: the exact distance on even-ranked boards,
     /// zero on the others. A* must still return shortest paths.
     struct Patchy {

@@ -355,4 +355,31 @@ mod tests {
             assert_eq!(a.stats.expanded, b.stats.expanded, "states expanded from {board}");
         }
     }
+
+    /// On the 3x2 and 2x3 the frontiers grow unequally: from `x13542` on the 3x2 the start's
+    /// side expands layers while its frontier is the smaller and is two layers ahead (9 against
+    /// 7) when the goal's side, its frontier now the smaller, makes the first meeting. The rank
+    /// path then takes the meeting's length as the two layers' depths added; subtracted, it
+    /// wrapped to a huge length there, so the stop did not come and a layer more was expanded
+    /// (answers still shortest). The packed words' path keeps its depths per state, so on every
+    /// board both must expand as many states and answer the same moves.
+    #[test]
+    fn bidir_split_expands_as_many_states_on_ranks_as_on_packed_words_on_3x2_and_2x3() {
+        use crate::board::{Costs, Shape, Topology};
+        let mut rank = new_solver("bidir-split/rank", DEFAULT_MAX_STATES).unwrap();
+        let mut packed = new_solver("bidir-split/packed", DEFAULT_MAX_STATES).unwrap();
+        for (w, h) in [(3, 2), (2, 3)] {
+            let shape = Shape::new(w, h).unwrap();
+            let p = Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap();
+            let mut solved = 0;
+            for r in 0..crate::rank::FACTORIAL[w * h] {
+                let board = crate::cases::board_of_rank(shape, r);
+                let (a, b) = (rank.solve(&p, &board).unwrap(), packed.solve(&p, &board).unwrap());
+                assert_eq!(a.moves(), b.moves(), "{board}");
+                assert_eq!(a.stats.expanded, b.stats.expanded, "states expanded from {board}");
+                solved += usize::from(a.moves().is_some());
+            }
+            assert_eq!(solved, 360, "{w}x{h}");
+        }
+    }
 }

@@ -367,12 +367,15 @@ fn forks_answer_alike(id: &str) {
     assert_eq!(first.moves().map(<[_]>::len), again.moves().map(<[_]>::len));
 }
 
-/// More boards than a table walks at once, with the goal and unsolvable boards among them: a
-/// batch is answered exactly as the boards one by one (same costs, paths that replay).
+/// More solvable boards than a table walks at once (eleven, against its eight lanes), with the
+/// goal and an unsolvable board among them: a batch is answered exactly as the boards one by
+/// one (same costs, paths that replay). (The boards were once drawn as "unsolvable or at most
+/// 12 moves", which on random 3x3 arrangements gave eleven unsolvable ones: every board was
+/// answered before any search, and no batch was ever walked.)
 fn answers_a_batch_like_one_by_one(id: &str) {
     let p = Puzzle::eight();
     let dist = grid_distances();
-    let mut boards = seeded_boards(0xba7c, 11, dist, |d| d == UNREACHED || d <= 12);
+    let mut boards = seeded_boards(0xba7c, 11, dist, |d| d <= 12);
     boards.insert(3, *p.goal());
     boards.push(Board::parse(p.shape(), "21345678x").unwrap());
     let mut s = make(id);

@@ -84,6 +84,35 @@ fn table_text_depth_counts_match_published_sequence() {
     table_depth_counts("table/text");
 }
 
+/// A table answers by following parent links from the start to the goal, visiting the path's
+/// states, one more than its moves: that is the count it reports as expanded. It stores the
+/// start's whole component (half the 3x3's arrangements).
+#[test]
+fn table_walk_counts_the_states_on_its_path() {
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "23415x768").unwrap();
+    for id in ["table/text", "table/rank", "table/packed"] {
+        let sol = make(id).solve(&p, &b).unwrap();
+        let moves = sol.moves().unwrap().len() as u64;
+        assert!(moves > 1, "{id}");
+        assert_eq!(sol.stats.expanded, moves + 1, "{id}");
+        assert_eq!(sol.stats.stored, 181_440, "{id}");
+    }
+}
+
+/// The peak memory the informed solvers report: IDA* holds its path, a byte a move; A* its map,
+/// 16 bytes a state stored (an 8-byte board and an 8-byte record).
+#[test]
+fn heuristic_searches_report_a_byte_a_move_and_16_bytes_a_stored_state() {
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "23415x768").unwrap();
+    let ida = make("idastar-md/packed").solve(&p, &b).unwrap();
+    assert_eq!(ida.stats.peak_bytes, ida.moves().unwrap().len() as u64);
+    let a = make("astar-md/packed").solve(&p, &b).unwrap();
+    assert!(a.stats.stored > 1, "{} stored", a.stats.stored);
+    assert_eq!(a.stats.peak_bytes, 16 * a.stats.stored);
+}
+
 #[test]
 fn torus_table_reaches_all_362880_arrangements() {
     let mut s = make("table/rank");
