@@ -485,6 +485,27 @@ mod tests {
     }
 
     #[test]
+    fn a_build_reports_each_state_expanded_once_and_holds_two_bits_a_state() {
+        // 4x3 with five tiles: 95,040 placements of 7 free squares, every one reachable (two
+        // free squares or more leave no parity), over several parallel tasks.
+        let shape = Shape::new(4, 3).unwrap();
+        let puzzle = Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap();
+        let expanded = AtomicU64::new(0);
+        let mut table = vec![0; 95_040];
+        build_into(&puzzle, &[0, 1, 2, 5, 6], &mut table, &|e| {
+            expanded.fetch_add(e, Ordering::Relaxed);
+        });
+        assert_eq!(build_states(12, 5), 95_040 * 7);
+        assert_eq!(expanded.into_inner(), build_states(12, 5));
+        // 2 bits a state in whole groups of 32 placements: 2,970 groups of 7 words.
+        assert_eq!(build_bytes(12, 5), 2_970 * 7 * 8);
+        // 72 placements round up to 3 groups.
+        assert_eq!(build_bytes(9, 2), 3 * 7 * 8);
+        // The 15-puzzle's 8-tile pattern: 518,918,400 placements, 1.04 GB.
+        assert_eq!(build_bytes(16, 8), 1_037_836_800);
+    }
+
+    #[test]
     fn one_tile_table_is_its_manhattan_distance() {
         let puzzle = Puzzle::eight();
         // Tile 5 belongs on square 4, the centre.
