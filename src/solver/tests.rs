@@ -95,8 +95,6 @@ fn solve_checked(solver: &mut dyn Solver, puzzle: &Puzzle, start: &Board) -> Sol
     sol
 }
 
-/// The options tests make solvers with: the default bound, and pattern databases built in
-/// memory (tests never write to the user's cache).
 /// A solver bounding the states it stores answers a 31-move 3×3 board with the bound at exactly
 /// what it stores, and is refused (`TooLarge`) one state fewer.
 pub(super) fn assert_bound_counts_the_states_stored(id: &str) {
@@ -110,6 +108,8 @@ pub(super) fn assert_bound_counts_the_states_stored(id: &str) {
     assert_eq!(err.kind(), ErrorKind::TooLarge, "{id} with a bound of {}", stored - 1);
 }
 
+/// The options tests make solvers with: the default bound, and pattern databases built in
+/// memory (tests never write to the user's cache).
 fn test_options() -> SolverOptions {
     SolverOptions { pdb_cache: false, ..SolverOptions::default() }
 }

@@ -113,6 +113,34 @@ fn heuristic_searches_report_a_byte_a_move_and_16_bytes_a_stored_state() {
     assert_eq!(a.stats.peak_bytes, 16 * a.stats.stored);
 }
 
+/// The table holds the goal's whole component, so a bound below it is refused before any
+/// search, naming the arrangements (not after storing that many states): the component is half
+/// the arrangements on a grid and on a torus whose moves keep a colouring (3x2), all of them on
+/// the 3x3 torus. At exactly the component's size the table builds.
+#[test]
+fn table_refuses_a_bound_below_its_component_before_searching() {
+    let torus_3x2 = Puzzle::new(
+        Shape::new(3, 2).unwrap(),
+        Topology::Torus,
+        Costs::UNIT,
+        Board::solved(Shape::new(3, 2).unwrap()),
+    )
+    .unwrap();
+    for (puzzle, component) in [(Puzzle::eight(), 181_440), (torus(), 362_880), (torus_3x2, 360)] {
+        let mut start = *puzzle.goal();
+        let (_, next) = puzzle.moves_from(start.blank())[0];
+        start.swap_blank(start.blank(), usize::from(next));
+        for id in ["table/text", "table/packed"] {
+            let what = format!("{id} on the {} {}", puzzle.shape(), puzzle.topology());
+            let sol = new_solver(id, component).unwrap().solve(&puzzle, &start).unwrap();
+            assert_eq!(sol.stats.stored, component, "{what}");
+            let err = new_solver(id, component - 1).unwrap().solve(&puzzle, &start).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::TooLarge, "{what}: {err}");
+            assert!(err.message().contains("arrangements"), "{what}: {err}");
+        }
+    }
+}
+
 #[test]
 fn torus_table_reaches_all_362880_arrangements() {
     let mut s = make("table/rank");
