@@ -22,6 +22,8 @@
 # TARGETS="lib NAME..." builds and runs only those of the group's test targets (`lib` for the
 # lib's tests, NAME for tests/NAME.rs), with the group's name filters: each crate build costs a
 # mutant the most, so leave out the lib when no lib test reaches the mutated functions.
+# FILTERS="NAME..." replaces the group's test name filters (the test targets stay the group's,
+# or TARGETS'): to run other tests of the same binaries, or fewer.
 # OPT_LEVEL=N builds the crate itself (not its dependencies) at that opt-level: a mutant's
 # incremental build took 49 s at the profile's 3, 21 s at 1 and 3 s at 0, its tests (the
 # search-bidir group's) 0.85, 0.9 and 5.5 s (see scripts/mutants.md).
@@ -80,6 +82,10 @@ for g in "${groups[@]}"; do
   done
   if [ -n "${RE:-}" ]; then
     args+=(--re "$RE")
+  fi
+  if [ -n "${FILTERS:-}" ]; then
+    read -r -a filters <<<"$FILTERS"
+    test_args=(-- "${filters[@]}")
   fi
   if [ -n "${TARGETS:-}" ]; then
     cargo_args=()

@@ -100,6 +100,16 @@ fn table_walk_counts_the_states_on_its_path() {
     }
 }
 
+/// The rank table's memory, as it reports it: a reached bit and a 4-byte parent word per
+/// arrangement, plus one spare word (for the 3x3, 5,670 words of bits and 362,881 parents).
+#[test]
+fn table_on_ranks_reports_a_bit_and_a_parent_word_an_arrangement() {
+    let p = Puzzle::eight();
+    let b = Board::parse(p.shape(), "23415x768").unwrap();
+    let sol = make("table/rank").solve(&p, &b).unwrap();
+    assert_eq!(sol.stats.peak_bytes, 5_670 * 8 + 362_881 * 4);
+}
+
 /// The peak memory the informed solvers report: IDA* holds its path, a byte a move; A* its map,
 /// 16 bytes a state stored (an 8-byte board and an 8-byte record).
 #[test]
