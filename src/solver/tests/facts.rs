@@ -126,7 +126,8 @@ fn heuristic_searches_report_a_byte_a_move_and_16_bytes_a_stored_state() {
 /// The table holds the goal's whole component, so a bound below it is refused before any
 /// search, naming the arrangements (not after storing that many states): the component is half
 /// the arrangements on a grid and on a torus whose moves keep a colouring (3x2), all of them on
-/// the 3x3 torus. At exactly the component's size the table builds.
+/// the 3x3 torus. At exactly the component's size the table builds, by breadth-first search or,
+/// on weighted moves, by Dijkstra.
 #[test]
 fn table_refuses_a_bound_below_its_component_before_searching() {
     let torus_3x2 = Puzzle::new(
@@ -136,7 +137,10 @@ fn table_refuses_a_bound_below_its_component_before_searching() {
         Board::solved(Shape::new(3, 2).unwrap()),
     )
     .unwrap();
-    for (puzzle, component) in [(Puzzle::eight(), 181_440), (torus(), 362_880), (torus_3x2, 360)] {
+    let weighted = Puzzle::eight().with_costs(Costs { horizontal: 2, vertical: 3 }).unwrap();
+    let cases =
+        [(Puzzle::eight(), 181_440), (torus(), 362_880), (torus_3x2, 360), (weighted, 181_440)];
+    for (puzzle, component) in cases {
         let mut start = *puzzle.goal();
         let (_, next) = puzzle.moves_from(start.blank())[0];
         start.swap_blank(start.blank(), usize::from(next));
