@@ -205,7 +205,7 @@ impl RankSteps {
         // Where the rank fits above the board (up to 10 squares), a state is one word: less
         // to write per successor, and fewer pages to fault in.
         let rank_shift = 4 * cells as u32;
-        let fits = u64::BITS - (n as u64).leading_zeros() + rank_shift <= u64::BITS;
+        let fits = rank_fits_above_board(n, cells);
         let board_mask = if fits { (1u64 << rank_shift) - 1 } else { u64::MAX };
         layer[BACKS * rank.blank_of(goal.packed)].push(
             goal.rank as u32,
@@ -325,6 +325,13 @@ impl RankSteps {
 /// Walks [`RankSteps::walk_many`] keeps going at once.
 const WALK_LANES: usize = 8;
 
+/// Whether every rank of `arrangements` fits in one word above a packed board of `cells`
+/// squares (4 bits each): up to 10 squares (10! needs 22 bits, beside 40), not 12 (29 beside 48).
+fn rank_fits_above_board(arrangements: usize, cells: usize) -> bool {
+    let rank_bits = u64::BITS - (arrangements as u64).leading_zeros();
+    rank_bits + 4 * cells as u32 <= u64::BITS
+}
+
 /// Buckets per square of the empty square: no move back (the root) and one per move.
 const BACKS: usize = 5;
 
@@ -407,5 +414,22 @@ impl<E: Encoding> Search for Table<E> {
 
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
         work.cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rank_fits_above_board;
+    use crate::rank::FACTORIAL;
+
+    #[test]
+    fn a_rank_shares_the_boards_word_up_to_ten_squares_and_not_on_twelve() {
+        for cells in [4, 6, 8, 9, 10] {
+            assert!(rank_fits_above_board(FACTORIAL[cells] as usize, cells), "{cells} squares");
+        }
+        assert!(!rank_fits_above_board(FACTORIAL[12] as usize, 12));
+        // The edge: 2^24 arrangements need 25 bits, and beside 10 squares' 40 that is 65.
+        assert!(rank_fits_above_board((1 << 24) - 1, 10));
+        assert!(!rank_fits_above_board(1 << 24, 10));
     }
 }
