@@ -110,6 +110,25 @@ fn table_on_ranks_reports_a_bit_and_a_parent_word_an_arrangement() {
     assert_eq!(sol.stats.peak_bytes, 5_670 * 8 + 362_881 * 4);
 }
 
+/// The rank table on 12 squares, the one size where a rank no longer fits beside its board in
+/// one word, so the table's layers keep ranks in arrays of their own: it answers the 4x3's 18
+/// boards farthest from the goal at their 53 moves (OEIS A090166).
+#[test]
+#[ignore = "exhaustive: the 4x3 rank table, 239,500,800 states, 2.9 GB at peak, about a minute"]
+fn table_on_ranks_answers_the_4x3_antipodes_at_53_moves() {
+    use crate::harness::check::{ANTIPODES_4X3, ANTIPODE_DISTANCE_4X3};
+    let shape = Shape::new(4, 3).unwrap();
+    let p = Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap();
+    let boards: Vec<Board> =
+        ANTIPODES_4X3.iter().map(|t| Board::parse(shape, t).unwrap()).collect();
+    let mut table = new_solver("table/rank", 479_001_600).unwrap();
+    for board in &boards {
+        let sol = solve_checked(table.as_mut(), &p, board);
+        assert_eq!(sol.cost(), Some(ANTIPODE_DISTANCE_4X3), "{board}");
+        assert_eq!(sol.stats.stored, 239_500_800);
+    }
+}
+
 /// The peak memory the informed solvers report: IDA* holds its path, a byte a move; A* its map,
 /// 16 bytes a state stored (an 8-byte board and an 8-byte record).
 #[test]
