@@ -267,6 +267,47 @@ mod tests {
     }
 
     #[test]
+    fn kinds_name_their_sizes_fit_their_boards_and_flag_the_long_builds() {
+        use PartitionKind::{Even, FiveFiveFive, SevenEight, SixSixSixSix, SixSixThree};
+        let kinds = [SixSixThree, FiveFiveFive, SevenEight, SixSixSixSix, Even];
+        assert_eq!(kinds.map(PartitionKind::name), ["663", "555", "78", "6666", "even"]);
+        let shapes = [(4, 4), (5, 5), (4, 3), (3, 4), (4, 5), (3, 3)];
+        let fits = |k: PartitionKind| shapes.map(|(w, h)| k.fits(Shape::new(w, h).unwrap()));
+        let four = [true, false, false, false, false, false];
+        assert_eq!(
+            kinds.map(fits),
+            [four, four, four, [false, true, false, false, false, false], [true; 6]]
+        );
+        assert_eq!(kinds.map(PartitionKind::long_build), [false, false, true, true, false]);
+        assert_eq!(kinds.map(PartitionKind::built_on_request), [false, false, true, false, false]);
+    }
+
+    #[test]
+    fn a_named_layout_is_kept_for_the_empty_square_first_turned_for_last_and_swapped_elsewhere() {
+        let shape = Shape::new(4, 4).unwrap();
+        let layout = |map: &dyn Fn(u8) -> u8| -> Vec<Vec<u8>> {
+            KORF_663.iter().map(|g| g.iter().map(|&s| map(s)).collect()).collect()
+        };
+        let korf = Board::from_cells(shape, &(0..16).collect::<Vec<u8>>()).unwrap();
+        let p = Partition::for_goal(PartitionKind::SixSixThree, &korf).unwrap();
+        assert_eq!(p.squares(), layout(&|s| s));
+        assert_eq!((p.name(), p.kind()), ("663", Some(PartitionKind::SixSixThree)));
+        let usual = Partition::for_goal(PartitionKind::SixSixThree, &Board::solved(shape)).unwrap();
+        assert_eq!(usual.squares(), layout(&|s| 15 - s));
+        // The empty square on square 5: squares 5 and 0 trade places.
+        let mut cells: Vec<u8> = (1..16).collect();
+        cells.insert(5, 0);
+        let goal = Board::from_cells(shape, &cells).unwrap();
+        let p = Partition::for_goal(PartitionKind::SixSixThree, &goal).unwrap();
+        assert_eq!(p.squares(), layout(&|s| if s == 5 { 0 } else { s }));
+        let err = Partition::for_goal(PartitionKind::SixSixSixSix, &korf).unwrap_err();
+        assert!(err.message().contains("6666 is defined for 5x5 boards, not 4x4"), "{err}");
+        let err =
+            Partition::for_goal(PartitionKind::SevenEight, &Board::solved(Shape::THREE_BY_THREE));
+        assert!(err.unwrap_err().message().contains("78 is defined for 4x4 boards, not 3x3"));
+    }
+
+    #[test]
     fn tiles_rejects_overlap_and_the_empty_square() {
         let goal = Board::solved(Shape::THREE_BY_THREE);
         let overlap = Partition::from_squares("x", vec![vec![0, 1], vec![1, 2]]);
