@@ -187,6 +187,24 @@ mod tests {
     }
 
     #[test]
+    fn the_mirror_exists_only_on_square_grids_whose_goal_keeps_the_empty_square_on_the_diagonal() {
+        let puzzle = |w, h, topology, goal: Option<usize>| {
+            let shape = Shape::new(w, h).unwrap();
+            let mut cells: Vec<u8> = (1..shape.cells() as u8).collect();
+            cells.insert(goal.unwrap_or(shape.cells() - 1), 0);
+            Puzzle::new(shape, topology, Costs::UNIT, Board::from_cells(shape, &cells).unwrap())
+                .unwrap()
+        };
+        assert!(mirror_of(&puzzle(3, 3, Topology::Grid, None)).is_some());
+        assert!(mirror_of(&puzzle(4, 4, Topology::Grid, Some(5))).is_some(), "square 5 is (1, 1)");
+        assert!(mirror_of(&puzzle(4, 4, Topology::Grid, Some(1))).is_none(), "square 1 is off it");
+        assert!(mirror_of(&puzzle(4, 3, Topology::Grid, None)).is_none());
+        // The diagonal mirror is no symmetry of the torus, whose rows run on into the next.
+        assert!(mirror_of(&puzzle(3, 3, Topology::Torus, None)).is_none());
+        assert!(mirror_of(&puzzle(4, 4, Topology::Torus, None)).is_none());
+    }
+
+    #[test]
     fn korf_felner_6666_needs_two_tables_the_corner_pattern_its_own() {
         let squares: Vec<Vec<u8>> = vec![
             vec![1, 2, 5, 6, 7, 12],
