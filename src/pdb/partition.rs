@@ -308,11 +308,16 @@ mod tests {
     }
 
     #[test]
-    fn tiles_rejects_overlap_and_the_empty_square() {
+    fn tiles_rejects_overlap_the_empty_square_and_no_or_too_many_patterns() {
         let goal = Board::solved(Shape::THREE_BY_THREE);
         let overlap = Partition::from_squares("x", vec![vec![0, 1], vec![1, 2]]);
         assert!(overlap.tiles(&goal).unwrap_err().message().contains("two patterns"));
         let blank = Partition::from_squares("x", vec![vec![7, 8]]);
         assert!(blank.tiles(&goal).unwrap_err().message().contains("empty square"));
+        for count in [0, 5] {
+            let many = Partition::from_squares("x", (0..count).map(|s| vec![s]).collect());
+            let err = many.tiles(&goal).unwrap_err();
+            assert!(err.message().contains(&format!("1 to 4 patterns, has {count}")), "{err}");
+        }
     }
 }
