@@ -237,6 +237,12 @@ mod tests {
         assert_eq!(sizes(8), [4, 3]);
         assert_eq!(sizes(12), [6, 5]);
         assert_eq!(sizes(16), [5, 5, 5]);
+        // Row order, every square but 0 once.
+        assert_eq!(even_layout(9), [vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+        assert_eq!(
+            even_layout(16),
+            [(1..=5).collect::<Vec<u8>>(), (6..=10).collect(), (11..=15).collect()]
+        );
     }
 
     #[test]
