@@ -526,3 +526,29 @@ fn not_cached(
         ),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Costs, Shape};
+
+    fn puzzle(w: usize, h: usize, topology: Topology) -> Puzzle {
+        let shape = Shape::new(w, h).unwrap();
+        Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape)).unwrap()
+    }
+
+    #[test]
+    fn only_6666_on_the_5x5_grid_runs_above_sixteen_squares() {
+        let five = puzzle(5, 5, Topology::Grid);
+        assert_eq!(too_large(&five, Some(PartitionKind::SixSixSixSix)), None);
+        assert_eq!(too_large(&five, None), None, "a partition given square by square");
+        assert_eq!(too_large(&puzzle(4, 4, Topology::Grid), Some(PartitionKind::Even)), None);
+        assert_eq!(too_large(&puzzle(4, 4, Topology::Torus), Some(PartitionKind::Even)), None);
+        let why = too_large(&five, Some(PartitionKind::Even)).unwrap();
+        assert!(why.contains("not on the 5x5 grid (25 squares) with partition even"), "{why}");
+        let torus = puzzle(5, 5, Topology::Torus);
+        let why = too_large(&torus, Some(PartitionKind::SixSixSixSix)).unwrap();
+        assert!(why.contains("not on the 5x5 torus (25 squares) with partition 6666"), "{why}");
+        assert!(too_large(&puzzle(6, 3, Topology::Grid), Some(PartitionKind::Even)).is_some());
+    }
+}
