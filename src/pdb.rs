@@ -538,6 +538,40 @@ mod tests {
     }
 
     #[test]
+    fn nodes_are_equal_exactly_when_they_stand_for_the_same_board() {
+        let p = Puzzle::eight();
+        let partition = Partition::default_for(p.goal());
+        let pdb = PatternDatabases::load_or_build(&p, &partition, &Cache::disabled()).unwrap().0;
+        let goal = *p.goal();
+        let mut near = goal;
+        near.swap_blank(goal.blank(), usize::from(p.moves_from(goal.blank())[0].1));
+        assert!(pdb.start(&goal) == pdb.start(&goal));
+        assert!(pdb.start(&goal) != pdb.start(&near));
+    }
+
+    #[test]
+    fn a_cached_file_is_found_and_keeps_the_build_time_to_the_microsecond() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(Some(dir.path()));
+        let p = Puzzle::eight();
+        let partition = Partition::default_for(p.goal());
+        assert!(!PatternDatabases::cached(&p, &partition, &cache));
+        let built = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap().1;
+        assert_eq!(built.source, Source::Built);
+        assert!(PatternDatabases::cached(&p, &partition, &cache));
+        let loaded = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap().1;
+        assert_eq!(loaded.source, Source::Loaded);
+        assert!(built.build_seconds > 0.0);
+        let gap = (loaded.build_seconds - built.build_seconds).abs();
+        assert!(
+            gap < 1e-6,
+            "built in {} s, the file says {} s",
+            built.build_seconds,
+            loaded.build_seconds
+        );
+    }
+
+    #[test]
     fn only_6666_on_the_5x5_grid_runs_above_sixteen_squares() {
         let five = puzzle(5, 5, Topology::Grid);
         assert_eq!(too_large(&five, Some(PartitionKind::SixSixSixSix)), None);
