@@ -550,6 +550,24 @@ mod tests {
     }
 
     #[test]
+    fn databases_take_their_heuristic_name_from_the_partition() {
+        let p = Puzzle::eight();
+        let squares = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+        for (partition, name) in [
+            ("663", "pdb663"),
+            ("555", "pdb555"),
+            ("78", "pdb78"),
+            ("6666", "pdb6666"),
+            ("x", "pdb"),
+        ] {
+            let partition = Partition::from_squares(partition, squares.clone());
+            let pdb =
+                PatternDatabases::load_or_build(&p, &partition, &Cache::disabled()).unwrap().0;
+            assert_eq!(pdb.name(), name);
+        }
+    }
+
+    #[test]
     fn a_cached_file_is_found_and_keeps_the_build_time_to_the_microsecond() {
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache::new(Some(dir.path()));
