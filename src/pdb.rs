@@ -564,6 +564,11 @@ mod tests {
             let pdb =
                 PatternDatabases::load_or_build(&p, &partition, &Cache::disabled()).unwrap().0;
             assert_eq!(pdb.name(), name);
+            // Two patterns of four tiles, no symmetry between them: two tables of 9!/5! entries.
+            assert_eq!(pdb.pattern_count(), 2);
+            assert_eq!(pdb.table_sizes(), [3_024, 3_024]);
+            assert_eq!(pdb.table_bytes(), 6_048);
+            assert!(pdb.reflects(), "the 3x3's goal keeps the empty square on the diagonal");
         }
     }
 
