@@ -573,17 +573,21 @@ mod tests {
     }
 
     #[test]
-    fn a_cached_file_is_found_and_keeps_the_build_time_to_the_microsecond() {
+    fn a_cached_file_is_found_holds_the_same_tables_and_keeps_the_build_time_to_the_microsecond() {
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache::new(Some(dir.path()));
         let p = Puzzle::eight();
         let partition = Partition::default_for(p.goal());
         assert!(!PatternDatabases::cached(&p, &partition, &cache));
-        let built = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap().1;
+        let (first, built) = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap();
         assert_eq!(built.source, Source::Built);
         assert!(PatternDatabases::cached(&p, &partition, &cache));
-        let loaded = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap().1;
+        let (again, loaded) = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap();
         assert_eq!(loaded.source, Source::Loaded);
+        // The 4-4 split's two tables, the same bytes from the file, the deepest entry 15 moves.
+        assert_eq!(first.table_data().len(), 6_048);
+        assert_eq!(again.table_data(), first.table_data());
+        assert_eq!(first.table_data().iter().filter(|&&v| v != UNREACHED).max(), Some(&15));
         assert!(built.build_seconds > 0.0);
         let gap = (loaded.build_seconds - built.build_seconds).abs();
         assert!(
