@@ -599,6 +599,34 @@ mod tests {
     }
 
     #[test]
+    fn patterns_above_eight_tiles_or_a_gib_of_build_are_refused() {
+        let tiles = |k: u8| vec![(1..=k).collect::<Vec<u8>>()];
+        assert!(refuse_oversized(16, &tiles(8)).is_ok(), "8 of 16: 1.04 GB");
+        assert!(refuse_oversized(25, &tiles(6)).is_ok(), "6 of 25: 0.61 GB");
+        assert!(refuse_oversized(10, &tiles(9)).is_err(), "9 tiles, whatever the bytes");
+        let err = refuse_oversized(25, &tiles(7)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge);
+        assert!(err.message().contains("a 7-tile pattern on 25 squares needs"), "{err}");
+    }
+
+    #[test]
+    fn the_build_command_names_shape_goal_partition_and_directory() {
+        let p = Puzzle::eight();
+        let partition = Partition::default_for(p.goal());
+        let plain = build_command(&p, &partition, &Cache::disabled());
+        assert_eq!(plain, "slidebench pdb build --shape 3x3 --partition even");
+        let korf = Board::from_cells(p.shape(), &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+        let moved = p.with_goal(korf).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let command = build_command(&moved, &partition, &Cache::new(Some(dir.path())));
+        let expected = format!(
+            "slidebench pdb build --shape 3x3 --goal 0 1 2 3 4 5 6 7 8 --partition even --pdb-dir {}",
+            dir.path().display()
+        );
+        assert_eq!(command, expected);
+    }
+
+    #[test]
     fn only_6666_on_the_5x5_grid_runs_above_sixteen_squares() {
         let five = puzzle(5, 5, Topology::Grid);
         assert_eq!(too_large(&five, Some(PartitionKind::SixSixSixSix)), None);
