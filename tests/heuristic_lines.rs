@@ -219,3 +219,10 @@ fn manhattan_steps_match_a_recount_along_random_walks_of_every_kind_of_line() {
         }
     }
 }
+
+#[test]
+fn the_heuristics_are_named_md_and_lc_in_listings() {
+    let p = Puzzle::eight();
+    assert_eq!(Manhattan::new(&p).name(), "md");
+    assert_eq!(LinearConflict::new(&p).unwrap().name(), "lc");
+}
