@@ -226,3 +226,15 @@ fn the_heuristics_are_named_md_and_lc_in_listings() {
     assert_eq!(Manhattan::new(&p).name(), "md");
     assert_eq!(LinearConflict::new(&p).unwrap().name(), "lc");
 }
+
+#[test]
+fn manhattan_reads_a_tiles_cost_and_a_packed_board() {
+    let p = Puzzle::eight();
+    let md = Manhattan::new(&p);
+    // Tile 1 belongs on square 0: from square 8 it is two rows and two columns away.
+    assert_eq!(md.tile_cost(1, 8), 4);
+    assert_eq!(md.tile_cost(1, 0), 0);
+    assert_eq!(md.of_packed(p.goal().packed()), 0);
+    let board = Board::parse(p.shape(), "x12345678").unwrap();
+    assert_eq!(md.of_packed(board.packed()), manhattan_recount(&p, &board));
+}
