@@ -430,3 +430,35 @@ fn shards_of_runs_with_other_counts_or_solvers_are_refused_naming_them() {
     assert!(err.contains("different solver lists"), "{err}");
     assert!(err.contains(&format!("{} has bfs/rank, table/rank", c.display())), "{err}");
 }
+
+#[test]
+fn program_tables_whose_headers_differ_are_refused_naming_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let with_verdicts = |name: &str, rows: &[RunRow], shard: &str, verdicts: &str| {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let meta = meta(7, "v1", shard);
+        write_set(
+            &dir,
+            &[
+                (RUNS_CSV, csv_bytes(rows).unwrap()),
+                (SUMMARY_CSV, csv_bytes(&summary_of(rows, 7)).unwrap()),
+                (META_JSON, serde_json::to_vec(&meta).unwrap()),
+                ("verdicts.csv", verdicts.as_bytes().to_vec()),
+            ],
+        )
+        .unwrap();
+        dir
+    };
+    let a = with_verdicts("a", &[row("bfs/rank", 0, 3)], "1/2", "solver,case_id,verdict\np,0,ok\n");
+    let b = with_verdicts("b", &[row("bfs/rank", 1, 4)], "2/2", "solver,verdict,case_id\np,ok,1\n");
+    let err = merge(&[a.clone(), b.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("verdicts.csv"), "{err}");
+    assert!(err.contains(&a.display().to_string()), "{err}");
+    assert!(err.contains(&b.display().to_string()), "{err}");
+    assert!(err.contains("solver,verdict,case_id"), "{err}");
+    let c = with_verdicts("c", &[row("bfs/rank", 1, 4)], "2/2", "solver,case_id,verdict\np,1,ok\n");
+    let merged = merge(&[a, c], "test").unwrap();
+    let (_, bytes) = merged.tables.iter().find(|(n, _)| *n == "verdicts.csv").unwrap();
+    assert_eq!(String::from_utf8_lossy(bytes), "solver,case_id,verdict\np,0,ok\np,1,ok\n");
+}
