@@ -432,6 +432,25 @@ fn shards_of_runs_with_other_counts_or_solvers_are_refused_naming_them() {
 }
 
 #[test]
+fn the_page_of_a_partial_merge_says_it_is_partial_and_which_shards_are_missing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    shard_run(&a, "1/3", &["--count", "9"]);
+    shard_run(&b, "2/3", &["--count", "9"]);
+    let out = tmp.path().join("merged");
+    let mut args = vec!["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--partial"];
+    args.extend(["--out", out.to_str().unwrap()]);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let o = run(&["report", "--from", out.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!page.contains("none (whole run or merged)"), "{page}");
+    assert!(page.contains("partial merge: shard(s) 3/3 of 3 missing"), "{page}");
+    assert!(page.contains("<h3>random (6 cases; partial merge: shard(s) 3/3 of 3 missing)</h3>"));
+}
+
+#[test]
 fn program_tables_whose_headers_differ_are_refused_naming_them() {
     let tmp = tempfile::tempdir().unwrap();
     let with_verdicts = |name: &str, rows: &[RunRow], shard: &str, verdicts: &str| {
