@@ -283,6 +283,7 @@ fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
         ran,
         cut_by: cut_reasons(shard_rows),
         pair_s: shard_rows.iter().map(|s| s.pair_s).sum(),
+        errors: sum(&|r| r.errors),
         ..first.clone()
     }
 }

@@ -178,6 +178,10 @@ pub struct SummaryRow {
     /// Wall time of the pair, seconds: builds, warm-up and queries (0 when not measured).
     #[serde(default)]
     pub pair_s: f64,
+    /// Queries that failed (an error other than the budget): run, but not answered. 0 in files
+    /// written before the column.
+    #[serde(default)]
+    pub errors: u64,
 }
 
 /// What `summary.csv` takes from one solver's rows on one set, computed in one place for the
@@ -194,6 +198,8 @@ pub struct RunStats {
     pub over_budget: u64,
     /// Rows not run.
     pub skipped: u64,
+    /// Rows that failed with an error other than the budget.
+    pub errors: u64,
     /// 5th percentile, median and 95th percentile of the solved rows' times, ns.
     pub p5_ns: u64,
     /// See `p5_ns`.
@@ -225,7 +231,8 @@ impl RunStats {
                 }
                 Outcome::Budget => stats.over_budget += 1,
                 Outcome::Skipped => stats.skipped += 1,
-                Outcome::Unsolvable | Outcome::Error => {}
+                Outcome::Error => stats.errors += 1,
+                Outcome::Unsolvable => {}
             }
         }
         times.sort_unstable();
@@ -279,6 +286,7 @@ impl RunStats {
             ran: self.ran(),
             cut_by: String::new(),
             pair_s: 0.0,
+            errors: self.errors,
         }
     }
 }

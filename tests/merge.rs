@@ -65,6 +65,7 @@ fn summary_of(rows: &[RunRow], seed: u64) -> Vec<SummaryRow> {
         ran: 0,
         cut_by: String::new(),
         pair_s: 0.0,
+        errors: 0,
     }]
 }
 

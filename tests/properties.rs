@@ -377,6 +377,7 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 ran: 0,
                 cut_by: String::new(),
                 pair_s: 0.0,
+                errors: 0,
             },
         )
 }

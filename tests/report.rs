@@ -61,6 +61,7 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         ran: 0,
         cut_by: String::new(),
         pair_s: 0.0,
+        errors: 0,
     }
 }
 

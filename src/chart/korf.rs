@@ -380,6 +380,7 @@ mod tests {
             ran: 0,
             cut_by: String::new(),
             pair_s: 0.0,
+            errors: 0,
         }
     }
 

@@ -31,6 +31,7 @@ fn summary_row(algorithm: &str, encoding: &str, set: &str, median_ns: u64) -> Su
         ran: 0,
         cut_by: String::new(),
         pair_s: 0.0,
+        errors: 0,
     }
 }
 
