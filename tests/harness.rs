@@ -459,3 +459,18 @@ fn a_solver_that_solved_nothing_ranks_last_on_the_console_and_in_the_summary() {
     let order: Vec<&str> = report.summary.iter().map(|r| r.solver.as_str()).collect();
     assert_eq!(order, ["idastar-md/packed", "broken/packed"]);
 }
+
+#[test]
+fn a_solver_error_is_named_once_in_its_disagreement() {
+    let report = run_with_a_broken_solver();
+    let said: Vec<&str> = report
+        .disagreements
+        .iter()
+        .filter(|d| d.solver == "broken/packed")
+        .map(|d| d.said.as_str())
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    for s in said {
+        assert_eq!(s.matches("broken on purpose").count(), 1, "{s}");
+    }
+}

@@ -4,7 +4,7 @@ use super::cap::{self, Cut, PairClock};
 use super::findings::Disagreement;
 use super::options::RunControls;
 use super::policy::{MAX_THREADS, WARM_UP_TIME};
-use super::verify::{agree, check_replay, describe, describe_reference, Known};
+use super::verify::{agree, check_replay, describe_reference, said, Known};
 use crate::budget::Budget;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind, Result};
@@ -226,7 +226,7 @@ pub(super) fn run_solver(
         let disagreement = verdict.err().map(|e| Disagreement {
             case: case.clone(),
             solver: info.id.clone(),
-            said: format!("{} ({e})", describe(&sol)),
+            said: said(&sol, &e),
             reference: known.map_or_else(|| "not known".into(), describe_reference),
         });
         let mut r = row(outcome);

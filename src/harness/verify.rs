@@ -30,6 +30,15 @@ pub(super) fn describe_reference(r: Reference) -> String {
     }
 }
 
+/// What a solver said, as its disagreement reports it: the answer and what is wrong with it;
+/// an error once, since it is what is wrong.
+pub(super) fn said(sol: &Result<Solution>, wrong: &Error) -> String {
+    match sol {
+        Ok(_) => format!("{} ({wrong})", describe(sol)),
+        Err(_) => describe(sol),
+    }
+}
+
 /// Checks that the answer's moves take the start to the goal at the stated cost.
 pub(super) fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Result<()> {
     if let Some(moves) = sol.moves() {
