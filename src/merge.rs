@@ -158,8 +158,8 @@ fn key(r: &RunRow) -> Key {
 
 /// Whether two rows give the same answer on the same case (times and sizes aside).
 fn same_answer(a: &RunRow, b: &RunRow) -> bool {
-    (&a.board, &a.goal, a.optimal, a.outcome, a.solvable, a.length, a.cost)
-        == (&b.board, &b.goal, b.optimal, b.outcome, b.solvable, b.length, b.cost)
+    (&a.board, &a.goal, a.reference(), a.outcome, a.solvable, a.length, a.cost)
+        == (&b.board, &b.goal, b.reference(), b.outcome, b.solvable, b.length, b.cost)
 }
 
 fn merge_runs(shards: &[ShardSet]) -> Result<Vec<RunRow>> {

@@ -11,10 +11,12 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 mod measured;
+mod reference;
 pub mod set;
 
 use measured::blank_is_zero;
 pub use measured::{written as summary_written, Measured, SummaryOut};
+pub use reference::{Reference, ReferenceKind};
 
 /// File name of the per-query table.
 pub const RUNS_CSV: &str = "runs.csv";
@@ -93,7 +95,8 @@ pub struct RunRow {
     pub ch: u32,
     /// Cost of a vertical move.
     pub cv: u32,
-    /// Optimal cost (moves, with unit costs) from the reference solver; empty if unsolvable.
+    /// Optimal cost (moves, with unit costs) from the reference solver; empty if the board is
+    /// unsolvable or there is no reference (`reference` says which).
     pub optimal: Option<u64>,
     /// How the query ended.
     pub outcome: Outcome,
@@ -116,6 +119,10 @@ pub struct RunRow {
     pub peak_bytes: u64,
     /// Worker threads of the run.
     pub threads: usize,
+    /// What `optimal` stands for: a cost, an unsolvable board, or no reference; empty in files
+    /// written before the column (see [`RunRow::reference`]).
+    #[serde(default)]
+    pub reference: Option<ReferenceKind>,
 }
 
 /// One solver on one case set (`summary.csv`).

@@ -36,6 +36,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         repeats: 1,
         peak_bytes: 64,
         threads: 1,
+        reference: None,
     }
 }
 
@@ -430,6 +431,45 @@ fn shards_of_runs_with_other_counts_or_solvers_are_refused_naming_them() {
     let err = stderr_text(&merge_cli(&[&a, &c], &out));
     assert!(err.contains("different solver lists"), "{err}");
     assert!(err.contains(&format!("{} has bfs/rank, table/rank", c.display())), "{err}");
+}
+
+/// Writes the manifest of `dir` again over the files it lists, as they now are: a hand edit
+/// that a manifest no longer catches.
+fn remanifest(dir: &Path) {
+    let manifest = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
+    let names: Vec<String> =
+        manifest.lines().map(|l| l.split(' ').next().unwrap().to_string()).collect();
+    let files: Vec<(&str, Vec<u8>)> =
+        names.iter().map(|n| (n.as_str(), std::fs::read(dir.join(n)).unwrap())).collect();
+    write_set(dir, &files).unwrap();
+}
+
+#[test]
+fn a_solution_of_a_board_whose_reference_is_unsolvable_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    shard_run(&a, "1/2", &[]);
+    shard_run(&b, "2/2", &[]);
+    let mut rows: Vec<RunRow> = read_csv(&a.join(RUNS_CSV)).unwrap();
+    let edited = rows.iter_mut().find(|r| r.outcome == Outcome::Unsolvable).unwrap();
+    // A length of the parity of the board's paths, so only the reference can tell.
+    let blank = |text: &str| text.find(['x', '0']).unwrap();
+    let (at, goal) = (blank(&edited.board), blank(&edited.goal));
+    let parity = ((at / 3).abs_diff(goal / 3) + (at % 3).abs_diff(goal % 3)) % 2;
+    let length = 20 + parity as u64;
+    edited.outcome = Outcome::Solved;
+    edited.solvable = true;
+    (edited.length, edited.cost) = (Some(length), Some(length));
+    let id = edited.case_id;
+    std::fs::write(a.join(RUNS_CSV), csv_bytes(&rows).unwrap()).unwrap();
+    remanifest(&a);
+    let out = tmp.path().join("merged");
+    let o = merge_cli(&[&a, &b], &out);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("bfs/rank on random case {id}")), "{err}");
+    assert!(err.contains("the reference unsolvable"), "{err}");
+    assert!(!out.join(RUNS_CSV).exists());
 }
 
 #[test]

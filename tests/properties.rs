@@ -330,6 +330,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 repeats: 1,
                 peak_bytes: peak,
                 threads,
+                reference: None,
             },
         )
 }

@@ -32,6 +32,7 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         repeats: 1,
         peak_bytes: 1024,
         threads: 1,
+        reference: None,
     }
 }
 

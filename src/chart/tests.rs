@@ -61,6 +61,7 @@ fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRo
         repeats: 1,
         peak_bytes: 4096,
         threads: 1,
+        reference: None,
     }
 }
 

@@ -21,8 +21,8 @@ pub const WEIGHTED_REFERENCE: &str = "dijkstra/rank";
 
 /// References known before any solver runs, in parallel: boards the parity rule rejects,
 /// Korf's published lengths, and, where the whole space fits under `max_states`, the table
-/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get `None`: their reference is
-/// taken from the solvers' answers ([`settle_references`]).
+/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get [`Reference::Unknown`]: their
+/// reference is taken from the solvers' answers ([`settle_references`]).
 pub(super) fn references(
     cases: &[Case],
     max_states: u64,
@@ -43,20 +43,20 @@ pub(super) fn references(
                 |(unit, weighted), case| {
                     let p = &case.puzzle;
                     if !crate::solvability::solvable(p, &case.start) && !fits(p) {
-                        return Ok(Some(None));
+                        return Ok(Reference::Unsolvable);
                     }
                     if *p == korf {
                         if let Some(&len) = published.get(&case.start.packed()) {
-                            return Ok(Some(Some(len)));
+                            return Ok(Reference::Cost(len));
                         }
                     }
                     if !fits(p) {
-                        return Ok(None);
+                        return Ok(Reference::Unknown);
                     }
                     let solver = if p.costs().is_unit() { unit } else { weighted };
                     let sol = solver.solve(p, &case.start)?;
                     check_replay(p, case, &sol)?;
-                    Ok(Some(sol.cost()))
+                    Ok(Reference::answered(sol.cost()))
                 },
             )
             .collect()
@@ -66,15 +66,16 @@ pub(super) fn references(
 /// Decides the reference of every case whose cost was not known beforehand from the answers
 /// of `runs` (one per solver, all over the set `cases`): the answer of the default solver for
 /// the puzzle ([`default_solver_for`]) when it finished, else the first finished answer in
-/// solver order (every solver here is optimal). Fills `optimal` in every row of those cases
-/// and records the answers that differ from it as disagreements.
+/// solver order (every solver here is optimal). Fills the reference in every row of those
+/// cases and records the answers that differ from it as disagreements; a case no answer
+/// settles is recorded as having none.
 pub(super) fn settle_references(
     cases: &[Case],
     known: &[Known],
     runs: &mut [(SolverInfo, SolverRun)],
     max_states: u64,
 ) {
-    use std::collections::HashMap;
+    use std::collections::{HashMap, HashSet};
     let index: HashMap<u64, usize> = cases.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let mut decided: Vec<Option<(Reference, String)>> = vec![None; cases.len()];
     let finished = |r: &RunRow| matches!(r.outcome, Outcome::Solved | Outcome::Unsolvable);
@@ -91,7 +92,7 @@ pub(super) fn settle_references(
         })
         .collect();
     for (i, case) in cases.iter().enumerate() {
-        if known[i].is_some() {
+        if known[i].is_known() {
             continue;
         }
         let best = default_solver_for(&case.puzzle, max_states);
@@ -103,24 +104,29 @@ pub(super) fn settle_references(
         let mut first = None;
         for (info, row) in answers {
             if info.id == best {
-                first = Some((row.cost, info.id.clone()));
+                first = Some((Reference::answered(row.cost), info.id.clone()));
                 break;
             }
             if first.is_none() {
-                first = Some((row.cost, info.id.clone()));
+                first = Some((Reference::answered(row.cost), info.id.clone()));
             }
         }
         decided[i] = first;
     }
     for (info, run) in runs.iter_mut() {
         // An answer that failed its replay is already a disagreement.
-        let failed: std::collections::HashSet<u64> =
-            run.disagreements.iter().map(|d| d.case.id).collect();
+        let failed: HashSet<u64> = run.disagreements.iter().map(|d| d.case.id).collect();
         for row in &mut run.rows {
             let Some(&i) = index.get(&row.case_id) else { continue };
-            let Some((reference, by)) = &decided[i] else { continue };
-            row.optimal = *reference;
-            if finished(row) && row.cost != *reference && !failed.contains(&row.case_id) {
+            if known[i].is_known() {
+                continue;
+            }
+            let Some((reference, by)) = &decided[i] else {
+                row.set_reference(Reference::Unknown);
+                continue;
+            };
+            row.set_reference(*reference);
+            if finished(row) && !reference.agrees(row.cost) && !failed.contains(&row.case_id) {
                 run.disagreements.push(Disagreement {
                     case: cases[i].clone(),
                     solver: info.id.clone(),
@@ -156,7 +162,7 @@ mod tests {
                     .map(|c| RunRow {
                         cost: Some(7),
                         length: Some(7),
-                        ..blank_row(&info, "walk", c, None, Outcome::Solved, 1)
+                        ..blank_row(&info, "walk", c, Reference::Unknown, Outcome::Solved, 1)
                     })
                     .collect();
                 let run = SolverRun {
@@ -170,7 +176,7 @@ mod tests {
                 (info, run)
             })
             .collect();
-        (cases, vec![None; n as usize], runs)
+        (cases, vec![Reference::Unknown; n as usize], runs)
     }
 
     /// The fastest of five settlings of `n` cases.

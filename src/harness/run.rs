@@ -53,7 +53,7 @@ pub(super) fn blank_row(
         goal: case.puzzle.goal().to_text(),
         ch: case.puzzle.costs().horizontal,
         cv: case.puzzle.costs().vertical,
-        optimal: known.flatten(),
+        optimal: known.cost(),
         outcome,
         solvable: false,
         length: None,
@@ -64,6 +64,7 @@ pub(super) fn blank_row(
         repeats: 0,
         peak_bytes: 0,
         threads,
+        reference: Some(known.kind()),
     }
 }
 
@@ -215,19 +216,19 @@ pub(super) fn run_solver(
             Err(_) => Outcome::Error,
         };
         streak.record(outcome);
-        let verdict = match (&sol, known) {
-            (Ok(s), Some(reference)) => {
-                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference))
+        let verdict = match &sol {
+            Ok(s) if known.is_known() => {
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, known))
             }
-            (Ok(s), None) => check_replay(&case.puzzle, case, s),
-            (Err(_), _) if outcome == Outcome::Budget => Ok(()),
-            (Err(e), _) => Err(e.clone()),
+            Ok(s) => check_replay(&case.puzzle, case, s),
+            Err(_) if outcome == Outcome::Budget => Ok(()),
+            Err(e) => Err(e.clone()),
         };
         let disagreement = verdict.err().map(|e| Disagreement {
             case: case.clone(),
             solver: info.id.clone(),
             said: said(&sol, &e),
-            reference: known.map_or_else(|| "not known".into(), describe_reference),
+            reference: describe_reference(known),
         });
         let mut r = row(outcome);
         if let Ok(s) = &sol {
