@@ -66,9 +66,10 @@ pub(super) fn references(
 /// Decides the reference of every case whose cost was not known beforehand from the answers
 /// of `runs` (one per solver, all over the set `cases`): the answer of the default solver for
 /// the puzzle ([`default_solver_for`]) when it finished, else the first finished answer in
-/// solver order (every solver here is optimal). Fills the reference in every row of those
-/// cases and records the answers that differ from it as disagreements; a case no answer
-/// settles is recorded as having none.
+/// solver order (every solver here is optimal). An answer whose path failed its replay is no
+/// reference: a reference is a replayed answer, a published value or a table's. Fills the
+/// reference in every row of those cases and records the answers that differ from it as
+/// disagreements; a case no answer settles is recorded as having none.
 pub(super) fn settle_references(
     cases: &[Case],
     known: &[Known],
@@ -79,13 +80,15 @@ pub(super) fn settle_references(
     let index: HashMap<u64, usize> = cases.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let mut decided: Vec<Option<(Reference, String)>> = vec![None; cases.len()];
     let finished = |r: &RunRow| matches!(r.outcome, Outcome::Solved | Outcome::Unsolvable);
-    // Each run's first finished answer per case, found in one pass over its rows: a scan of
-    // the rows per case made the whole settling quadratic in the number of cases.
+    // Each run's first finished answer per case that replayed (a failed replay is a
+    // disagreement of its run), found in one pass over its rows: a scan of the rows per case
+    // made the whole settling quadratic in the number of cases.
     let answer_of: Vec<HashMap<u64, &RunRow>> = runs
         .iter()
         .map(|(_, run)| {
+            let failed: HashSet<u64> = run.disagreements.iter().map(|d| d.case.id).collect();
             let mut first = HashMap::with_capacity(run.rows.len());
-            for r in run.rows.iter().filter(|r| finished(r)) {
+            for r in run.rows.iter().filter(|r| finished(r) && !failed.contains(&r.case_id)) {
                 first.entry(r.case_id).or_insert(r);
             }
             first
@@ -177,6 +180,41 @@ mod tests {
             })
             .collect();
         (cases, vec![Reference::Unknown; n as usize], runs)
+    }
+
+    /// The default solver's answer is the reference only when its path replayed: one that
+    /// failed its replay is a disagreement, and the next finished answer settles the case.
+    #[test]
+    fn an_answer_that_failed_its_replay_is_not_the_reference() {
+        let (cases, known, mut runs) = settled_runs(1);
+        let best = default_solver_for(&cases[0].puzzle, crate::DEFAULT_MAX_STATES);
+        let info = crate::solver::solver_info(best).unwrap();
+        let mut bad = SolverRun {
+            rows: runs[0].1.rows.clone(),
+            disagreements: Vec::new(),
+            wall: Duration::ZERO,
+            builds: Vec::new(),
+            cut: None,
+            pair: Duration::ZERO,
+        };
+        bad.rows[0].cost = Some(9);
+        bad.rows[0].length = Some(9);
+        bad.disagreements.push(Disagreement {
+            case: cases[0].clone(),
+            solver: info.id.clone(),
+            said: "9 moves, cost 9 (the moves end elsewhere)".into(),
+            reference: "not known".into(),
+        });
+        for row in &mut bad.rows {
+            row.solver = info.id.clone();
+        }
+        runs.insert(0, (info, bad));
+        settle_references(&cases, &known, &mut runs, crate::DEFAULT_MAX_STATES);
+        for (info, run) in &runs {
+            assert_eq!(run.rows[0].optimal, Some(7), "{}", info.id);
+        }
+        // The failed answer is one disagreement, not two.
+        assert_eq!(runs[0].1.disagreements.len(), 1);
     }
 
     /// The fastest of five settlings of `n` cases.
