@@ -158,19 +158,49 @@ pub fn lock_path_for(path: &Path) -> PathBuf {
     parent_of(path).join(format!(".{name}.lock"))
 }
 
-/// FNV-1a, 64 bits: enough to tell the files of one run from another's.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+/// The FNV-1a state before any byte.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, 64 bits, continued over `bytes` from `h`: enough to tell the files of one run from
+/// another's, and taken a chunk at a time.
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// A result file, which must be a regular file in the directory ([`open_regular`]).
-fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+/// The checksum of `bytes` as the manifest records it.
+fn checksum(bytes: &[u8]) -> u64 {
+    fnv(FNV_START, bytes)
+}
+
+/// Bytes read at a time when a listed file is checked against the manifest.
+const CHUNK_BYTES: usize = 1 << 16;
+
+/// Whether the result file at `path` (a regular file in the directory, [`open_regular`]) has
+/// `len` bytes of checksum `sum`. Its size is compared first, and only a file of the right
+/// size is read, a chunk at a time: a huge file costs neither its size in memory nor the time
+/// to read it.
+fn matches_manifest(path: &Path, len: u64, sum: u64) -> Result<bool> {
     let mut f = open_regular(path).map_err(|e| Error::io(path.display(), e))?;
-    let mut bytes = Vec::new();
-    f.read_to_end(&mut bytes).map_err(|e| Error::io(path.display(), e))?;
-    Ok(bytes)
+    let size = f.metadata().map_err(|e| Error::io(path.display(), e))?.len();
+    if size != len {
+        return Ok(false);
+    }
+    let mut buf = vec![0u8; CHUNK_BYTES];
+    let (mut h, mut read) = (FNV_START, 0u64);
+    loop {
+        let n = match f.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::io(path.display(), e)),
+        };
+        read += n as u64;
+        if read > len {
+            return Ok(false);
+        }
+        h = fnv(h, &buf[..n]);
+    }
+    Ok(read == len && h == sum)
 }
 
 /// Largest text file (`FINDINGS.md`, `README.md`, `meta.json`, a manifest) read whole.
@@ -230,20 +260,52 @@ pub fn read_regular(path: &Path, limit: u64) -> Result<Option<Vec<u8>>> {
     Ok(Some(bytes))
 }
 
-/// Replaces a set of files in `dir` as one result set: an [`INCOMPLETE_MARKER`] goes first,
-/// each file is written atomically, then the [`MANIFEST`] of them all, then the marker goes.
-/// A reader that finds the marker, or a file that differs from the manifest, refuses the set
-/// (see [`verify_set`]). The caller holds the directory's lock.
+/// Writes a set of files into `dir` as one result set ([`replace_set`], removing nothing else).
 pub fn write_set(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<()> {
-    let marker = dir.join(INCOMPLETE_MARKER);
-    write_atomic(&marker, b"a compare run is writing this result set\n")?;
+    replace_set(dir, files, &[])
+}
+
+/// Replaces the result set in `dir` with `files`, and removes the files named in `remove` that
+/// an earlier set left there. The new set is written beside the old one first, each file under
+/// a temporary name, synced, with the [`MANIFEST`] of them all: a write that fails there (a
+/// full disk, a file-size limit) leaves the earlier set whole, its charts included. Only then
+/// does an [`INCOMPLETE_MARKER`] go up, the stale files go and the new ones are renamed into
+/// place, the manifest last, and the marker comes down; renames do not run out of space. A
+/// reader that finds the marker, or a file that differs from the manifest, refuses the set (see
+/// [`verify_set`]). The caller holds the directory's lock; a killed run's temporary files are
+/// the next holder's to clean ([`clean_temp_files`]).
+pub fn replace_set(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Result<()> {
+    create_dir_all(dir)?;
     let mut manifest = String::new();
+    let mut staged = Vec::with_capacity(files.len() + 1);
     for (name, bytes) in files {
-        write_atomic(&dir.join(name), bytes)?;
+        let path = dir.join(name);
+        staged.push((stage(dir, &path, bytes)?, path));
         let _ = writeln!(manifest, "{name} {} {:016x}", bytes.len(), checksum(bytes));
     }
-    write_atomic(&dir.join(MANIFEST), manifest.as_bytes())?;
+    let manifest_path = dir.join(MANIFEST);
+    staged.push((stage(dir, &manifest_path, manifest.as_bytes())?, manifest_path));
+    let marker = dir.join(INCOMPLETE_MARKER);
+    write_atomic(&marker, b"a compare run is writing this result set\n")?;
+    for name in remove {
+        let stale = dir.join(name);
+        if !files.iter().any(|(n, _)| n == name) && stale.is_file() {
+            std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
+        }
+    }
+    for (tmp, path) in staged {
+        tmp.persist(&path).map_err(|e| Error::io(path.display(), e.error))?;
+    }
     std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e))
+}
+
+/// `bytes` written and synced to a temporary file in `dir`, to be renamed to `path` (named in
+/// errors); removed if dropped first.
+fn stage(dir: &Path, path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+    let mut tmp = new_temp_file(dir, TEMP_PREFIX).map_err(|e| Error::io(dir.display(), e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(path.display(), e))?;
+    tmp.as_file().sync_all().map_err(|e| Error::io(path.display(), e))?;
+    Ok(tmp)
 }
 
 /// Checks that the result set in `dir` is whole: no run was interrupted while writing it, and
@@ -264,7 +326,8 @@ pub fn verify_set(dir: &Path) -> Result<()> {
     if !path.exists() {
         return Ok(());
     }
-    let text = String::from_utf8_lossy(&read_bytes(&path)?).into_owned();
+    let manifest = read_regular(&path, MAX_TEXT_FILE_BYTES)?.unwrap_or_default();
+    let text = String::from_utf8_lossy(&manifest).into_owned();
     for (i, line) in text.lines().enumerate() {
         let bad =
             || Error::at_line(i as u64 + 1, format!("{}: malformed manifest line", path.display()));
@@ -274,14 +337,13 @@ pub fn verify_set(dir: &Path) -> Result<()> {
         else {
             return Err(bad());
         };
-        let len: usize = len.parse().map_err(|_| bad())?;
+        let len: u64 = len.parse().map_err(|_| bad())?;
         // A name is a file of this directory, never a path out of it.
         if name.is_empty() || name.contains('/') || name == "." || name == ".." {
             return Err(bad());
         }
         let sum = u64::from_str_radix(sum, 16).map_err(|_| bad())?;
-        let bytes = read_bytes(&dir.join(name))?;
-        if bytes.len() != len || checksum(&bytes) != sum {
+        if !matches_manifest(&dir.join(name), len, sum)? {
             return Err(Error::new(
                 ErrorKind::Io,
                 format!(
@@ -342,6 +404,37 @@ mod tests {
         std::fs::write(dir.path().join(INCOMPLETE_MARKER), b"").unwrap();
         let err = verify_set(dir.path()).unwrap_err().to_string();
         assert!(err.contains("incomplete"), "{err}");
+    }
+
+    #[test]
+    fn a_set_replaced_keeps_no_stale_file_and_no_temporary_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write_set(d, &[("runs.csv", b"a\n".to_vec()), ("old.svg", b"<svg/>".to_vec())]).unwrap();
+        replace_set(d, &[("runs.csv", b"b\n".to_vec())], &["old.svg", "runs.csv"]).unwrap();
+        verify_set(d).unwrap();
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, [MANIFEST, "runs.csv"]);
+        assert_eq!(std::fs::read(d.join("runs.csv")).unwrap(), b"b\n");
+    }
+
+    #[test]
+    fn a_listed_file_of_another_size_is_refused_and_one_of_the_size_is_checked_in_chunks() {
+        let dir = tempfile::tempdir().unwrap();
+        let big: Vec<u8> = (0..3 * CHUNK_BYTES + 17).map(|i| (i % 251) as u8).collect();
+        write_set(dir.path(), &[("runs.csv", big.clone())]).unwrap();
+        verify_set(dir.path()).unwrap();
+        let mut other = big.clone();
+        other[2 * CHUNK_BYTES + 5] ^= 1;
+        std::fs::write(dir.path().join("runs.csv"), &other).unwrap();
+        assert!(verify_set(dir.path()).is_err());
+        std::fs::write(dir.path().join("runs.csv"), &big[1..]).unwrap();
+        let err = verify_set(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("runs.csv does not belong"), "{err}");
     }
 
     #[test]

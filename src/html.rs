@@ -145,7 +145,7 @@ pub fn render_page(dir: &Path) -> Result<String> {
         "<p>Per case set, solvers ranked by the share of queries answered, then by median time \
          per solved query; click a column header to sort by it.</p>\n",
     );
-    page.push_str(&ranked_tables(&summary));
+    page.push_str(&ranked_tables(&summary, meta.as_ref().and_then(|m| m.partial.as_deref())));
 
     page.push_str("<h2 id=\"run\">What made these results</h2>\n");
     match &meta {
@@ -178,7 +178,7 @@ fn meta_table(m: &RunMeta) -> String {
         ("machine", escape(&m.machine)),
         ("code version", escape(&m.code_version)),
         ("seed", m.seed.to_string()),
-        ("shard", escape(m.shard.as_deref().unwrap_or("none (whole run or merged)"))),
+        ("shard", escape(&shard_text(m))),
         ("started", escape(&m.started)),
         ("finished", escape(&m.finished)),
         ("time budget per query", escape(&budget_time)),
@@ -205,8 +205,20 @@ fn micros(ns: u64) -> String {
     format!("{:.2}", ns as f64 / 1e3)
 }
 
-/// One sortable table per case set, in file order, rows in the harness's ranking order.
-fn ranked_tables(summary: &[SummaryRow]) -> String {
+/// What `meta.json` says of the shards: the slice a shard is, or that a merge is partial and
+/// which shards it lacks (its sets hold only the others' cases).
+fn shard_text(m: &RunMeta) -> String {
+    match (&m.partial, &m.shard) {
+        (Some(missing), _) => format!("partial merge: {missing}"),
+        (None, Some(shard)) => shard.clone(),
+        (None, None) => "none (whole run or merged)".to_string(),
+    }
+}
+
+/// One sortable table per case set, in file order, rows in the harness's ranking order; in a
+/// partial merge (`partial`: the shards missing) each set's heading says so, its count being
+/// only the cases of the shards there.
+fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
     let mut sets: Vec<&str> = Vec::new();
     for r in summary {
         if !sets.contains(&r.case_set.as_str()) {
@@ -218,7 +230,8 @@ fn ranked_tables(summary: &[SummaryRow]) -> String {
         let mut rows: Vec<&SummaryRow> = summary.iter().filter(|r| r.case_set == set).collect();
         rows.sort_by(|a, b| crate::harness::rank_order(a, b));
         let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
-        let _ = writeln!(out, "<h3>{} ({cases} cases)</h3>", escape(set));
+        let part = partial.map_or_else(String::new, |p| format!("; partial merge: {}", escape(p)));
+        let _ = writeln!(out, "<h3>{} ({cases} cases{part})</h3>", escape(set));
         out.push_str(
             "<table class=\"sortable\">\n<thead><tr><th>rank</th><th>solver</th><th>threads</th>\
              <th>cases</th><th>solved</th><th>over budget</th><th>skipped</th><th>p5 µs</th>\

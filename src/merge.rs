@@ -62,12 +62,14 @@ pub struct Merged {
 }
 
 /// The shards' rows of each outside-program table any of them has, concatenated under one
-/// header (a shard's timings describe its own slice, so they are kept, not combined).
+/// header (a shard's timings describe its own slice, so they are kept, not combined). Shards
+/// whose headers differ are refused, naming both: their rows would fall under the wrong
+/// columns.
 fn program_tables(dirs: &[PathBuf]) -> Result<Vec<(&'static str, Vec<u8>)>> {
     let mut out = Vec::new();
     for name in [crate::report::VERDICTS_CSV, crate::report::PROGRAMS_CSV] {
         let mut bytes: Vec<u8> = Vec::new();
-        let mut any = false;
+        let mut first: Option<(Vec<u8>, &Path)> = None;
         for d in dirs {
             let p = d.join(name);
             if !p.exists() {
@@ -76,13 +78,38 @@ fn program_tables(dirs: &[PathBuf]) -> Result<Vec<(&'static str, Vec<u8>)>> {
             let text = std::fs::read(&p).map_err(|e| Error::io(p.display(), e))?;
             let mut lines = text.split_inclusive(|&b| b == b'\n');
             let header = lines.next().unwrap_or_default();
-            if !any {
-                bytes.extend_from_slice(header);
-                any = true;
+            let columns = |h: &[u8]| String::from_utf8_lossy(h).trim_end().to_string();
+            match &first {
+                None => {
+                    bytes.extend_from_slice(header);
+                    if !header.is_empty() && !header.ends_with(b"\n") {
+                        bytes.push(b'\n');
+                    }
+                    first = Some((header.to_vec(), d));
+                }
+                Some((h, at)) if columns(h) != columns(header) => {
+                    return Err(Error::new(
+                        ErrorKind::Parse,
+                        format!(
+                            "{name}: the shards' headers differ, so their rows cannot be put \
+                             together: {} has `{}`, {} has `{}`",
+                            at.display(),
+                            columns(h),
+                            d.display(),
+                            columns(header)
+                        ),
+                    ));
+                }
+                Some(_) => {}
             }
-            lines.for_each(|l| bytes.extend_from_slice(l));
+            for l in lines {
+                bytes.extend_from_slice(l);
+                if !l.ends_with(b"\n") {
+                    bytes.push(b'\n');
+                }
+            }
         }
-        if any {
+        if first.is_some() {
             out.push((name, bytes));
         }
     }
@@ -131,8 +158,8 @@ fn key(r: &RunRow) -> Key {
 
 /// Whether two rows give the same answer on the same case (times and sizes aside).
 fn same_answer(a: &RunRow, b: &RunRow) -> bool {
-    (&a.board, &a.goal, a.optimal, a.outcome, a.solvable, a.length, a.cost)
-        == (&b.board, &b.goal, b.optimal, b.outcome, b.solvable, b.length, b.cost)
+    (&a.board, &a.goal, a.reference(), a.outcome, a.solvable, a.length, a.cost)
+        == (&b.board, &b.goal, b.reference(), b.outcome, b.solvable, b.length, b.cost)
 }
 
 fn merge_runs(shards: &[ShardSet]) -> Result<Vec<RunRow>> {
@@ -256,6 +283,7 @@ fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
         ran,
         cut_by: cut_reasons(shard_rows),
         pair_s: shard_rows.iter().map(|s| s.pair_s).sum(),
+        errors: sum(&|r| r.errors),
         ..first.clone()
     }
 }

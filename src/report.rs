@@ -11,10 +11,12 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 mod measured;
+mod reference;
 pub mod set;
 
 use measured::blank_is_zero;
 pub use measured::{written as summary_written, Measured, SummaryOut};
+pub use reference::{Reference, ReferenceKind};
 
 /// File name of the per-query table.
 pub const RUNS_CSV: &str = "runs.csv";
@@ -93,7 +95,8 @@ pub struct RunRow {
     pub ch: u32,
     /// Cost of a vertical move.
     pub cv: u32,
-    /// Optimal cost (moves, with unit costs) from the reference solver; empty if unsolvable.
+    /// Optimal cost (moves, with unit costs) from the reference solver; empty if the board is
+    /// unsolvable or there is no reference (`reference` says which).
     pub optimal: Option<u64>,
     /// How the query ended.
     pub outcome: Outcome,
@@ -116,6 +119,10 @@ pub struct RunRow {
     pub peak_bytes: u64,
     /// Worker threads of the run.
     pub threads: usize,
+    /// What `optimal` stands for: a cost, an unsolvable board, or no reference; empty in files
+    /// written before the column (see [`RunRow::reference`]).
+    #[serde(default)]
+    pub reference: Option<ReferenceKind>,
 }
 
 /// One solver on one case set (`summary.csv`).
@@ -178,6 +185,10 @@ pub struct SummaryRow {
     /// Wall time of the pair, seconds: builds, warm-up and queries (0 when not measured).
     #[serde(default)]
     pub pair_s: f64,
+    /// Queries that failed (an error other than the budget): run, but not answered. 0 in files
+    /// written before the column.
+    #[serde(default)]
+    pub errors: u64,
 }
 
 /// What `summary.csv` takes from one solver's rows on one set, computed in one place for the
@@ -194,6 +205,8 @@ pub struct RunStats {
     pub over_budget: u64,
     /// Rows not run.
     pub skipped: u64,
+    /// Rows that failed with an error other than the budget.
+    pub errors: u64,
     /// 5th percentile, median and 95th percentile of the solved rows' times, ns.
     pub p5_ns: u64,
     /// See `p5_ns`.
@@ -225,7 +238,8 @@ impl RunStats {
                 }
                 Outcome::Budget => stats.over_budget += 1,
                 Outcome::Skipped => stats.skipped += 1,
-                Outcome::Unsolvable | Outcome::Error => {}
+                Outcome::Error => stats.errors += 1,
+                Outcome::Unsolvable => {}
             }
         }
         times.sort_unstable();
@@ -279,6 +293,7 @@ impl RunStats {
             ran: self.ran(),
             cut_by: String::new(),
             pair_s: 0.0,
+            errors: self.errors,
         }
     }
 }

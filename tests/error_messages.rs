@@ -91,3 +91,30 @@ fn korf100_with_a_count_past_100_says_it_printed_all_100() {
     let out = run_within(&["cases", "korf100", "--count", "3"], b"", HANG_LIMIT);
     assert!(stderr_text(&out).is_empty(), "{}", stderr_text(&out));
 }
+
+#[test]
+fn korf50_with_a_count_past_50_says_it_printed_all_50() {
+    let out = run_within(&["cases", "korf50", "--count", "1000"], b"", HANG_LIMIT);
+    assert!(out.status.success(), "{}", stderr_text(&out));
+    assert_eq!(stdout_lines(&out).len(), 50);
+    let err = stderr_text(&out);
+    assert!(err.contains("`korf50` has 50 instances: --count 1000"), "{err}");
+}
+
+#[test]
+fn compare_on_korf100_with_a_count_past_100_records_the_100_it_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = run_within(
+        &["compare", "--cases", "korf100", "--count", "101", "--solvers", "idastar-md/packed"]
+            .into_iter()
+            .chain(["--budget-states", "10", "--threads", "1", "--no-charts", "--out", out])
+            .collect::<Vec<_>>(),
+        b"",
+        HANG_LIMIT,
+    );
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let meta: slidebench::report::RunMeta =
+        serde_json::from_slice(&std::fs::read(dir.path().join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta.sets, ["korf100 count 100"]);
+}

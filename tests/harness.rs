@@ -420,3 +420,57 @@ fn summary_csv_leaves_values_not_measured_empty_and_reads_them_back() {
     };
     assert_eq!(back, [unmeasured, rows[1].clone()]);
 }
+
+/// A solver that fails every query with an error other than the budget.
+struct Broken(SolverInfo);
+
+impl Solver for Broken {
+    fn info(&self) -> &SolverInfo {
+        &self.0
+    }
+
+    fn solve(&mut self, _: &Puzzle, _: &Board) -> Result<Solution> {
+        Err(slidebench::Error::new(ErrorKind::Io, "broken on purpose"))
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(Broken(self.0.clone()))
+    }
+}
+
+/// A compare of idastar-md and a solver that fails every query, on three 4x4 walks.
+fn run_with_a_broken_solver() -> Report {
+    let broken = Broken(SolverInfo::custom("broken", "packed", false));
+    let opts = options(vec![set("walk:4x4:10", 3)], &["idastar-md/packed"]);
+    harness::compare_controlled(&opts, &RunControls::default(), vec![Box::new(broken)]).unwrap()
+}
+
+#[test]
+fn a_solver_that_solved_nothing_ranks_last_on_the_console_and_in_the_summary() {
+    let report = run_with_a_broken_solver();
+    assert_eq!(outcomes(&report, "broken/packed"), [Outcome::Error; 3]);
+    let mut out = Vec::new();
+    harness::print_ranking(&report, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let first = text.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap();
+    assert!(first.contains("idastar-md/packed"), "{text}");
+    let second = text.lines().find(|l| l.trim_start().starts_with("2 ")).unwrap();
+    assert!(second.contains("broken/packed"), "{text}");
+    let order: Vec<&str> = report.summary.iter().map(|r| r.solver.as_str()).collect();
+    assert_eq!(order, ["idastar-md/packed", "broken/packed"]);
+}
+
+#[test]
+fn a_solver_error_is_named_once_in_its_disagreement() {
+    let report = run_with_a_broken_solver();
+    let said: Vec<&str> = report
+        .disagreements
+        .iter()
+        .filter(|d| d.solver == "broken/packed")
+        .map(|d| d.said.as_str())
+        .collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    for s in said {
+        assert_eq!(s.matches("broken on purpose").count(), 1, "{s}");
+    }
+}

@@ -36,6 +36,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         repeats: 1,
         peak_bytes: 64,
         threads: 1,
+        reference: None,
     }
 }
 
@@ -65,6 +66,7 @@ fn summary_of(rows: &[RunRow], seed: u64) -> Vec<SummaryRow> {
         ran: 0,
         cut_by: String::new(),
         pair_s: 0.0,
+        errors: 0,
     }]
 }
 
@@ -429,4 +431,94 @@ fn shards_of_runs_with_other_counts_or_solvers_are_refused_naming_them() {
     let err = stderr_text(&merge_cli(&[&a, &c], &out));
     assert!(err.contains("different solver lists"), "{err}");
     assert!(err.contains(&format!("{} has bfs/rank, table/rank", c.display())), "{err}");
+}
+
+/// Writes the manifest of `dir` again over the files it lists, as they now are: a hand edit
+/// that a manifest no longer catches.
+fn remanifest(dir: &Path) {
+    let manifest = std::fs::read_to_string(dir.join(MANIFEST)).unwrap();
+    let names: Vec<String> =
+        manifest.lines().map(|l| l.split(' ').next().unwrap().to_string()).collect();
+    let files: Vec<(&str, Vec<u8>)> =
+        names.iter().map(|n| (n.as_str(), std::fs::read(dir.join(n)).unwrap())).collect();
+    write_set(dir, &files).unwrap();
+}
+
+#[test]
+fn a_solution_of_a_board_whose_reference_is_unsolvable_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    shard_run(&a, "1/2", &[]);
+    shard_run(&b, "2/2", &[]);
+    let mut rows: Vec<RunRow> = read_csv(&a.join(RUNS_CSV)).unwrap();
+    let edited = rows.iter_mut().find(|r| r.outcome == Outcome::Unsolvable).unwrap();
+    // A length of the parity of the board's paths, so only the reference can tell.
+    let blank = |text: &str| text.find(['x', '0']).unwrap();
+    let (at, goal) = (blank(&edited.board), blank(&edited.goal));
+    let parity = ((at / 3).abs_diff(goal / 3) + (at % 3).abs_diff(goal % 3)) % 2;
+    let length = 20 + parity as u64;
+    edited.outcome = Outcome::Solved;
+    edited.solvable = true;
+    (edited.length, edited.cost) = (Some(length), Some(length));
+    let id = edited.case_id;
+    std::fs::write(a.join(RUNS_CSV), csv_bytes(&rows).unwrap()).unwrap();
+    remanifest(&a);
+    let out = tmp.path().join("merged");
+    let o = merge_cli(&[&a, &b], &out);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("bfs/rank on random case {id}")), "{err}");
+    assert!(err.contains("the reference unsolvable"), "{err}");
+    assert!(!out.join(RUNS_CSV).exists());
+}
+
+#[test]
+fn the_page_of_a_partial_merge_says_it_is_partial_and_which_shards_are_missing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    shard_run(&a, "1/3", &["--count", "9"]);
+    shard_run(&b, "2/3", &["--count", "9"]);
+    let out = tmp.path().join("merged");
+    let mut args = vec!["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--partial"];
+    args.extend(["--out", out.to_str().unwrap()]);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let o = run(&["report", "--from", out.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!page.contains("none (whole run or merged)"), "{page}");
+    assert!(page.contains("partial merge: shard(s) 3/3 of 3 missing"), "{page}");
+    assert!(page.contains("<h3>random (6 cases; partial merge: shard(s) 3/3 of 3 missing)</h3>"));
+}
+
+#[test]
+fn program_tables_whose_headers_differ_are_refused_naming_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let with_verdicts = |name: &str, rows: &[RunRow], shard: &str, verdicts: &str| {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let meta = meta(7, "v1", shard);
+        write_set(
+            &dir,
+            &[
+                (RUNS_CSV, csv_bytes(rows).unwrap()),
+                (SUMMARY_CSV, csv_bytes(&summary_of(rows, 7)).unwrap()),
+                (META_JSON, serde_json::to_vec(&meta).unwrap()),
+                ("verdicts.csv", verdicts.as_bytes().to_vec()),
+            ],
+        )
+        .unwrap();
+        dir
+    };
+    let a = with_verdicts("a", &[row("bfs/rank", 0, 3)], "1/2", "solver,case_id,verdict\np,0,ok\n");
+    let b = with_verdicts("b", &[row("bfs/rank", 1, 4)], "2/2", "solver,verdict,case_id\np,ok,1\n");
+    let err = merge(&[a.clone(), b.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("verdicts.csv"), "{err}");
+    assert!(err.contains(&a.display().to_string()), "{err}");
+    assert!(err.contains(&b.display().to_string()), "{err}");
+    assert!(err.contains("solver,verdict,case_id"), "{err}");
+    let c = with_verdicts("c", &[row("bfs/rank", 1, 4)], "2/2", "solver,case_id,verdict\np,1,ok\n");
+    let merged = merge(&[a, c], "test").unwrap();
+    let (_, bytes) = merged.tables.iter().find(|(n, _)| *n == "verdicts.csv").unwrap();
+    assert_eq!(String::from_utf8_lossy(bytes), "solver,case_id,verdict\np,0,ok\np,1,ok\n");
 }

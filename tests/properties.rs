@@ -330,6 +330,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 repeats: 1,
                 peak_bytes: peak,
                 threads,
+                reference: None,
             },
         )
 }
@@ -377,6 +378,7 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 ran: 0,
                 cut_by: String::new(),
                 pair_s: 0.0,
+                errors: 0,
             },
         )
 }

@@ -32,6 +32,7 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         repeats: 1,
         peak_bytes: 1024,
         threads: 1,
+        reference: None,
     }
 }
 
@@ -61,6 +62,7 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         ran: 0,
         cut_by: String::new(),
         pair_s: 0.0,
+        errors: 0,
     }
 }
 

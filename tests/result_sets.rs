@@ -167,3 +167,82 @@ fn merge_out_leaves_no_json_export_of_an_earlier_run() {
     assert!(merged.status.success(), "{}", stderr_text(&merged));
     assert!(!out.join("runs.json").exists() && !out.join("summary.json").exists());
 }
+
+/// The binary with `args` under `sh -c "LIMIT && exec slidebench ARGS"` (a `ulimit`), bounded.
+fn limited(limit: &str, args: &[&str]) -> std::process::Output {
+    let mut c = std::process::Command::new("sh");
+    c.arg("-c")
+        .arg(format!("{limit} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_slidebench"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    wait_within(&mut child, HANG_LIMIT);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_second_compare_whose_write_fails_leaves_the_first_set_whole_with_its_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let first = run_within(
+        &["compare", "--cases", "depth", "--count", "1", "--solvers", "bfs/rank", "table/rank"]
+            .into_iter()
+            .chain(["--threads", "1", "--out", out])
+            .collect::<Vec<_>>(),
+        b"",
+        HANG_LIMIT,
+    );
+    assert!(first.status.success(), "{}", stderr_text(&first));
+    let charts = charts_in(dir.path());
+    assert!(!charts.is_empty());
+    let runs = std::fs::read(dir.path().join("runs.csv")).unwrap();
+    // A run whose runs.csv (some 300 KB) is larger than the files a process may write (64 KB).
+    let second = limited(
+        "ulimit -f 128",
+        &["compare", "--cases", "random", "--count", "2000", "--solvers", "table/rank"]
+            .into_iter()
+            .chain(["--threads", "1", "--out", out])
+            .collect::<Vec<_>>(),
+    );
+    assert!(!second.status.success(), "{}", stderr_text(&second));
+    assert_eq!(charts_in(dir.path()), charts);
+    assert_eq!(std::fs::read(dir.path().join("runs.csv")).unwrap(), runs);
+    assert!(!dir.path().join(".incomplete").exists());
+    let report = run_within(&["report", "--from", out], b"", HANG_LIMIT);
+    assert!(report.status.success(), "{}", stderr_text(&report));
+    // The next run cleans up what the failed one left.
+    let third = small_compare(dir.path(), &["--cases", "sample"]);
+    assert!(third.status.success(), "{}", stderr_text(&third));
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".slidebench-tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_huge_listed_file_is_refused_by_its_size_without_being_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = small_compare(dir.path(), &["--cases", "sample"]);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    // 2 GiB, sparse: reading it whole under a 1 GB address-space limit would fail.
+    let f = std::fs::OpenOptions::new().write(true).open(dir.path().join("runs.csv")).unwrap();
+    f.set_len(2 << 30).unwrap();
+    drop(f);
+    for args in [vec!["report", "--from", out], vec!["chart", "--from", out]] {
+        let o = limited("ulimit -v 1000000", &args);
+        let err = stderr_text(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("runs.csv does not belong"), "{args:?}: {err}");
+    }
+    let merged = dir.path().join("merged");
+    let o = limited("ulimit -v 1000000", &["merge", out, "--out", merged.to_str().unwrap()]);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("runs.csv does not belong"), "{err}");
+}

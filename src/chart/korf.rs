@@ -351,6 +351,7 @@ mod tests {
             repeats: 1,
             peak_bytes: 0,
             threads: 1,
+            reference: None,
         }
     }
 
@@ -380,6 +381,7 @@ mod tests {
             ran: 0,
             cut_by: String::new(),
             pair_s: 0.0,
+            errors: 0,
         }
     }
 

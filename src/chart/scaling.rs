@@ -140,6 +140,7 @@ mod tests {
             repeats: 1,
             peak_bytes: 0,
             threads: 1,
+            reference: None,
         }
     }
 

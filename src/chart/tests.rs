@@ -31,6 +31,7 @@ fn summary_row(algorithm: &str, encoding: &str, set: &str, median_ns: u64) -> Su
         ran: 0,
         cut_by: String::new(),
         pair_s: 0.0,
+        errors: 0,
     }
 }
 
@@ -60,6 +61,7 @@ fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRo
         repeats: 1,
         peak_bytes: 4096,
         threads: 1,
+        reference: None,
     }
 }
 

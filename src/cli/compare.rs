@@ -156,9 +156,13 @@ fn set_spec(
 }
 
 /// A set as meta.json records what a run was asked for: a generated one by its name and
-/// count, a file by its set name.
+/// count, a file by its set name. Korf's sets are recorded with the instances they hold, at
+/// most 100 or 50 whatever `--count` asked: that is the set that ran.
 fn set_description(spec: &SetSpec) -> String {
     match spec.def() {
+        Some(d) if matches!(d.kind, SetKind::Korf100 | SetKind::Korf50) => {
+            format!("{} count {}", d.name(), d.len())
+        }
         Some(d) => format!("{} count {}", d.name(), d.count),
         None => spec.name(),
     }

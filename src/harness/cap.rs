@@ -88,9 +88,9 @@ pub(super) fn time_again(cap: &Cap, times: &[u64], max: u32) -> bool {
 pub(super) fn easiest_first(cases: &[&Case], refs: &[&Known]) -> Vec<usize> {
     let key = |i: usize| -> (u8, u64) {
         match refs[i] {
-            Some(None) => (0, 0),
-            Some(Some(cost)) => (1, *cost),
-            None => {
+            Known::Unsolvable => (0, 0),
+            Known::Cost(cost) => (1, *cost),
+            Known::Unknown => {
                 let c = cases[i];
                 (1, u64::from(estimate_board(&Manhattan::new(&c.puzzle), &c.start)))
             }

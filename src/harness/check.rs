@@ -151,7 +151,7 @@ fn known_references(
                         |table, c| {
                             let sol = table.solve(&c.puzzle, &c.start)?;
                             check_replay(&c.puzzle, c, &sol)?;
-                            Ok(Some(sol.cost()))
+                            Ok(Known::answered(sol.cost()))
                         },
                     )
                     .collect()
@@ -166,7 +166,7 @@ fn known_references(
                 .map(|c| {
                     all.iter()
                         .find(|k| c.puzzle == korf && k.board == c.start)
-                        .map(|k| Some(u64::from(k.length)))
+                        .map_or(Known::Unknown, |k| Known::Cost(u64::from(k.length)))
                 })
                 .collect())
         }
@@ -176,14 +176,15 @@ fn known_references(
                 .cases
                 .iter()
                 .map(|c| {
-                    antipodes
-                        .iter()
-                        .any(|a| a.puzzle == c.puzzle && a.start == c.start)
-                        .then_some(Some(ANTIPODE_DISTANCE_4X3))
+                    if antipodes.iter().any(|a| a.puzzle == c.puzzle && a.start == c.start) {
+                        Known::Cost(ANTIPODE_DISTANCE_4X3)
+                    } else {
+                        Known::Unknown
+                    }
                 })
                 .collect())
         }
-        Source::Agreement(_) => Ok(vec![None; set.cases.len()]),
+        Source::Agreement(_) => Ok(vec![Known::Unknown; set.cases.len()]),
     }
 }
 
@@ -319,7 +320,7 @@ fn process_cpu() -> Option<Duration> {
 }
 
 /// The references of an agreement set: for each case, the cost every reference solver gave,
-/// when they all answered and agreed; `None` otherwise, with a disagreement naming each answer
+/// when they all answered and agreed; none ([`Known::Unknown`]) otherwise, with a disagreement naming each answer
 /// (unless a replay already failed there).
 fn agreed(
     set: &CheckSet,
@@ -340,13 +341,15 @@ fn agreed(
                 .collect();
             let all_answered = answers.iter().all(|(_, r)| r.is_some_and(answered));
             if all_answered && costs.len() == 1 {
-                return Some(costs.into_iter().next().expect("one cost"));
+                return Known::answered(costs.into_iter().next().expect("one cost"));
             }
             if !found.iter().any(|d| d.case.id == case.id) {
                 let said: Vec<String> = answers
                     .iter()
                     .map(|(id, r)| match r {
-                        Some(r) if answered(r) => format!("{id}: {}", describe_reference(r.cost)),
+                        Some(r) if answered(r) => {
+                            format!("{id}: {}", describe_reference(Known::answered(r.cost)))
+                        }
                         _ => format!("{id}: no answer"),
                     })
                     .collect();
@@ -357,7 +360,7 @@ fn agreed(
                     reference: "none: the reference solvers must agree".into(),
                 });
             }
-            None
+            Known::Unknown
         })
         .collect()
 }

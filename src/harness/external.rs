@@ -139,13 +139,13 @@ pub(super) fn run_set_solver(
             row.length = s.moves().map(|m| m.len() as u64);
             row.cost = s.cost();
         }
-        let verdict = match (&sol, known) {
-            (Ok(s), Some(reference)) => {
-                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, *reference))
+        let verdict = match &sol {
+            Ok(s) if known.is_known() => {
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, *known))
             }
-            (Ok(s), None) => check_replay(&case.puzzle, case, s),
-            (Err(_), _) if outcome == Outcome::Budget => Ok(()),
-            (Err(e), _) => Err(e.clone()),
+            Ok(s) => check_replay(&case.puzzle, case, s),
+            Err(_) if outcome == Outcome::Budget => Ok(()),
+            Err(e) => Err(e.clone()),
         };
         if let Err(e) = verdict {
             run.disagreements.push(Disagreement {
@@ -155,7 +155,7 @@ pub(super) fn run_set_solver(
                     Ok(_) => format!("{} ({e})", describe(&sol)),
                     Err(_) => describe(&sol),
                 },
-                reference: known.map_or_else(|| "not known".into(), describe_reference),
+                reference: describe_reference(*known),
             });
         }
         run.rows.push(row);

@@ -21,8 +21,8 @@ pub const WEIGHTED_REFERENCE: &str = "dijkstra/rank";
 
 /// References known before any solver runs, in parallel: boards the parity rule rejects,
 /// Korf's published lengths, and, where the whole space fits under `max_states`, the table
-/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get `None`: their reference is
-/// taken from the solvers' answers ([`settle_references`]).
+/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get [`Reference::Unknown`]: their
+/// reference is taken from the solvers' answers ([`settle_references`]).
 pub(super) fn references(
     cases: &[Case],
     max_states: u64,
@@ -43,20 +43,20 @@ pub(super) fn references(
                 |(unit, weighted), case| {
                     let p = &case.puzzle;
                     if !crate::solvability::solvable(p, &case.start) && !fits(p) {
-                        return Ok(Some(None));
+                        return Ok(Reference::Unsolvable);
                     }
                     if *p == korf {
                         if let Some(&len) = published.get(&case.start.packed()) {
-                            return Ok(Some(Some(len)));
+                            return Ok(Reference::Cost(len));
                         }
                     }
                     if !fits(p) {
-                        return Ok(None);
+                        return Ok(Reference::Unknown);
                     }
                     let solver = if p.costs().is_unit() { unit } else { weighted };
                     let sol = solver.solve(p, &case.start)?;
                     check_replay(p, case, &sol)?;
-                    Ok(Some(sol.cost()))
+                    Ok(Reference::answered(sol.cost()))
                 },
             )
             .collect()
@@ -66,32 +66,36 @@ pub(super) fn references(
 /// Decides the reference of every case whose cost was not known beforehand from the answers
 /// of `runs` (one per solver, all over the set `cases`): the answer of the default solver for
 /// the puzzle ([`default_solver_for`]) when it finished, else the first finished answer in
-/// solver order (every solver here is optimal). Fills `optimal` in every row of those cases
-/// and records the answers that differ from it as disagreements.
+/// solver order (every solver here is optimal). An answer whose path failed its replay is no
+/// reference: a reference is a replayed answer, a published value or a table's. Fills the
+/// reference in every row of those cases and records the answers that differ from it as
+/// disagreements; a case no answer settles is recorded as having none.
 pub(super) fn settle_references(
     cases: &[Case],
     known: &[Known],
     runs: &mut [(SolverInfo, SolverRun)],
     max_states: u64,
 ) {
-    use std::collections::HashMap;
+    use std::collections::{HashMap, HashSet};
     let index: HashMap<u64, usize> = cases.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let mut decided: Vec<Option<(Reference, String)>> = vec![None; cases.len()];
     let finished = |r: &RunRow| matches!(r.outcome, Outcome::Solved | Outcome::Unsolvable);
-    // Each run's first finished answer per case, found in one pass over its rows: a scan of
-    // the rows per case made the whole settling quadratic in the number of cases.
+    // Each run's first finished answer per case that replayed (a failed replay is a
+    // disagreement of its run), found in one pass over its rows: a scan of the rows per case
+    // made the whole settling quadratic in the number of cases.
     let answer_of: Vec<HashMap<u64, &RunRow>> = runs
         .iter()
         .map(|(_, run)| {
+            let failed: HashSet<u64> = run.disagreements.iter().map(|d| d.case.id).collect();
             let mut first = HashMap::with_capacity(run.rows.len());
-            for r in run.rows.iter().filter(|r| finished(r)) {
+            for r in run.rows.iter().filter(|r| finished(r) && !failed.contains(&r.case_id)) {
                 first.entry(r.case_id).or_insert(r);
             }
             first
         })
         .collect();
     for (i, case) in cases.iter().enumerate() {
-        if known[i].is_some() {
+        if known[i].is_known() {
             continue;
         }
         let best = default_solver_for(&case.puzzle, max_states);
@@ -103,24 +107,29 @@ pub(super) fn settle_references(
         let mut first = None;
         for (info, row) in answers {
             if info.id == best {
-                first = Some((row.cost, info.id.clone()));
+                first = Some((Reference::answered(row.cost), info.id.clone()));
                 break;
             }
             if first.is_none() {
-                first = Some((row.cost, info.id.clone()));
+                first = Some((Reference::answered(row.cost), info.id.clone()));
             }
         }
         decided[i] = first;
     }
     for (info, run) in runs.iter_mut() {
         // An answer that failed its replay is already a disagreement.
-        let failed: std::collections::HashSet<u64> =
-            run.disagreements.iter().map(|d| d.case.id).collect();
+        let failed: HashSet<u64> = run.disagreements.iter().map(|d| d.case.id).collect();
         for row in &mut run.rows {
             let Some(&i) = index.get(&row.case_id) else { continue };
-            let Some((reference, by)) = &decided[i] else { continue };
-            row.optimal = *reference;
-            if finished(row) && row.cost != *reference && !failed.contains(&row.case_id) {
+            if known[i].is_known() {
+                continue;
+            }
+            let Some((reference, by)) = &decided[i] else {
+                row.set_reference(Reference::Unknown);
+                continue;
+            };
+            row.set_reference(*reference);
+            if finished(row) && !reference.agrees(row.cost) && !failed.contains(&row.case_id) {
                 run.disagreements.push(Disagreement {
                     case: cases[i].clone(),
                     solver: info.id.clone(),
@@ -156,7 +165,7 @@ mod tests {
                     .map(|c| RunRow {
                         cost: Some(7),
                         length: Some(7),
-                        ..blank_row(&info, "walk", c, None, Outcome::Solved, 1)
+                        ..blank_row(&info, "walk", c, Reference::Unknown, Outcome::Solved, 1)
                     })
                     .collect();
                 let run = SolverRun {
@@ -170,7 +179,42 @@ mod tests {
                 (info, run)
             })
             .collect();
-        (cases, vec![None; n as usize], runs)
+        (cases, vec![Reference::Unknown; n as usize], runs)
+    }
+
+    /// The default solver's answer is the reference only when its path replayed: one that
+    /// failed its replay is a disagreement, and the next finished answer settles the case.
+    #[test]
+    fn an_answer_that_failed_its_replay_is_not_the_reference() {
+        let (cases, known, mut runs) = settled_runs(1);
+        let best = default_solver_for(&cases[0].puzzle, crate::DEFAULT_MAX_STATES);
+        let info = crate::solver::solver_info(best).unwrap();
+        let mut bad = SolverRun {
+            rows: runs[0].1.rows.clone(),
+            disagreements: Vec::new(),
+            wall: Duration::ZERO,
+            builds: Vec::new(),
+            cut: None,
+            pair: Duration::ZERO,
+        };
+        bad.rows[0].cost = Some(9);
+        bad.rows[0].length = Some(9);
+        bad.disagreements.push(Disagreement {
+            case: cases[0].clone(),
+            solver: info.id.clone(),
+            said: "9 moves, cost 9 (the moves end elsewhere)".into(),
+            reference: "not known".into(),
+        });
+        for row in &mut bad.rows {
+            row.solver = info.id.clone();
+        }
+        runs.insert(0, (info, bad));
+        settle_references(&cases, &known, &mut runs, crate::DEFAULT_MAX_STATES);
+        for (info, run) in &runs {
+            assert_eq!(run.rows[0].optimal, Some(7), "{}", info.id);
+        }
+        // The failed answer is one disagreement, not two.
+        assert_eq!(runs[0].1.disagreements.len(), 1);
     }
 
     /// The fastest of five settlings of `n` cases.

@@ -4,7 +4,7 @@ use super::cap::{self, Cut, PairClock};
 use super::findings::Disagreement;
 use super::options::RunControls;
 use super::policy::{MAX_THREADS, WARM_UP_TIME};
-use super::verify::{agree, check_replay, describe, describe_reference, Known};
+use super::verify::{agree, check_replay, describe_reference, said, Known};
 use crate::budget::Budget;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind, Result};
@@ -53,7 +53,7 @@ pub(super) fn blank_row(
         goal: case.puzzle.goal().to_text(),
         ch: case.puzzle.costs().horizontal,
         cv: case.puzzle.costs().vertical,
-        optimal: known.flatten(),
+        optimal: known.cost(),
         outcome,
         solvable: false,
         length: None,
@@ -64,6 +64,7 @@ pub(super) fn blank_row(
         repeats: 0,
         peak_bytes: 0,
         threads,
+        reference: Some(known.kind()),
     }
 }
 
@@ -215,19 +216,19 @@ pub(super) fn run_solver(
             Err(_) => Outcome::Error,
         };
         streak.record(outcome);
-        let verdict = match (&sol, known) {
-            (Ok(s), Some(reference)) => {
-                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, reference))
+        let verdict = match &sol {
+            Ok(s) if known.is_known() => {
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, known))
             }
-            (Ok(s), None) => check_replay(&case.puzzle, case, s),
-            (Err(_), _) if outcome == Outcome::Budget => Ok(()),
-            (Err(e), _) => Err(e.clone()),
+            Ok(s) => check_replay(&case.puzzle, case, s),
+            Err(_) if outcome == Outcome::Budget => Ok(()),
+            Err(e) => Err(e.clone()),
         };
         let disagreement = verdict.err().map(|e| Disagreement {
             case: case.clone(),
             solver: info.id.clone(),
-            said: format!("{} ({e})", describe(&sol)),
-            reference: known.map_or_else(|| "not known".into(), describe_reference),
+            said: said(&sol, &e),
+            reference: describe_reference(known),
         });
         let mut r = row(outcome);
         if let Ok(s) = &sol {

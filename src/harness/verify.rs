@@ -4,12 +4,12 @@
 use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind, Result};
+pub(super) use crate::report::Reference;
 use crate::solver::Solution;
 
-/// The reference answer of a case: its cheapest cost, or `None` when it cannot be solved.
-pub(super) type Reference = Option<u64>;
-/// A reference known before the solvers run (`None`: decided from their answers afterwards).
-pub(super) type Known = Option<Reference>;
+/// A reference known before the solvers run ([`Reference::Unknown`]: settled from their
+/// answers afterwards).
+pub(super) type Known = Reference;
 
 /// An answer as a disagreement reports it.
 pub(super) fn describe(sol: &Result<Solution>) -> String {
@@ -24,9 +24,15 @@ pub(super) fn describe(sol: &Result<Solution>) -> String {
 
 /// A reference as a disagreement reports it.
 pub(super) fn describe_reference(r: Reference) -> String {
-    match r {
-        Some(c) => format!("cost {c}"),
-        None => "unsolvable".to_string(),
+    r.to_string()
+}
+
+/// What a solver said, as its disagreement reports it: the answer and what is wrong with it;
+/// an error once, since it is what is wrong.
+pub(super) fn said(sol: &Result<Solution>, wrong: &Error) -> String {
+    match sol {
+        Ok(_) => format!("{} ({wrong})", describe(sol)),
+        Err(_) => describe(sol),
     }
 }
 
@@ -49,7 +55,7 @@ pub(super) fn check_replay(puzzle: &Puzzle, case: &Case, sol: &Solution) -> Resu
 
 /// Whether the answer's cost is the reference's.
 pub(super) fn agree(sol: &Solution, reference: Reference) -> Result<()> {
-    if sol.cost() == reference {
+    if reference.agrees(sol.cost()) {
         Ok(())
     } else {
         Err(Error::new(ErrorKind::Disagreement, "differs from the reference"))
@@ -97,12 +103,14 @@ mod tests {
 
     #[test]
     fn agree_accepts_an_answer_at_the_reference_cost() {
-        assert!(agree(&answer(vec![Move::Right], 1), Some(1)).is_ok());
+        assert!(agree(&answer(vec![Move::Right], 1), Reference::Cost(1)).is_ok());
     }
 
     #[test]
     fn agree_refuses_an_answer_at_another_cost() {
-        let err = agree(&answer(vec![Move::Right], 1), Some(3)).unwrap_err();
+        let err = agree(&answer(vec![Move::Right], 1), Reference::Cost(3)).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Disagreement);
+        let err = agree(&answer(vec![Move::Right], 1), Reference::Unsolvable).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Disagreement);
     }
 }

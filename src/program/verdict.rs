@@ -5,7 +5,7 @@
 use super::runner::{Failure, ProgramSolver};
 use super::spec::Program;
 use crate::harness::{Disagreement, Report};
-use crate::report::{Outcome, RunRow};
+use crate::report::{Outcome, Reference, RunRow};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fmt;
@@ -92,14 +92,18 @@ fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, S
     if !disagreed {
         return (Verdict::Accepted, String::new());
     }
-    match (row.length, row.cost, row.optimal) {
-        (Some(_), Some(c), Some(o)) if c > o => {
+    match (row.length, row.cost, row.reference()) {
+        (Some(_), Some(c), Reference::Cost(o)) if c > o => {
             (Verdict::AcceptedNotOptimal, format!("cost {c}, optimal {o}"))
         }
-        (_, Some(c), Some(o)) => (Verdict::Wrong, format!("cost {c}, optimal {o}")),
-        (_, Some(c), None) => (Verdict::Wrong, format!("cost {c} for an unsolvable board")),
-        (_, None, Some(o)) => (Verdict::Wrong, format!("said unsolvable; optimal cost {o}")),
-        (_, None, None) => (Verdict::Wrong, "differs from the reference".into()),
+        (_, Some(c), Reference::Cost(o)) => (Verdict::Wrong, format!("cost {c}, optimal {o}")),
+        (_, Some(c), Reference::Unsolvable) => {
+            (Verdict::Wrong, format!("cost {c} for an unsolvable board"))
+        }
+        (_, None, Reference::Cost(o)) => {
+            (Verdict::Wrong, format!("said unsolvable; optimal cost {o}"))
+        }
+        _ => (Verdict::Wrong, "differs from the reference".into()),
     }
 }
 

@@ -34,6 +34,7 @@ pub struct SummaryOut<'a> {
     ran: u64,
     cut_by: &'a str,
     pair_s: f64,
+    errors: u64,
 }
 
 /// What of a row was measured.
@@ -48,9 +49,9 @@ pub struct Measured {
 }
 
 impl SummaryRow {
-    /// Queries answered: run and not stopped by their budget.
+    /// Queries answered: run, not stopped by their budget and not failed.
     pub fn answered(&self) -> u64 {
-        self.cases.saturating_sub(self.over_budget + self.skipped)
+        self.cases.saturating_sub(self.over_budget + self.skipped + self.errors)
     }
 
     /// What of this row was measured. A `pathfinding` peer counts neither states nor bytes
@@ -93,6 +94,7 @@ impl SummaryRow {
             ran: self.ran,
             cut_by: &self.cut_by,
             pair_s: self.pair_s,
+            errors: self.errors,
         }
     }
 }

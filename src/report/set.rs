@@ -2,8 +2,9 @@
 //! `compare`, `judge` and `merge` write sets here; `chart`, the HTML report and `merge` read
 //! them here.
 //!
-//! A set is written with a manifest ([`fsutil::write_set`]), and an optional file an earlier
-//! set left in the directory is removed, so a reader never takes files of two runs for one.
+//! A set is written with a manifest ([`fsutil::replace_set`]), and an optional file an earlier
+//! set left in the directory is removed, so a reader never takes files of two runs for one;
+//! the earlier set stays whole until the new one is written beside it.
 
 use super::{
     read_csv, RunMeta, META_JSON, PROGRAMS_CSV, RUNS_CSV, RUNS_JSON, SKIPPED_CSV, SUMMARY_CSV,
@@ -30,13 +31,9 @@ pub fn write(
 ) -> Result<()> {
     let present: Vec<(&'static str, Vec<u8>)> =
         files.into_iter().filter_map(|(name, bytes)| bytes.map(|b| (name, b))).collect();
-    for name in TABLES.into_iter().chain(drawn) {
-        let stale = dir.join(name);
-        if !present.iter().any(|(n, _)| *n == name) && stale.is_file() {
-            std::fs::remove_file(&stale).map_err(|e| Error::io(stale.display(), e))?;
-        }
-    }
-    fsutil::write_set(dir, &present)
+    // Removed only once the new set is written beside them (see `fsutil::replace_set`).
+    let stale: Vec<&str> = TABLES.into_iter().chain(drawn).collect();
+    fsutil::replace_set(dir, &present, &stale)
 }
 
 /// Every table a result set may hold.
