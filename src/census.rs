@@ -21,13 +21,15 @@
 use crate::board::{Board, Costs, MoveTable, Puzzle, Shape, Topology, MAX_CELLS};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::FACTORIAL;
-use crate::units::{group_digits, human_bytes};
+use crate::units::{group_digits, group_digits_wide, human_bytes, human_bytes_wide};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 mod bounded;
+mod cursor;
 pub use bounded::{census_to_depth, DepthCensus};
+use cursor::Cursor;
 
 /// Default bound on the number of table entries a census may index: room for every 4×3
 /// arrangement (12! = 479,001,600, 120 MB), refusing 4×4 and larger at once.
@@ -58,15 +60,15 @@ impl Census {
 }
 
 /// (entries the table must index, bytes it needs) for a shape, without allocating anything,
-/// so callers can check a census against a memory bound first.
-pub fn census_size(shape: Shape, topology: Topology) -> (u64, u64) {
-    // Saturated above 20 squares: such a table never fits any bound.
-    let n = crate::rank::arrangements_u64(shape.cells());
+/// so callers can check a census against a memory bound first. Exact above 20 squares too
+/// (25!/2 needs 83 bits), so a refusal can say how large the space really is.
+pub fn census_size(shape: Shape, topology: Topology) -> (u128, u128) {
+    let n = crate::rank::arrangements(shape.cells());
     let entries = match topology {
         Topology::Grid => n / 2,
         Topology::Torus => n,
     };
-    (entries, entries.div_ceil(STATES_PER_WORD) * 8)
+    (entries, entries.div_ceil(u128::from(STATES_PER_WORD)) * 8)
 }
 
 /// Runs the census; refuses at once, before allocating, with [`ErrorKind::TooLarge`] when the
@@ -95,22 +97,38 @@ fn census_keeping(
     keep: usize,
 ) -> Result<(Census, Vec<Board>)> {
     let (entries, bytes) = census_size(shape, topology);
-    if entries > max_states {
-        let what = match topology {
-            Topology::Grid => "reachable states",
-            Topology::Torus => "arrangements",
-        };
+    let what = match topology {
+        Topology::Grid => "reachable states",
+        Topology::Torus => "arrangements",
+    };
+    let need = format!(
+        "{shape} {topology}: {} {what}; a census needs {} at 2 bits per state",
+        group_digits_wide(entries),
+        human_bytes_wide(bytes)
+    );
+    // Its states are numbered in 64 bits (ranks of at most 20 tiles): above 20 squares no
+    // bound admits a census, and saying "raise it" would send people after nothing.
+    let Ok(entries) = u64::try_from(entries) else {
         return Err(Error::new(
             ErrorKind::TooLarge,
             format!(
-                "{shape} {topology}: {} {what}; a census needs {} at 2 bits per state, over the \
-                 bound of {} states (raise it with --max-states)",
-                group_digits(entries),
-                human_bytes(bytes),
+                "{need}, and it numbers its states in 64 bits, so it runs only on boards of at \
+                 most 20 squares ({} has {}), whatever --max-states says",
+                shape,
+                shape.cells()
+            ),
+        ));
+    };
+    if entries > max_states {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{need}, over the bound of {} states (raise it with --max-states)",
                 group_digits(max_states)
             ),
         ));
     }
+    let bytes = bytes as u64;
     let start = Instant::now();
     let space = Space::new(shape, topology)?;
     let words = entries.div_ceil(STATES_PER_WORD) as usize;
@@ -379,95 +397,6 @@ impl Space {
     }
 }
 
-/// The tile arrangement at the state last visited, kept with its Lehmer digits so the next
-/// hit in a chunk is reached by a mixed-radix addition that rebuilds only the tail of the
-/// arrangement, instead of unranking each state.
-struct Cursor {
-    valid: bool,
-    b: usize,
-    r: u64,
-    /// Tiles in square order, the empty square skipped, valued `0..m`.
-    t: [u8; MAX_CELLS],
-    /// Lehmer digits of `t`: `d[k]` = how many later tiles are smaller than `t[k]`.
-    d: [u8; MAX_CELLS],
-    /// `free[k]` = mask of the tile values not in `t[..k]`.
-    free: [u32; MAX_CELLS + 1],
-}
-
-impl Cursor {
-    fn new() -> Cursor {
-        Cursor {
-            valid: false,
-            b: 0,
-            r: 0,
-            t: [0; MAX_CELLS],
-            d: [0; MAX_CELLS],
-            free: [0; MAX_CELLS + 1],
-        }
-    }
-
-    /// Moves to the state with empty square `b` and tile rank `r0` (on a grid, `r0` is even
-    /// and the cursor lands on `r0` or `r0 + 1`, whichever has the reachable parity).
-    #[inline]
-    fn seek(&mut self, space: &Space, b: usize, r0: u64) {
-        let m = space.m;
-        let first = if self.valid && self.b == b && self.r <= r0 {
-            let mut carry = r0 - self.r;
-            let mut k = m - 1;
-            while carry != 0 {
-                k -= 1;
-                let radix = (m - k) as u64;
-                let s = self.d[k] as u64 + carry;
-                // Most carries are small: spare the division when one subtraction will do.
-                if s < radix {
-                    self.d[k] = s as u8;
-                    break;
-                } else if s < 2 * radix {
-                    self.d[k] = (s - radix) as u8;
-                    carry = 1;
-                } else {
-                    self.d[k] = (s % radix) as u8;
-                    carry = s / radix;
-                }
-            }
-            k
-        } else {
-            let mut q = r0;
-            for k in (0..m).rev() {
-                let radix = (m - k) as u64;
-                self.d[k] = (q % radix) as u8;
-                q /= radix;
-            }
-            self.valid = true;
-            self.b = b;
-            self.free[0] = (1u32 << m) - 1;
-            0
-        };
-        self.r = r0;
-        let mut free = self.free[first];
-        for p in first..m {
-            let mut f = free;
-            for _ in 0..self.d[p] {
-                f &= f - 1;
-            }
-            let v = f.trailing_zeros();
-            self.t[p] = v as u8;
-            free &= !(1 << v);
-            self.free[p + 1] = free;
-        }
-        if space.shift == 1 {
-            let parity = self.d[..m].iter().map(|&x| x as u32).sum::<u32>() & 1;
-            if parity != space.parity[b] as u32 {
-                // r0 is even, so its second-last digit is 0: r0 + 1 swaps the last two tiles.
-                self.d[m - 2] = 1;
-                self.t.swap(m - 2, m - 1);
-                self.free[m - 1] = 1 << self.t[m - 1];
-                self.r += 1;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -584,6 +513,25 @@ mod tests {
         let (entries, bytes) = census_size(Shape::new(4, 4).unwrap(), Topology::Torus);
         assert_eq!(entries, 20_922_789_888_000);
         assert_eq!(bytes, entries / 4);
+    }
+
+    #[test]
+    fn above_twenty_squares_is_refused_with_the_real_count_and_no_bound_to_raise() {
+        for (w, h) in [(11, 2), (6, 4), (4, 6), (5, 5), (7, 3)] {
+            let shape = Shape::new(w, h).unwrap();
+            for topology in [Topology::Grid, Topology::Torus] {
+                let e = census(shape, topology, u64::MAX).unwrap_err();
+                assert_eq!(e.kind(), ErrorKind::TooLarge);
+                let msg = e.message();
+                assert!(msg.contains("at most 20 squares"), "{msg}");
+                assert!(!msg.contains("raise it"), "{msg}");
+            }
+        }
+        let e = census(Shape::new(5, 5).unwrap(), Topology::Grid, u64::MAX).unwrap_err();
+        // 25!/2 = 7.76·10^24, not a saturated 64-bit number.
+        assert!(e.message().contains("7,755,605,021,665,492,992,000,000 reachable"), "{e}");
+        let (entries, _) = census_size(Shape::new(5, 5).unwrap(), Topology::Torus);
+        assert_eq!(entries, crate::rank::arrangements(25));
     }
 
     #[test]

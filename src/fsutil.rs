@@ -35,12 +35,33 @@ pub fn new_temp_file(dir: &Path, prefix: &str) -> std::io::Result<tempfile::Name
         .tempfile_in(dir)
 }
 
+/// Refuses, before anything is written, a file of `len` bytes at `path` that the process's
+/// file-size limit (`ulimit -f`, common on judges and batch systems) would cut short. Past the
+/// limit the kernel sends SIGXFSZ, whose default action kills the process before the write
+/// can fail with EFBIG; ignoring the signal needs `sigaction`, which none of the crate's
+/// dependencies offers without `unsafe`, so the limit is read (`getrlimit`) and kept instead.
+pub fn check_file_size_limit(path: &Path, len: u64) -> Result<()> {
+    let limit = rustix::process::getrlimit(rustix::process::Resource::Fsize).current;
+    match limit {
+        Some(max) if len > max => Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{}: not written: its {len} bytes would pass the file-size limit of {max} bytes \
+                 (ulimit -f)",
+                path.display()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` through a uniquely named temporary file in the same directory,
 /// synced and then renamed over the target, so readers see either the old file or the whole
 /// new one. The temporary file is removed on any failure.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = parent_of(path);
     create_dir_all(dir)?;
+    check_file_size_limit(path, bytes.len() as u64)?;
     let mut tmp = new_temp_file(dir, TEMP_PREFIX).map_err(|e| Error::io(dir.display(), e))?;
     tmp.write_all(bytes).map_err(|e| Error::io(path.display(), e))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path.display(), e))?;

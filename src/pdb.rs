@@ -24,6 +24,7 @@
 mod build;
 mod cache;
 mod lookup;
+mod open;
 mod partition;
 mod placement;
 mod symmetry;
@@ -58,17 +59,16 @@ pub fn too_large(puzzle: &Puzzle, kind: Option<PartitionKind>) -> Option<String>
 
 pub use build::{build_bytes, build_states, UNREACHED};
 pub use cache::{
-    clear, list, BuildEvent, BuildPlan, Cache, CacheReport, CachedDatabase, Miss, FORMAT_VERSION,
+    clear, list, unfinished, BuildEvent, BuildPlan, Cache, CacheReport, CachedDatabase, Miss,
+    UnfinishedWrite, FORMAT_VERSION,
 };
+pub use open::{build_command, BuildInfo, OnMiss, Source};
 pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
 use symmetry::{Mirror, SquareMap};
 
 use crate::board::{Board, Puzzle, Topology};
-use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
-use std::path::PathBuf;
-use std::time::Instant;
 
 /// Most patterns in one partition.
 pub const MAX_PATTERNS: usize = 4;
@@ -79,49 +79,6 @@ pub const MAX_BUILD_BYTES: u64 = 1 << 30;
 
 /// Marks a tile that belongs to no pattern.
 const NO_PATTERN: u8 = u8::MAX;
-
-/// What [`PatternDatabases::open`] does when the cache has no usable file.
-#[derive(Clone, Copy)]
-pub enum OnMiss<'a> {
-    /// Build the tables, calling the function with 0 once when the build starts, then with the
-    /// number of states expanded as the build goes (their total is [`build_states`] summed over
-    /// the patterns).
-    Build(&'a (dyn Fn(u64) + Sync)),
-    /// Refuse with an error naming the `slidebench pdb build` command that builds them: for
-    /// tables whose build takes minutes and gigabytes, which must never start unasked.
-    Refuse,
-}
-
-/// Where a set of databases came from on this run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// Built now (the cache had no usable file).
-    Built,
-    /// Read from a verified cache file.
-    Loaded,
-}
-
-/// How a [`PatternDatabases::load_or_build`] went, for reports.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BuildInfo {
-    /// Built or loaded.
-    pub source: Source,
-    /// Why the cache was not used, when it was not (`Absent` when there was no file).
-    pub miss: Option<Miss>,
-    /// Wall-clock seconds of this call (the build, or the load and check).
-    pub seconds: f64,
-    /// Seconds the build took, now or when the cached file was made.
-    pub build_seconds: f64,
-    /// Bytes of each distinct table (one byte per entry; a pattern that is the image of an
-    /// earlier one under a symmetry of the board reads that one's table).
-    pub pattern_bytes: Vec<u64>,
-    /// The cache file, when one was read or written.
-    pub path: Option<PathBuf>,
-    /// Where the cache file for these databases is looked for (`None`: no cache directory).
-    pub cache_file: Option<PathBuf>,
-    /// Why a freshly built database could not be saved (an unwritable directory, say).
-    pub save_error: Option<String>,
-}
 
 /// Most lookups per board: each pattern on the board and on its mirror.
 const MAX_LOOKUPS: usize = 2 * MAX_PATTERNS;
@@ -230,125 +187,6 @@ impl PartialEq for PdbNode {
 impl Eq for PdbNode {}
 
 impl PatternDatabases {
-    /// The databases of `partition` under `puzzle`: loaded from `cache` when a verified file is
-    /// there, built (in parallel) and saved otherwise. A cache that cannot be written only
-    /// costs the rebuild next time. Needs unit move costs.
-    pub fn load_or_build(
-        puzzle: &Puzzle,
-        partition: &Partition,
-        cache: &Cache,
-    ) -> Result<(PatternDatabases, BuildInfo)> {
-        PatternDatabases::open(puzzle, partition, cache, OnMiss::Build(&|_| {}))
-    }
-
-    /// Whether `cache` holds a file for these databases (not verified: loading does that), so
-    /// that a harness can leave out a solver whose tables are built only on request.
-    pub fn cached(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> bool {
-        cache::present(cache, &cache::Key::new(puzzle, partition.name(), partition.squares()))
-    }
-
-    /// [`PatternDatabases::load_or_build`], doing on a cache miss what `on_miss` says: build
-    /// (reporting progress), or refuse with an error that names the command that builds them.
-    pub fn open(
-        puzzle: &Puzzle,
-        partition: &Partition,
-        cache: &Cache,
-        on_miss: OnMiss<'_>,
-    ) -> Result<(PatternDatabases, BuildInfo)> {
-        let started = Instant::now();
-        if let Some(why) = too_large(puzzle, partition.kind()) {
-            return Err(Error::new(ErrorKind::Unsupported, why));
-        }
-        if !puzzle.costs().is_unit() {
-            return Err(Error::new(
-                ErrorKind::Unsupported,
-                "pattern databases need unit move costs",
-            ));
-        }
-        let tiles = partition.tiles(puzzle.goal())?;
-        let n = puzzle.shape().cells();
-        let sharing = symmetry::share(puzzle, partition.squares());
-        refuse_oversized(n, &tiles)?;
-        // One table per pattern that no symmetry carries onto an earlier one.
-        let sizes: Vec<u64> =
-            sharing.built.iter().map(|&p| placements(n, tiles[p].len())).collect();
-        let entries = sizes.iter().sum::<u64>() as usize;
-        let key = cache::Key::new(puzzle, partition.name(), partition.squares());
-        let info = match cache::load(cache, &key, entries) {
-            Ok((data, build_micros, path)) => (
-                data,
-                BuildInfo {
-                    source: Source::Loaded,
-                    miss: None,
-                    seconds: started.elapsed().as_secs_f64(),
-                    build_seconds: build_micros as f64 / 1e6,
-                    pattern_bytes: sizes.clone(),
-                    path: Some(path),
-                    cache_file: cache.file_for(&key),
-                    save_error: None,
-                },
-            ),
-            Err(miss) => {
-                let OnMiss::Build(progress) = on_miss else {
-                    return Err(not_cached(puzzle, partition, cache, miss, entries));
-                };
-                // One buffer for all tables, each pattern built in place (in parallel inside),
-                // so no second copy is ever held.
-                let plan = BuildPlan {
-                    shape: puzzle.shape(),
-                    partition: partition.name().to_string(),
-                    states: sharing.built.iter().map(|&p| build_states(n, tiles[p].len())).sum(),
-                    table_bytes: entries as u64,
-                    work_bytes: sharing
-                        .built
-                        .iter()
-                        .map(|&p| build_bytes(n, tiles[p].len()))
-                        .max()
-                        .unwrap_or(0),
-                    cache_file: cache.file_for(&key),
-                };
-                cache.watch(BuildEvent::Start(&plan));
-                progress(0);
-                let told = |states: u64| {
-                    progress(states);
-                    cache.watch(BuildEvent::Expanded(states));
-                };
-                let mut data = vec![UNREACHED; entries];
-                let mut rest = data.as_mut_slice();
-                for (&p, &size) in sharing.built.iter().zip(&sizes) {
-                    let (table, tail) = rest.split_at_mut(size as usize);
-                    build::build_into(puzzle, &partition.squares()[p], table, &told);
-                    rest = tail;
-                }
-                cache.watch(BuildEvent::Finished);
-                let build_seconds = started.elapsed().as_secs_f64();
-                let (path, save_error) = if cache.dir().is_some() {
-                    match cache::save(cache, &key, (build_seconds * 1e6) as u64, &data) {
-                        Ok(p) => (Some(p), None),
-                        Err(e) => (None, Some(e.to_string())),
-                    }
-                } else {
-                    (None, None)
-                };
-                let info = BuildInfo {
-                    source: Source::Built,
-                    miss: Some(miss),
-                    seconds: started.elapsed().as_secs_f64(),
-                    build_seconds,
-                    pattern_bytes: sizes.clone(),
-                    path,
-                    cache_file: cache.file_for(&key),
-                    save_error,
-                };
-                (data, info)
-            }
-        };
-        let (data, info) = info;
-        cache.report(&info);
-        let pdb = PatternDatabases::from_tables(puzzle, partition.name(), &sharing, &sizes, data);
-        Ok((pdb, info))
-    }
-
     fn from_tables(
         puzzle: &Puzzle,
         partition: &str,
@@ -468,65 +306,6 @@ impl PatternDatabases {
     }
 }
 
-/// Refuses patterns of more than 8 tiles, or whose build would hold more than
-/// [`MAX_BUILD_BYTES`].
-fn refuse_oversized(n: usize, tiles: &[Vec<u8>]) -> Result<()> {
-    for group in tiles {
-        let need = build_bytes(n, group.len());
-        if group.len() > 8 || need > MAX_BUILD_BYTES {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "a {}-tile pattern on {n} squares needs {need} bytes to build, more than the \
-                     {MAX_BUILD_BYTES} allowed",
-                    group.len()
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The `slidebench pdb build` command that builds `partition`'s databases for `puzzle` into
-/// `cache`.
-pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> String {
-    let goal = puzzle.goal();
-    let mut command = format!("slidebench pdb build --shape {}", puzzle.shape());
-    if *goal != Board::solved(puzzle.shape()) {
-        let cells: Vec<String> = goal.cells().iter().map(u8::to_string).collect();
-        command = format!("{command} --goal {}", cells.join(" "));
-    }
-    command = format!("{command} --partition {}", partition.name());
-    if let Some(dir) = cache.dir() {
-        command = format!("{command} --pdb-dir {}", dir.display());
-    }
-    command
-}
-
-/// The refusal of [`OnMiss::Refuse`]: what is missing, where it was looked for, and the command
-/// that builds it.
-fn not_cached(
-    puzzle: &Puzzle,
-    partition: &Partition,
-    cache: &Cache,
-    miss: Miss,
-    entries: usize,
-) -> Error {
-    let command = build_command(puzzle, partition, cache);
-    let place = match cache.dir() {
-        Some(dir) => format!("are not in {} ({})", dir.display(), miss.name()),
-        None => "cannot be loaded with the cache disabled".to_string(),
-    };
-    Error::new(
-        ErrorKind::Unsupported,
-        format!(
-            "the {} pattern databases ({entries} bytes) are built only on request and {place}; \
-             build them first with `{command}`",
-            partition.name()
-        ),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -570,60 +349,6 @@ mod tests {
             assert_eq!(pdb.table_bytes(), 6_048);
             assert!(pdb.reflects(), "the 3x3's goal keeps the empty square on the diagonal");
         }
-    }
-
-    #[test]
-    fn a_cached_file_is_found_holds_the_same_tables_and_keeps_the_build_time_to_the_microsecond() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = Cache::new(Some(dir.path()));
-        let p = Puzzle::eight();
-        let partition = Partition::default_for(p.goal());
-        assert!(!PatternDatabases::cached(&p, &partition, &cache));
-        let (first, built) = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap();
-        assert_eq!(built.source, Source::Built);
-        assert!(PatternDatabases::cached(&p, &partition, &cache));
-        let (again, loaded) = PatternDatabases::load_or_build(&p, &partition, &cache).unwrap();
-        assert_eq!(loaded.source, Source::Loaded);
-        // The 4-4 split's two tables, the same bytes from the file, the deepest entry 15 moves.
-        assert_eq!(first.table_data().len(), 6_048);
-        assert_eq!(again.table_data(), first.table_data());
-        assert_eq!(first.table_data().iter().filter(|&&v| v != UNREACHED).max(), Some(&15));
-        assert!(built.build_seconds > 0.0);
-        let gap = (loaded.build_seconds - built.build_seconds).abs();
-        assert!(
-            gap < 1e-6,
-            "built in {} s, the file says {} s",
-            built.build_seconds,
-            loaded.build_seconds
-        );
-    }
-
-    #[test]
-    fn patterns_above_eight_tiles_or_a_gib_of_build_are_refused() {
-        let tiles = |k: u8| vec![(1..=k).collect::<Vec<u8>>()];
-        assert!(refuse_oversized(16, &tiles(8)).is_ok(), "8 of 16: 1.04 GB");
-        assert!(refuse_oversized(25, &tiles(6)).is_ok(), "6 of 25: 0.61 GB");
-        assert!(refuse_oversized(10, &tiles(9)).is_err(), "9 tiles, whatever the bytes");
-        let err = refuse_oversized(25, &tiles(7)).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::TooLarge);
-        assert!(err.message().contains("a 7-tile pattern on 25 squares needs"), "{err}");
-    }
-
-    #[test]
-    fn the_build_command_names_shape_goal_partition_and_directory() {
-        let p = Puzzle::eight();
-        let partition = Partition::default_for(p.goal());
-        let plain = build_command(&p, &partition, &Cache::disabled());
-        assert_eq!(plain, "slidebench pdb build --shape 3x3 --partition even");
-        let korf = Board::from_cells(p.shape(), &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
-        let moved = p.with_goal(korf).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let command = build_command(&moved, &partition, &Cache::new(Some(dir.path())));
-        let expected = format!(
-            "slidebench pdb build --shape 3x3 --goal 0 1 2 3 4 5 6 7 8 --partition even --pdb-dir {}",
-            dir.path().display()
-        );
-        assert_eq!(command, expected);
     }
 
     #[test]

@@ -50,3 +50,29 @@ fn compare_refuses_a_count_it_cannot_hold_naming_the_memory() {
     assert!(err.contains("10,000,000,000,000 cases would need about"), "{err}");
     assert!(err.contains("PiB of memory") && err.contains("smaller --count"), "{err}");
 }
+
+/// Above 20 squares a space has more states than 64 bits count: the refusal names the real
+/// count, not a saturated one, and gives no advice that no bound could follow.
+#[test]
+fn spaces_above_twenty_squares_are_refused_with_their_real_size() {
+    for shape in ["11x2", "6x4", "4x6", "5x5"] {
+        let out = run_within(
+            &["census", "--shape", shape, "--max-states", "10000000000000000000"],
+            b"",
+            HANG_LIMIT,
+        );
+        assert_eq!(out.status.code(), Some(1), "{shape}: {}", stderr_text(&out));
+        let err = stderr_text(&out);
+        assert!(err.contains("at most 20 squares"), "{err}");
+        assert!(!err.contains("raise it"), "{err}");
+    }
+    let out = run_within(&["census", "--shape", "5x5"], b"", HANG_LIMIT);
+    let err = stderr_text(&out);
+    assert!(err.contains("7,755,605,021,665,492,992,000,000 reachable states"), "{err}");
+    assert!(!err.contains("9,223,372,036,854,775,807"), "{err}");
+    let out = run_within(&["cases", "depth:5x5"], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_text(&out));
+    let err = stderr_text(&out);
+    assert!(err.contains("15,511,210,043,330,985,984,000,000 on 5x5"), "{err}");
+    assert!(!err.contains("18,446,744,073,709,551,615"), "{err}");
+}

@@ -209,3 +209,122 @@ fn solve_says_a_bad_cached_file_was_replaced_and_verbose_says_where_it_loaded_fr
     assert!(err.contains(&format!("the cached file {} is", path.display())), "{err}");
     assert!(err.contains("saved over it"), "{err}");
 }
+
+/// `sh -c 'LIMIT && exec slidebench ARGS'`: the binary under a shell `ulimit`.
+fn under_limit(limit: &str, args: &str) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(format!("{limit} && exec \"$0\" {args}")).arg(env!("CARGO_BIN_EXE_slidebench"));
+    c
+}
+
+/// The names in `dir` that start with `prefix`.
+fn names_starting(dir: &Path, prefix: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_file_size_limit_costs_the_save_not_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display();
+    let args =
+        format!("solve --shape 2x3 --solver idastar-pdb663/packed --threads 1 --pdb-dir {d}");
+    // No regular file may grow at all; the answers go to a pipe.
+    let out = bounded(under_limit("ulimit -f 0", &args), b"1 2 3 4 x 5\n");
+    assert!(out.status.success(), "{:?}: {}", out.status, text(&out.stderr));
+    assert_eq!(text(&out.stdout), "r\n");
+    let err = text(&out.stderr);
+    assert!(err.contains("could not be saved") && err.contains("file-size limit"), "{err}");
+    assert!(names_starting(dir.path(), ".pdb-write-").is_empty());
+    assert!(names_starting(dir.path(), "2x3").is_empty());
+}
+
+#[test]
+fn an_allocation_that_fails_is_refused_with_its_size_not_aborted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display();
+    // 7-8's tables are 576 MB, the 6-6-6-6 build's work array 606 MB: neither fits in 400 MB.
+    let limit = "ulimit -v 400000";
+    let built = bounded(
+        under_limit(limit, &format!("pdb build --shape 4x4 --partition 78 --pdb-dir {d}")),
+        b"",
+    );
+    assert_eq!(built.status.code(), Some(1), "{:?}: {}", built.status, text(&built.stderr));
+    let err = text(&built.stderr);
+    assert!(err.contains("cannot allocate") && err.contains("576,576,000 bytes"), "{err}");
+    let board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24\n";
+    for threads in ["1", "2"] {
+        let args = format!("solve --shape 5x5 --threads {threads} --pdb-dir {d}");
+        let solved = bounded(under_limit(limit, &args), board.as_bytes());
+        assert_eq!(solved.status.code(), Some(1), "{:?}: {}", solved.status, text(&solved.stderr));
+        assert_eq!(text(&solved.stdout), "error\n");
+        assert!(text(&solved.stderr).contains("cannot allocate"), "{}", text(&solved.stderr));
+    }
+}
+
+/// Where the payload of the database file `bytes` starts, and the offset of its entry count.
+fn payload_offsets(bytes: &[u8]) -> (usize, usize) {
+    let key_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let count_at = 16 + key_len + 8;
+    (count_at + 8, count_at)
+}
+
+#[test]
+fn list_checks_a_length_against_the_key_before_hashing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = built_database(dir.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let (start, count_at) = payload_offsets(&bytes);
+    // A 720-byte 2x3 database whose header claims 4 GiB, in a sparse file that long.
+    let claimed: u64 = 4 << 30;
+    bytes[count_at..count_at + 8].copy_from_slice(&claimed.to_le_bytes());
+    std::fs::write(&path, &bytes[..start]).unwrap();
+    let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.set_len(start as u64 + claimed + 8).unwrap();
+    drop(f);
+    let started = Instant::now();
+    let listed = pdb("list", dir.path());
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    let listing = text(&listed.stdout);
+    let line = listing.lines().find(|l| l.contains(".pdb")).expect("listed");
+    assert!(line.starts_with("2x3 grid") && line.contains("; stale;"), "{line}");
+}
+
+#[test]
+fn list_names_a_database_whose_payload_is_corrupt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = built_database(dir.path());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let (start, _) = payload_offsets(&bytes);
+    bytes[start + 3] ^= 0x40;
+    std::fs::write(&path, &bytes).unwrap();
+    let listing = text(&pdb("list", dir.path()).stdout);
+    let line = listing.lines().find(|l| l.contains(".pdb")).expect("listed");
+    assert!(line.starts_with("2x3 grid costs 1/1 goal"), "{line}");
+    assert!(line.contains("; corrupted;") && !line.contains("header unreadable"), "{line}");
+}
+
+#[test]
+fn unfinished_writes_are_listed_and_a_good_save_removes_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = built_database(dir.path());
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::remove_file(&path).unwrap();
+    // What killed writes leave: one of this database, one of another (an older name, too).
+    let ours = format!(".pdb-write-{name}.AbC123");
+    std::fs::write(dir.path().join(&ours), vec![0u8; 3000]).unwrap();
+    std::fs::write(dir.path().join(".pdb-write-xYz789"), b"SBPDB").unwrap();
+    let listing = text(&pdb("list", dir.path()).stdout);
+    assert!(listing.contains("2 unfinished write(s)"), "{listing}");
+    let line = listing.lines().find(|l| l.starts_with(&ours)).expect("named");
+    assert!(line.contains("(3,000 bytes)") && line.contains(" s old"), "{line}");
+    assert!(line.contains("its write stopped"), "{line}");
+    assert!(listing.lines().any(|l| l.starts_with(".pdb-write-xYz789: 5 B")), "{listing}");
+    built_database(dir.path());
+    assert_eq!(names_starting(dir.path(), ".pdb-write-"), [".pdb-write-xYz789"]);
+}

@@ -111,7 +111,8 @@ impl SetDef {
     /// Refuses sets that cannot be made, saying why.
     pub fn check(&self) -> Result<()> {
         let refuse = |why: String| Err(Error::new(ErrorKind::Parse, why));
-        let arrangements = crate::rank::arrangements_u64(self.shape.cells());
+        // Exact, so a 5×5 refusal names 25!, not a saturated 64-bit number.
+        let arrangements = crate::rank::arrangements(self.shape.cells());
         match self.kind {
             SetKind::Sample if self.shape != Shape::THREE_BY_THREE => {
                 refuse(format!("the sample set is the judges' 3x3 boards, not {}", self.shape))
@@ -122,12 +123,12 @@ impl SetDef {
             SetKind::Korf50 if self.shape != korf50::shape() => {
                 refuse(format!("Korf and Felner's 50 are 5x5 boards, not {}", self.shape))
             }
-            SetKind::Depth | SetKind::All if arrangements > DEPTH_MAX_ARRANGEMENTS => {
+            SetKind::Depth | SetKind::All if arrangements > u128::from(DEPTH_MAX_ARRANGEMENTS) => {
                 refuse(format!(
                     "the {} set needs a distance table of every arrangement, {} on {}: at most {} \
                  (10 squares) fit; use `walk` or `random` on larger boards",
                     self.kind.name(),
-                    crate::units::group_digits(arrangements),
+                    crate::units::group_digits_wide(arrangements),
                     self.shape,
                     crate::units::group_digits(DEPTH_MAX_ARRANGEMENTS)
                 ))

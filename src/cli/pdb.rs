@@ -146,25 +146,7 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
                 (None, None) => {}
             }
         }
-        PdbAction::List => {
-            let files = pdb::list(&cache)?;
-            writeln!(out, "{} database file(s) in {}", files.len(), dir.display())?;
-            for f in files {
-                let name = f.path.file_name().map_or_else(
-                    || f.path.display().to_string(),
-                    |n| n.to_string_lossy().into_owned(),
-                );
-                let state = f.problem.map_or("ok", pdb::Miss::name);
-                let built = f.build_seconds.map_or("-".to_string(), |s| format!("{s:.3} s"));
-                let description = f.description.as_deref().unwrap_or("(header unreadable)");
-                writeln!(
-                    out,
-                    "{description}; {} ({} bytes); build {built}; {state}; {name}",
-                    human_bytes(f.bytes),
-                    group_digits(f.bytes),
-                )?;
-            }
-        }
+        PdbAction::List => list(&mut out, &cache, &dir)?,
         PdbAction::Clear => {
             let (files, bytes) = pdb::clear(&cache)?;
             writeln!(
@@ -179,6 +161,61 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
     out.flush()?;
     let delivered = diagnostics.finish();
     Ok(status(failed || !delivered))
+}
+
+/// `pdb list`: every database file with what is wrong with it, then unfinished writes.
+fn list(out: &mut impl Write, cache: &Cache, dir: &std::path::Path) -> Result<(), Error> {
+    let files = pdb::list(cache)?;
+    writeln!(out, "{} database file(s) in {}", files.len(), dir.display())?;
+    for f in files {
+        let name = f
+            .path
+            .file_name()
+            .map_or_else(|| f.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let state = f.problem.map_or("ok", pdb::Miss::name);
+        let built = f.build_seconds.map_or("-".to_string(), |s| format!("{s:.3} s"));
+        let description = f.description.as_deref().unwrap_or("(header unreadable)");
+        writeln!(
+            out,
+            "{description}; {} ({} bytes); build {built}; {state}; {name}",
+            human_bytes(f.bytes),
+            group_digits(f.bytes),
+        )?;
+    }
+    let unfinished = pdb::unfinished(cache)?;
+    if !unfinished.is_empty() {
+        writeln!(out, "{} unfinished write(s):", unfinished.len())?;
+    }
+    for w in unfinished {
+        let name = w
+            .path
+            .file_name()
+            .map_or_else(|| w.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let age = w.age.map_or_else(|| "age unknown".to_string(), |a| age_words(a) + " old");
+        let state = if w.in_progress {
+            "being written now"
+        } else {
+            "its write stopped; the next good save of its database or `pdb clear` removes it"
+        };
+        writeln!(
+            out,
+            "{name}: {} ({} bytes), {age}; {state}",
+            human_bytes(w.bytes),
+            group_digits(w.bytes),
+        )?;
+    }
+    Ok(())
+}
+
+/// An age as people say it: `42 s`, `7 min`, `3 h`, `2 days`.
+fn age_words(age: std::time::Duration) -> String {
+    let s = age.as_secs();
+    match s {
+        0..120 => format!("{s} s"),
+        120..7200 => format!("{} min", s / 60),
+        7200..172_800 => format!("{} h", s / 3600),
+        _ => format!("{} days", s / 86_400),
+    }
 }
 
 /// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.

@@ -66,18 +66,19 @@ pub fn build_states(n: usize, k: usize) -> u64 {
 pub fn build_table(puzzle: &Puzzle, squares: &[u8]) -> Vec<u8> {
     let n = puzzle.shape().cells();
     let mut table = vec![UNREACHED; placements(n, squares.len()) as usize];
-    build_into(puzzle, squares, &mut table, &|_| {});
+    build_into(puzzle, squares, &mut table, &|_| {}).expect("a test table fits in memory");
     table
 }
 
 /// [`build_table`] into `table` (one entry per placement), calling `progress` with the number of
-/// states expanded as the build goes (see [`build_states`]).
+/// states expanded as the build goes (see [`build_states`]). `Err` holds the bytes of the work
+/// array that could not be allocated: a failed allocation must not abort the process.
 pub fn build_into(
     puzzle: &Puzzle,
     squares: &[u8],
     table: &mut [u8],
     progress: &(dyn Fn(u64) + Sync),
-) {
+) -> Result<(), u64> {
     let n = puzzle.shape().cells();
     let k = squares.len();
     let layout = Layout { n, k, free: n - k, count: placements(n, k) as usize };
@@ -85,7 +86,9 @@ pub fn build_into(
     assert!(layout.free >= 1 && layout.free < MAX_PDB_CELLS, "at most 25 squares, one free");
     let neighbours = neighbour_masks(puzzle);
     let words = layout.count.div_ceil(GROUP) * layout.free;
-    let mut fields: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    let mut fields: Vec<AtomicU64> = Vec::new();
+    fields.try_reserve_exact(words).map_err(|_| words as u64 * 8)?;
+    fields.resize_with(words, || AtomicU64::new(0));
     table.fill(UNREACHED);
 
     let start = rank(n, squares);
@@ -107,6 +110,7 @@ pub fn build_into(
         }
         depth = depth.checked_add(1).filter(|&d| d < UNREACHED).expect("fewer than 255 layers");
     }
+    Ok(())
 }
 
 /// The sizes a build's arrays follow from.
@@ -492,9 +496,10 @@ mod tests {
         let puzzle = Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap();
         let expanded = AtomicU64::new(0);
         let mut table = vec![0; 95_040];
-        build_into(&puzzle, &[0, 1, 2, 5, 6], &mut table, &|e| {
+        let built = build_into(&puzzle, &[0, 1, 2, 5, 6], &mut table, &|e| {
             expanded.fetch_add(e, Ordering::Relaxed);
         });
+        assert_eq!(built, Ok(()));
         assert_eq!(build_states(12, 5), 95_040 * 7);
         assert_eq!(expanded.into_inner(), build_states(12, 5));
         // 2 bits a state in whole groups of 32 placements: 2,970 groups of 7 words.

@@ -6,6 +6,9 @@
 //! is ignored and rebuilt. Files are written to a temporary file in the same directory, synced
 //! and renamed into place, so two processes building at once never leave a torn file.
 
+mod listing;
+pub use listing::{clear, list, unfinished, CachedDatabase, UnfinishedWrite};
+
 use super::BuildInfo;
 use crate::board::{Board, Puzzle, Shape, Topology};
 use crate::error::{Error, ErrorKind, Result};
@@ -286,6 +289,8 @@ pub enum Miss {
     Stale,
     /// Whole and sound, but under another name than its own, so never loaded (listings only).
     Misnamed,
+    /// Too large to read into the memory this process may have.
+    OutOfMemory,
 }
 
 impl Miss {
@@ -298,6 +303,7 @@ impl Miss {
             Miss::Corrupted => "corrupted",
             Miss::Stale => "stale",
             Miss::Misnamed => "misnamed (never loaded under this name)",
+            Miss::OutOfMemory => "too large for the memory available",
         }
     }
 }
@@ -330,10 +336,10 @@ fn header_layout(bytes: &[u8]) -> Result<(u64, u64), Miss> {
 }
 
 /// Opens a database file only if it is a regular file ([`crate::fsutil::open_regular`]: a FIFO
-/// would hang the reader) whose length agrees with its header, and reads it whole only then,
-/// so a huge file is never read into memory for nothing. `entries` is the payload the caller
-/// expects, when it knows. Returns the bytes, or why the file is not used.
-fn read_checked(path: &Path, entries: Option<usize>) -> Result<Vec<u8>, Miss> {
+/// would hang the reader) whose length agrees with its header and, when the caller knows it,
+/// with the payload `entries` it expects. Returns the file, its length and the bytes read so
+/// far (the header, perhaps some payload, never the checksum), or why the file is not used.
+fn open_checked(path: &Path, entries: Option<u64>) -> Result<(fs::File, u64, Vec<u8>), Miss> {
     use std::io::Read;
     let file = match crate::fsutil::open_regular(path) {
         Ok(f) => f,
@@ -349,19 +355,46 @@ fn read_checked(path: &Path, entries: Option<usize>) -> Result<Vec<u8>, Miss> {
         Err(_) => return Err(Miss::Unreadable),
     };
     let len = file.metadata().map_err(|_| Miss::Unreadable)?.len();
-    let mut bytes = Vec::new();
+    let mut head = Vec::new();
     (&file)
-        .take(MAX_HEADER_BYTES.min(len))
-        .read_to_end(&mut bytes)
+        .take(MAX_HEADER_BYTES.min(len.saturating_sub(8)))
+        .read_to_end(&mut head)
         .map_err(|_| Miss::Unreadable)?;
-    let (payload_start, payload) = header_layout(&bytes)?;
+    let (payload_start, payload) = header_layout(&head)?;
     if payload_start.checked_add(payload).and_then(|x| x.checked_add(8)) != Some(len) {
         return Err(Miss::Truncated);
     }
-    if entries.is_some_and(|n| n as u64 != payload) {
+    if entries.is_some_and(|n| n != payload) {
         return Err(Miss::Stale);
     }
-    bytes.reserve_exact((len as usize).saturating_sub(bytes.len()));
+    Ok((file, len, head))
+}
+
+/// The key and build time a header (`head` holds at least the header) names, or why it names
+/// none: another format version is stale, a key that does not parse corrupt.
+fn header_key(head: &[u8]) -> Result<(Key, u64), Miss> {
+    let mut r = Reader(head);
+    if r.take(MAGIC.len()).ok_or(Miss::Truncated)? != MAGIC {
+        return Err(Miss::Corrupted);
+    }
+    let version = r.u32().ok_or(Miss::Truncated)?;
+    let key_len = r.u32().ok_or(Miss::Truncated)? as usize;
+    let key_bytes = r.take(key_len).ok_or(Miss::Truncated)?;
+    let build_micros = r.u64().ok_or(Miss::Truncated)?;
+    if version != FORMAT_VERSION {
+        return Err(Miss::Stale);
+    }
+    let key = Key::from_bytes(key_bytes).ok_or(Miss::Corrupted)?;
+    Ok((key, build_micros))
+}
+
+/// [`open_checked`], then the whole file read, only then, so a huge file is never read into
+/// memory for nothing.
+fn read_checked(path: &Path, entries: Option<u64>) -> Result<Vec<u8>, Miss> {
+    use std::io::Read;
+    let (file, len, mut bytes) = open_checked(path, entries)?;
+    let rest = usize::try_from(len).map_err(|_| Miss::OutOfMemory)? - bytes.len();
+    bytes.try_reserve_exact(rest).map_err(|_| Miss::OutOfMemory)?;
     (&file).take(len - bytes.len() as u64).read_to_end(&mut bytes).map_err(|_| Miss::Unreadable)?;
     if bytes.len() as u64 != len {
         return Err(Miss::Truncated);
@@ -397,9 +430,13 @@ fn verify(bytes: &[u8]) -> Result<Contents, Miss> {
     Ok(Contents { key, build_micros, payload_start, payload_len: entries as usize })
 }
 
-/// Whether a file for `key` is there (not checked: that reads it all).
-pub(crate) fn present(cache: &Cache, key: &Key) -> bool {
-    cache.dir().is_some_and(|dir| dir.join(key.file_name()).is_file())
+/// Whether the file for `key` is there with the right header, length and key (`entries` of
+/// payload); its checksum is not verified: that reads it all.
+pub(crate) fn usable(cache: &Cache, key: &Key, entries: u64) -> bool {
+    let Some(path) = cache.file_for(key) else { return false };
+    open_checked(&path, Some(entries))
+        .and_then(|(_, _, head)| header_key(&head))
+        .is_ok_and(|(found, _)| found == *key)
 }
 
 /// The payload and build time of the file for `key`, if it is there, whole, and for `key`.
@@ -410,7 +447,7 @@ pub(crate) fn load(
 ) -> Result<(Vec<u8>, u64, PathBuf), Miss> {
     let dir = cache.dir().ok_or(Miss::Absent)?;
     let path = dir.join(key.file_name());
-    let mut bytes = read_checked(&path, Some(entries))?;
+    let mut bytes = read_checked(&path, Some(entries as u64))?;
     let contents = verify(&bytes)?;
     if contents.key != *key || contents.payload_len != entries {
         return Err(Miss::Stale);
@@ -428,172 +465,59 @@ pub(crate) fn save(cache: &Cache, key: &Key, build_micros: u64, payload: &[u8]) 
     let path = dir.join(key.file_name());
     let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
     crate::fsutil::create_dir_all(dir)?;
-    let mut header = Vec::with_capacity(64);
-    let key_bytes = key.to_bytes();
-    header.extend_from_slice(MAGIC);
-    header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    header.extend_from_slice(&(key_bytes.len() as u32).to_le_bytes());
-    header.extend_from_slice(&key_bytes);
-    header.extend_from_slice(&build_micros.to_le_bytes());
-    header.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let header = header(key, build_micros, payload.len() as u64);
     let mut hasher = Xxh3::new();
     hasher.update(&header);
     hasher.update(payload);
-    let mut tmp = crate::fsutil::new_temp_file(dir, TEMP_PREFIX).map_err(io)?;
+    // Past `ulimit -f` the kernel would kill the process (SIGXFSZ) with its answers unwritten.
+    let len = header.len() as u64 + payload.len() as u64 + 8;
+    crate::fsutil::check_file_size_limit(&path, len)?;
+    // Named after its key, so the next good save of the key finds what a killed write left.
+    let prefix = temp_prefix(key);
+    let mut tmp = crate::fsutil::new_temp_file(dir, &prefix).map_err(io)?;
+    // Held while writing: a temporary file nobody holds is a write that stopped.
+    let _ = tmp.as_file().try_lock();
+    // On any failure (EFBIG, ENOSPC) the temporary file is removed as `tmp` drops.
     let file = tmp.as_file_mut();
     file.write_all(&header).map_err(io)?;
     file.write_all(payload).map_err(io)?;
     file.write_all(&hasher.digest().to_le_bytes()).map_err(io)?;
     file.sync_all().map_err(io)?;
     tmp.persist(&path).map_err(|e| io(e.error))?;
+    remove_stopped_writes(dir, &prefix);
     Ok(path)
 }
 
-/// One file of the cache, as [`list`] reports it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CachedDatabase {
-    /// Where the file is.
-    pub path: PathBuf,
-    /// Its size on disk.
-    pub bytes: u64,
-    /// What is wrong with it, or `None` when it verifies.
-    pub problem: Option<Miss>,
-    /// `3x3 grid costs 1/1 goal 12345678x partition even 4-4`, when the header could be read.
-    pub description: Option<String>,
-    /// How long its build took, when the header could be read.
-    pub build_seconds: Option<f64>,
+/// The header of a file of `key` whose payload has `entries` bytes.
+pub(super) fn header(key: &Key, build_micros: u64, entries: u64) -> Vec<u8> {
+    let key_bytes = key.to_bytes();
+    let mut header = Vec::with_capacity(64 + key_bytes.len());
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header.extend_from_slice(&(key_bytes.len() as u32).to_le_bytes());
+    header.extend_from_slice(&key_bytes);
+    header.extend_from_slice(&build_micros.to_le_bytes());
+    header.extend_from_slice(&entries.to_le_bytes());
+    header
 }
 
-/// Whether the regular file at `path` opens with slidebench's magic: the `.pdb` ending is shared
-/// with Protein Data Bank and MSVC symbol files, which are none of the cache's business.
-fn carries_our_header(path: &Path) -> bool {
-    use std::io::Read;
-    let Ok(file) = crate::fsutil::open_regular(path) else { return false };
-    let mut magic = Vec::with_capacity(MAGIC.len());
-    file.take(MAGIC.len() as u64).read_to_end(&mut magic).is_ok() && magic == MAGIC
+/// The start of the names of `key`'s temporary files: [`TEMP_PREFIX`], then its file name.
+fn temp_prefix(key: &Key) -> String {
+    format!("{TEMP_PREFIX}{}.", key.file_name())
 }
 
-/// Verifies the file at `path` as [`verify`] does, hashing it in chunks so that memory stays
-/// small whatever its size.
-fn verify_file(path: &Path) -> Result<(Key, u64), Miss> {
-    use std::io::Read;
-    let file = crate::fsutil::open_regular(path).map_err(|_| Miss::Unreadable)?;
-    let len = file.metadata().map_err(|_| Miss::Unreadable)?.len();
-    let mut head = Vec::new();
-    // The header, and perhaps some payload, but never the checksum.
-    let head_len = MAX_HEADER_BYTES.min(len.saturating_sub(8));
-    (&file).take(head_len).read_to_end(&mut head).map_err(|_| Miss::Unreadable)?;
-    let (payload_start, payload) = header_layout(&head)?;
-    if payload_start.checked_add(payload).and_then(|x| x.checked_add(8)) != Some(len) {
-        return Err(Miss::Truncated);
-    }
-    let mut hasher = Xxh3::new();
-    hasher.update(&head);
-    let mut rest = (&file).take(len - 8 - head.len() as u64);
-    let mut chunk = vec![0u8; 1 << 20];
-    loop {
-        let n = rest.read(&mut chunk).map_err(|_| Miss::Unreadable)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&chunk[..n]);
-    }
-    let mut sum = [0u8; 8];
-    (&file).read_exact(&mut sum).map_err(|_| Miss::Truncated)?;
-    if hasher.digest() != u64::from_le_bytes(sum) {
-        return Err(Miss::Corrupted);
-    }
-    // The header alone, with a zero-length payload, verifies through the one parser.
-    let mut r = Reader(&head[MAGIC.len()..]);
-    let version = r.u32().ok_or(Miss::Truncated)?;
-    let key_len = r.u32().ok_or(Miss::Truncated)? as usize;
-    let key_bytes = r.take(key_len).ok_or(Miss::Truncated)?;
-    let build_micros = r.u64().ok_or(Miss::Truncated)?;
-    if version != FORMAT_VERSION {
-        return Err(Miss::Stale);
-    }
-    let key = Key::from_bytes(key_bytes).ok_or(Miss::Stale)?;
-    Ok((key, build_micros))
-}
-
-/// Every database file in the cache (regular files that carry slidebench's header; other
-/// `*.pdb` files are not listed), verified, sorted by path. A database under another name than
-/// its own is listed as [`Miss::Misnamed`]: it would never be loaded.
-pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
-    let Some(dir) = cache.dir() else { return Ok(Vec::new()) };
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
-    };
-    let mut out = Vec::new();
+/// Removes the temporary files named `prefix*` in `dir` that no writer holds: what writes of
+/// the same key left when they were killed (up to 576 MB each for 7-8). A file another process
+/// is writing now is locked and stays. Best effort: a file that cannot be removed stays too.
+fn remove_stopped_writes(dir: &Path, prefix: &str) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION)
-            || !carries_our_header(&path)
-        {
+        if !entry.file_name().to_string_lossy().starts_with(prefix) {
             continue;
         }
-        let bytes = entry.metadata().map_or(0, |m| m.len());
-        let (problem, description, build_seconds) = match verify_file(&path) {
-            Ok((key, micros)) => {
-                let named = path.file_name().and_then(|n| n.to_str()) == Some(&key.file_name());
-                (
-                    (!named).then_some(Miss::Misnamed),
-                    Some(describe(&key)),
-                    Some(micros as f64 / 1e6),
-                )
-            }
-            Err(miss) => (Some(miss), None, None),
-        };
-        out.push(CachedDatabase { path, bytes, problem, description, build_seconds });
-    }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(out)
-}
-
-/// Removes every database file (a regular file that carries slidebench's header) and leftover
-/// temporary file of the cache; returns how many files and bytes. Anything else, whatever its
-/// name (another program's `*.pdb`, a directory), is left alone.
-pub fn clear(cache: &Cache) -> Result<(usize, u64)> {
-    let Some(dir) = cache.dir() else { return Ok((0, 0)) };
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, 0)),
-        Err(e) => return Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
-    };
-    let (mut files, mut bytes) = (0usize, 0u64);
-    for entry in entries.flatten() {
         let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let regular = entry.file_type().is_ok_and(|t| t.is_file());
-        let ours = regular
-            && (name.starts_with(TEMP_PREFIX)
-                || (path.extension().and_then(|e| e.to_str()) == Some(EXTENSION)
-                    && carries_our_header(&path)));
-        if !ours {
-            continue;
+        if crate::fsutil::open_regular(&path).is_ok_and(|f| f.try_lock().is_ok()) {
+            let _ = fs::remove_file(&path);
         }
-        let size = entry.metadata().map_or(0, |m| m.len());
-        fs::remove_file(&path)
-            .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-        files += 1;
-        bytes += size;
     }
-    Ok((files, bytes))
-}
-
-/// A one-line description of a key for listings.
-fn describe(key: &Key) -> String {
-    let sizes: Vec<String> = key.squares.iter().map(|g| g.len().to_string()).collect();
-    format!(
-        "{} {} costs {}/{} goal {} partition {} {}",
-        key.shape,
-        key.topology,
-        key.horizontal,
-        key.vertical,
-        key.goal,
-        key.partition,
-        sizes.join("-")
-    )
 }
