@@ -432,3 +432,35 @@ fn merge_joins_a_programs_shards_and_refuses_different_builds_of_it() {
     assert_eq!(other.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&other.stderr).contains("outside programs"));
 }
+
+#[test]
+fn a_crash_or_a_bad_exit_after_every_answer_is_a_runtime_error() {
+    for (name, end, says) in
+        [("exit3", "exit 3", "exit status 3"), ("segv", "kill -SEGV $$", "SIGSEGV")]
+    {
+        let script = format!("{}; echo 'free(): double free detected' >&2; {end}", solve());
+        let (report, v) = run_with(&sh(name, &script), vec![set("random", 5)], 30.0, Mode::Batch);
+        assert_eq!(count(&v, Verdict::RuntimeError), 1, "{v:?}");
+        assert_eq!(count(&v, Verdict::Accepted), 4, "{v:?}");
+        let detail = &v[4].detail;
+        assert_eq!(v[4].verdict, Verdict::RuntimeError, "{v:?}");
+        assert!(
+            detail.contains(says) && detail.contains("double free") && detail.contains("accepted"),
+            "{detail}"
+        );
+        let programs = &report.tables.iter().find(|(n, _)| *n == "programs.csv").unwrap().1;
+        let programs = String::from_utf8_lossy(programs);
+        assert!(programs.contains(says), "{programs}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("j");
+    let script = format!("'{BIN}' solve; exit 3");
+    let judged =
+        slidebench(&["judge", "--count", "5", "--out", out.to_str().unwrap(), "sh", "-c", &script]);
+    let text = String::from_utf8_lossy(&judged.stdout);
+    assert_eq!(judged.status.code(), Some(1), "{text}");
+    assert!(text.contains("runtime-error") && text.contains("exit status 3"), "{text}");
+    assert!(!text.contains("every answer accepted"), "{text}");
+    let verdicts = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
+    assert!(verdicts.contains("runtime-error"), "{verdicts}");
+}

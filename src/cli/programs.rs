@@ -100,7 +100,7 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
             writeln!(
                 out,
                 "{} on {} ({}, {}): {} processes, wall {:.1} ms, CPU {:.1} ms, empty start \
-                 T(0) {:.2} ms, {:.2} µs per query, peak {}",
+                 T(0) {:.2} ms, {:.2} µs per query, peak {}{}",
                 t.solver,
                 t.case_set,
                 t.mode,
@@ -110,7 +110,12 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
                 t.cpu_ns as f64 / 1e6,
                 t.empty_wall_ns as f64 / 1e6,
                 t.per_query_ns as f64 / 1e3,
-                slidebench::units::human_bytes(t.peak_bytes)
+                slidebench::units::human_bytes(t.peak_bytes),
+                if t.ended == "exit status 0" {
+                    String::new()
+                } else {
+                    format!("; ended: {}", t.ended)
+                }
             )?;
         }
     }

@@ -40,6 +40,9 @@ pub enum Failure {
     OutputLimit,
     /// Crashed or exited non-zero before answering, or could not be started: what and why.
     RuntimeError(String),
+    /// Answered every case, then crashed or exited non-zero: how it ended. A judge refuses the
+    /// run; the last answer carries it, judged all the same.
+    EndedBadly(String),
     /// A line that is not an answer, a missing line, or lines past the last case.
     Presentation(String),
     /// Moves that do not take the board to the goal.
@@ -74,6 +77,9 @@ pub struct TimingRow {
     pub per_query_ns: u64,
     /// Largest peak resident memory of its processes (`VmHWM`, sampled), bytes.
     pub peak_bytes: u64,
+    /// How its processes ended: `exit status 0`, or the first other end and how many had one
+    /// (a crash after the last answer is a runtime error, so it is said here too).
+    pub ended: String,
 }
 
 impl TimingRow {
@@ -92,6 +98,7 @@ impl TimingRow {
             cpu_ns: 0,
             per_query_ns: 0,
             peak_bytes: 0,
+            ended: String::new(),
         }
     }
 }
@@ -330,6 +337,13 @@ impl ProgramSolver {
                 *last = Err(Error::new(ErrorKind::Parse, why));
             }
         }
+        // Every case answered, then a crash or a non-zero exit: no unanswered case carries the
+        // runtime error, so the last answered one does (its answer is still replayed).
+        if matches!(out.end, End::Exited(_)) && !out.end.is_success() && printed == cases.len() {
+            if let Some(case) = cases.last() {
+                self.note(set, case.id, Failure::EndedBadly(crash(out)));
+            }
+        }
         result
     }
 
@@ -356,12 +370,7 @@ impl ProgramSolver {
                 (Failure::Presentation(why.clone()), Error::new(ErrorKind::Parse, why))
             }
             End::Exited(_) => {
-                let stderr = out.stderr_text();
-                let why = if stderr.is_empty() {
-                    out.end.describe()
-                } else {
-                    format!("{}; stderr ends: {}", out.end.describe(), stderr.replace('\n', " | "))
-                };
+                let why = crash(out);
                 (
                     Failure::RuntimeError(why.clone()),
                     Error::new(ErrorKind::Io, format!("runtime error: {why}")),
@@ -370,6 +379,43 @@ impl ProgramSolver {
         };
         self.note(set, id, failure);
         error
+    }
+}
+
+/// How a process that did not exit cleanly ended, with the end of its stderr.
+fn crash(out: &process::Outcome) -> String {
+    let stderr = out.stderr_text();
+    if stderr.is_empty() {
+        out.end.describe()
+    } else {
+        format!("{}; stderr ends: {}", out.end.describe(), stderr.replace('\n', " | "))
+    }
+}
+
+/// How a set's processes ended, for `programs.csv`: the first end that was not a clean exit,
+/// and how many had one.
+#[derive(Default)]
+struct Ends {
+    first_bad: Option<String>,
+    bad: u64,
+}
+
+impl Ends {
+    fn add(&mut self, ran: &Ran) {
+        let bad = match ran {
+            Ok(o) if o.end.is_success() => return,
+            Ok(o) => o.end.describe(),
+            Err(why) => format!("not started: {why}"),
+        };
+        self.bad += 1;
+        self.first_bad.get_or_insert(bad);
+    }
+
+    fn text(&self, processes: u64) -> String {
+        match &self.first_bad {
+            None => "exit status 0".into(),
+            Some(first) => format!("{first} ({} of {processes} processes)", self.bad),
+        }
     }
 }
 
@@ -393,6 +439,7 @@ impl SetSolver for ProgramSolver {
         let mut streak = 0u32;
         let mut query_times = Vec::new();
         let mut cut = None;
+        let mut ends = Ends::default();
         let mut parts = Parts::new(controls, per_case, started);
         let mut pending: VecDeque<Vec<usize>> = protocol::batches(cases, per_case).into();
         while let Some(mut batch) = pending.pop_front() {
@@ -443,6 +490,7 @@ impl SetSolver for ProgramSolver {
                 (ran, vec![each; group.len()], wall, cpu, repeats)
             };
             timing.processes += 1;
+            ends.add(&ran);
             timing.wall_ns += wall;
             timing.cpu_ns += cpu;
             let peak = ran.as_ref().map_or(0, |o| o.peak_bytes);
@@ -460,6 +508,7 @@ impl SetSolver for ProgramSolver {
             timing.cases += batch.len() as u64;
             parts.ran(batch.len(), part_began.elapsed());
         }
+        timing.ended = ends.text(timing.processes);
         timing.protocol = protocols.iter().map(|p| p.name()).collect::<Vec<_>>().join(",");
         timing.per_query_ns = if per_case || conversing {
             median(query_times)

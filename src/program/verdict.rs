@@ -24,7 +24,7 @@ pub enum Verdict {
     TimeLimit,
     /// Killed at the time limit after using no CPU (waiting for input that will not come).
     Idle,
-    /// Crashed or exited non-zero before answering.
+    /// Crashed or exited non-zero, before answering or after its last answer.
     RuntimeError,
     /// Killed for flooding stdout.
     OutputLimit,
@@ -80,6 +80,14 @@ fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, S
         Some(Failure::Idle) => return (Verdict::Idle, "no CPU used before the limit".into()),
         Some(Failure::OutputLimit) => return (Verdict::OutputLimit, String::new()),
         Some(Failure::RuntimeError(why)) => return (Verdict::RuntimeError, why),
+        Some(Failure::EndedBadly(why)) => {
+            let (answer, detail) = judge(row, None, disagreed);
+            let detail = if detail.is_empty() { String::new() } else { format!(", {detail}") };
+            return (
+                Verdict::RuntimeError,
+                format!("{why}, after its last answer (itself {answer}{detail})"),
+            );
+        }
         Some(Failure::Presentation(why) | Failure::BadPath(why)) => return (Verdict::Wrong, why),
         None => {}
     }
