@@ -464,3 +464,34 @@ fn a_crash_or_a_bad_exit_after_every_answer_is_a_runtime_error() {
     let verdicts = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
     assert!(verdicts.contains("runtime-error"), "{verdicts}");
 }
+
+fn judge_in(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(BIN)
+        .arg("judge")
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code(), text)
+}
+
+#[test]
+fn judge_never_accepts_a_program_it_did_not_run_and_sends_a_3x3_boards_program_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let silent = ["--protocol", "boards", "--shape", "3x3", "--count", "5", "--out", "silent"];
+    let (code, text) =
+        judge_in(dir.path(), &[&silent[..], &["sh", "-c", "cat > /dev/null"]].concat());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("random: 5 wrong") && !text.contains("every answer accepted"), "{text}");
+    // Refuses HDU lines (an `x`): it must be sent boards, numbers with 0 for the empty square.
+    let strict = format!(
+        "input=$(cat); case \"$input\" in *x*) exit 9;; esac; printf '%s\\n' \"$input\" | '{BIN}' solve --shape 3x3"
+    );
+    let args = ["--protocol", "boards", "--shape", "3x3", "--count", "5", "--out", "boards"];
+    let (code, text) = judge_in(dir.path(), &[&args[..], &["sh", "-c", &strict]].concat());
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("every answer accepted") && text.contains("5 accepted"), "{text}");
+}

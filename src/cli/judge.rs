@@ -8,7 +8,7 @@ use slidebench::cases::{SetDef, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
 use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
-use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol};
+use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol, Verdict};
 use slidebench::Shape;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -98,6 +98,8 @@ fn program_of(args: &JudgeArgs) -> Result<ProgramSolver, Failure> {
         .collect::<String>();
     let name = if name.is_empty() { "program".to_string() } else { name };
     let mut p = spec::from_argv(&name, args.command.clone(), vec![args.protocol])?;
+    // Its shape, named: a 3×3 `boards` program is sent the 8-puzzle as boards, not as `hdu`.
+    p.shapes = args.shape.iter().map(ToString::to_string).collect();
     // Asking for request-response is the user's word that the program flushes.
     p.flushes = matches!(args.mode, ModeArg::RequestResponse);
     let limit = Duration::from_secs_f64(args.time_limit.max(0.001));
@@ -151,6 +153,19 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     print_timings(&programs, &mut out)?;
     print_verdicts(&verdicts, &mut out)?;
     harness::print_disagreements(&program_part(&report, &id), &mut out)?;
+    // A program that was never run is not accepted: say why no case reached it.
+    if verdicts.iter().all(|v| v.verdict == Verdict::Skipped) {
+        let why: Vec<String> = report
+            .skipped
+            .iter()
+            .filter(|(solver, _, _)| *solver == id)
+            .map(|(_, set, reason)| format!("{set}: {reason}"))
+            .collect();
+        let why =
+            if why.is_empty() { "every case was skipped".to_string() } else { why.join("; ") };
+        writeln!(out, "\n{id}: no case was judged ({why}); results in {}", args.out.display())?;
+        return Ok(status(true));
+    }
     let refused: Vec<_> = verdicts.iter().filter(|v| !v.verdict.is_accepted()).collect();
     let not_optimal = verdicts.iter().filter(|v| v.verdict.name() == "accepted-not-optimal");
     let slack = not_optimal.count();

@@ -209,11 +209,11 @@ impl ProgramSolver {
     fn conversed(
         inv: &Invocation,
         group: &[&Case],
+        protocol: Protocol,
         deadlines: converse::Deadlines,
         repeat: u32,
     ) -> (Ran, Vec<u64>, u64, u64, u32) {
-        let protocol = Protocol::for_puzzle(&group[0].puzzle);
-        let queries: Vec<Vec<u8>> = group.iter().map(|c| protocol::query(c)).collect();
+        let queries: Vec<Vec<u8>> = group.iter().map(|c| protocol::query(c, protocol)).collect();
         let trailer = protocol::empty_input(protocol);
         let stdout = STDOUT_MIN.max(group.len().saturating_mul(STDOUT_PER_CASE));
         let mut times: Vec<Vec<u64>> = vec![Vec::new(); group.len()];
@@ -263,9 +263,13 @@ impl ProgramSolver {
     }
 
     /// Turns a process's stdout into one answer per case, noting every failure.
-    fn answers(&self, set: &str, cases: &[&Case], ran: &Ran) -> Vec<crate::Result<Solution>> {
-        let puzzle: &Puzzle = &cases[0].puzzle;
-        let protocol = Protocol::for_puzzle(puzzle);
+    fn answers(
+        &self,
+        set: &str,
+        cases: &[&Case],
+        protocol: Protocol,
+        ran: &Ran,
+    ) -> Vec<crate::Result<Solution>> {
         let out = match ran {
             Err(why) => {
                 return cases
@@ -457,7 +461,7 @@ impl SetSolver for ProgramSolver {
             let part_began = Instant::now();
             let group: Vec<&Case> = batch.iter().map(|&i| cases[i]).collect();
             let puzzle = &group[0].puzzle;
-            let protocol = Protocol::for_puzzle(puzzle);
+            let protocol = self.program.protocol_for(puzzle).unwrap_or(Protocol::Boards);
             if !protocols.contains(&protocol) {
                 protocols.push(protocol);
             }
@@ -477,9 +481,9 @@ impl SetSolver for ProgramSolver {
                 // The first answer may also wait for the program's start.
                 let first = budget.map_or(self.limit, |b| self.limit + b);
                 let deadlines = converse::Deadlines { first, each: deadline };
-                Self::conversed(&inv, &group, deadlines, controls.repeat)
+                Self::conversed(&inv, &group, protocol, deadlines, controls.repeat)
             } else {
-                let input = protocol::input(&group);
+                let input = protocol::input(&group, protocol);
                 if per_case && controls.warm_up && timing.processes == 0 {
                     let _ = Self::run_once(&inv, &input, deadline, 1);
                 }
@@ -497,7 +501,7 @@ impl SetSolver for ProgramSolver {
             timing.peak_bytes = timing.peak_bytes.max(peak);
             let timed_out = matches!(&ran, Ok(o) if matches!(o.end, End::TimeLimit | End::Idle));
             streak = if timed_out { streak + 1 } else { 0 };
-            let judged = self.answers(set, &group, &ran);
+            let judged = self.answers(set, &group, protocol, &ran);
             for ((&i, answer), time_ns) in batch.iter().zip(judged).zip(times) {
                 if !conversing || time_ns > 0 {
                     query_times.push(time_ns);
