@@ -34,11 +34,23 @@ fn run_controlled(
     mode: Mode,
     controls: &RunControls,
 ) -> (Report, Vec<VerdictRow>) {
+    run_beside(program, sets, limit, mode, controls, &["table/rank"])
+}
+
+/// [`run_controlled`] beside `solvers`.
+fn run_beside(
+    program: &str,
+    sets: Vec<SetSpec>,
+    limit: f64,
+    mode: Mode,
+    controls: &RunControls,
+    solvers: &[&str],
+) -> (Report, Vec<VerdictRow>) {
     let p = spec::parse_arg(program, None).unwrap();
     let programs = vec![ProgramSolver::new(p, mode, Duration::from_secs_f64(limit))];
     let opts = CompareOptions {
         sets,
-        solvers: vec!["table/rank".into()],
+        solvers: solvers.iter().map(ToString::to_string).collect(),
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
         progress: false,
@@ -81,7 +93,10 @@ fn the_binary_is_accepted_in_all_three_protocols() {
     // The weighted set also holds grid datasets, which AOJ 1339 does not carry.
     assert!(count(&v, Verdict::Accepted) >= 1 && v.iter().all(|r| r.verdict == Verdict::Accepted));
     let boards = format!("any:boards='{BIN}' solve --shape {{shape}} --goal {{goal}}");
-    let (report, v) = run_with(&boards, sets, 30.0, Mode::PerCase);
+    // table/rank cannot take the 4×4 boards: an IDA* is their reference.
+    let solvers = ["table/rank", "idastar-md/packed"];
+    let (report, v) =
+        run_beside(&boards, sets, 30.0, Mode::PerCase, &RunControls::default(), &solvers);
     assert_eq!(count(&v, Verdict::Accepted), 4, "{v:?}");
     assert!(report.runs.iter().any(|r| r.solver == "program:any" && r.shape == "4x4"));
 }
@@ -494,4 +509,26 @@ fn judge_never_accepts_a_program_it_did_not_run_and_sends_a_3x3_boards_program_b
     let (code, text) = judge_in(dir.path(), &[&args[..], &["sh", "-c", &strict]].concat());
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("every answer accepted") && text.contains("5 accepted"), "{text}");
+}
+
+#[test]
+fn without_a_reference_a_longer_path_is_valid_and_never_called_optimal() {
+    // No built-in solver here takes 4×4 boards: nothing says what is optimal.
+    let script = format!(
+        "'{BIN}' solve --shape {{shape}} | awk '{{ if ($0 == \"unsolvable\") print; else print $0 \"ud\" }}'"
+    );
+    let prog = format!("detour:boards=sh -c \"{}\"", script.replace('"', "\\\""));
+    let (report, v) = run_with(&prog, vec![set("walk:4x4:20", 4)], 30.0, Mode::Batch);
+    assert!(report.disagreements.is_empty());
+    assert_eq!(v.len(), 4, "{v:?}");
+    assert_eq!(count(&v, Verdict::ValidUnchecked), 4, "{v:?}");
+    assert!(v
+        .iter()
+        .all(|r| !r.verdict.name().contains("optimal") || r.verdict.name().contains("unchecked")));
+    assert!(v[0].detail.contains("no reference"), "{:?}", v[0]);
+    // An `unsolvable` is still checked there, by the parity rule.
+    let prog = "liar:boards=sh -c \"while read l; do echo unsolvable; done\"";
+    let (_, v) = run_with(prog, vec![set("walk:4x4:20", 4)], 30.0, Mode::Batch);
+    assert_eq!(count(&v, Verdict::Wrong), 4, "{v:?}");
+    assert!(v[0].detail.contains("solvable board"), "{:?}", v[0]);
 }

@@ -167,15 +167,19 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
         return Ok(status(true));
     }
     let refused: Vec<_> = verdicts.iter().filter(|v| !v.verdict.is_accepted()).collect();
-    let not_optimal = verdicts.iter().filter(|v| v.verdict.name() == "accepted-not-optimal");
-    let slack = not_optimal.count();
+    let slack = verdicts.iter().filter(|v| v.verdict == Verdict::AcceptedNotOptimal).count();
+    let unchecked = verdicts.iter().filter(|v| v.verdict == Verdict::ValidUnchecked).count();
     if refused.is_empty() {
-        writeln!(
-            out,
-            "\n{id}: every answer accepted{}; results in {}",
-            if slack > 0 { format!(" ({slack} not optimal)") } else { String::new() },
-            args.out.display()
-        )?;
+        let mut notes = Vec::new();
+        if slack > 0 {
+            notes.push(format!("{slack} not optimal"));
+        }
+        if unchecked > 0 {
+            notes.push(format!("{unchecked} valid, optimality unchecked: no reference"));
+        }
+        let notes =
+            if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
+        writeln!(out, "\n{id}: every answer accepted{notes}; results in {}", args.out.display())?;
     } else {
         writeln!(out, "\n{id}: {} answers a judge would refuse:", refused.len())?;
         for v in refused.iter().take(20) {

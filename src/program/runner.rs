@@ -319,7 +319,14 @@ impl ProgramSolver {
                     }
                     Ok(sol)
                 }
-                Some(Answer::Unsolvable) => Ok(Solution::unsolvable(stats)),
+                Some(Answer::Unsolvable) => {
+                    // Checked without a reference: the parity rule decides solvability.
+                    if crate::solvability::solvable(&case.puzzle, &case.start) {
+                        let why = "said unsolvable of a solvable board".to_string();
+                        self.note(set, case.id, Failure::BadPath(why));
+                    }
+                    Ok(Solution::unsolvable(stats))
+                }
                 Some(Answer::Cost(c)) => Ok(Solution::cost_only(c, stats)),
                 Some(Answer::Malformed(why)) => {
                     let why = format!("output line {}: {why}", k + 1);
