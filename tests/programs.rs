@@ -532,3 +532,45 @@ fn without_a_reference_a_longer_path_is_valid_and_never_called_optimal() {
     assert_eq!(count(&v, Verdict::Wrong), 4, "{v:?}");
     assert!(v[0].detail.contains("solvable board"), "{:?}", v[0]);
 }
+
+#[test]
+fn the_readmes_judge_examples_run_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, body) in [
+        ("a.out", format!("exec '{BIN}' solve")),
+        ("cruller", format!("exec '{BIN}' cruller")),
+        ("fifteen", format!("exec '{BIN}' solve --shape 4x4")),
+    ] {
+        let exe = dir.path().join(name);
+        std::fs::write(&exe, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let examples: Vec<&str> = readme
+        .lines()
+        .filter(|l| {
+            l.starts_with("slidebench judge ./") || l.starts_with("slidebench judge --protocol")
+        })
+        .collect();
+    assert_eq!(examples.len(), 3, "{examples:?}");
+    for line in examples {
+        let command = line.split_once('#').map_or(line, |(c, _)| c);
+        let words = shlex::split(command).unwrap();
+        let words: Vec<&str> = words[2..].iter().map(String::as_str).collect();
+        let (code, text) = judge_in(dir.path(), &words);
+        assert_eq!(code, Some(0), "`{line}`: {text}");
+        assert!(text.contains("every answer accepted"), "`{line}`: {text}");
+    }
+    // A judge that ran no case accepts nothing, and says why.
+    let (code, text) = judge_in(
+        dir.path(),
+        &["--protocol", "boards", "--shape", "4x4", "--count", "0", "--out", "none", "./fifteen"],
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("no case was judged") && !text.contains("every answer accepted"),
+        "{text}"
+    );
+}

@@ -4,7 +4,7 @@
 use super::output::{status, CliResult, Failure};
 use super::programs::{print_timings, print_verdicts, ModeArg};
 use super::{count_arg, whole_number};
-use slidebench::cases::{SetDef, DEFAULT_SEED};
+use slidebench::cases::{SetDef, SetKind, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
 use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
@@ -48,23 +48,37 @@ pub(super) struct JudgeArgs {
     out: PathBuf,
 }
 
+/// Moves of the random walks that make the boards of shapes too large for a table.
+const JUDGE_WALK_LENGTH: usize = 20;
+
 /// The sets a program of `protocol` is judged on: the samples, seeded random boards and the
 /// hardest ones (every distance up to the deepest, where a table gives it).
+///
+/// The sets are built as values, never as text to parse: a shape or a length written into a
+/// set's name would be read back as the wrong field (`walk:20` took 20 for a shape).
 fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> {
-    let def = |text: &str, shape: Option<Shape>, count: Option<usize>| {
-        SetDef::parse(text, shape, count, None, args.seed).map(SetSpec::Def)
+    let def = |kind: SetKind, shape: Option<Shape>, count: Option<usize>| {
+        let mut d = SetDef::of(kind, count.unwrap_or(kind.default_count()), args.seed);
+        if let Some(s) = shape {
+            d.shape = s;
+        }
+        d.length = JUDGE_WALK_LENGTH;
+        d.check().map(|()| SetSpec::Def(d))
     };
     Ok(match args.protocol {
         Protocol::Hdu => (
             vec![
-                def("sample", None, None)?,
-                def("random", None, Some(args.count))?,
-                def("depth", None, Some(2))?,
+                def(SetKind::Sample, None, None)?,
+                def(SetKind::Random, None, Some(args.count))?,
+                def(SetKind::Depth, None, Some(2))?,
             ],
             vec!["table/rank".into(), "bidir-split/rank".into()],
         ),
         Protocol::Aoj => (
-            vec![def("sample", None, None)?, def("weighted", None, Some(args.count))?],
+            vec![
+                def(SetKind::Sample, None, None)?,
+                def(SetKind::Weighted, None, Some(args.count))?,
+            ],
             vec!["astar/rank".into(), "dijkstra/rank".into()],
         ),
         Protocol::Boards => {
@@ -74,12 +88,12 @@ fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> 
             let puzzle = slidebench::cases::unit_grid(shape);
             let mut sets = Vec::new();
             if puzzle.arrangements() <= DEFAULT_MAX_STATES {
-                sets.push(def("random", Some(shape), Some(args.count))?);
+                sets.push(def(SetKind::Random, Some(shape), Some(args.count))?);
                 if shape.cells() <= 10 {
-                    sets.push(def("depth", Some(shape), Some(2))?);
+                    sets.push(def(SetKind::Depth, Some(shape), Some(2))?);
                 }
             } else {
-                sets.push(def("walk:20", Some(shape), Some(args.count))?);
+                sets.push(def(SetKind::Walk, Some(shape), Some(args.count))?);
             }
             (sets, vec![slidebench::solver::default_solver_for(&puzzle, DEFAULT_MAX_STATES).into()])
         }
