@@ -574,3 +574,46 @@ fn the_readmes_judge_examples_run_as_written() {
         "{text}"
     );
 }
+
+#[test]
+fn a_program_limit_of_zero_is_no_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let program = format!("slow=sh -c \"sleep 0.3; exec '{BIN}' solve\"");
+    let ran = slidebench(&[
+        "compare",
+        "--cases",
+        "random",
+        "--count",
+        "3",
+        "--solvers",
+        "table/rank",
+        "--no-charts",
+        "--program-limit",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+        "--program",
+        &program,
+    ]);
+    assert!(ran.status.success(), "{}", String::from_utf8_lossy(&ran.stderr));
+    let verdicts = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
+    assert_eq!(verdicts.matches(",accepted,").count(), 3, "{verdicts}");
+    let judged = dir.path().join("judged");
+    let script = format!("sleep 0.3; exec '{BIN}' solve");
+    let (code, text) = judge_in(
+        dir.path(),
+        &[
+            "--time-limit",
+            "0",
+            "--count",
+            "3",
+            "--out",
+            judged.to_str().unwrap(),
+            "sh",
+            "-c",
+            &script,
+        ],
+    );
+    assert_eq!(code, Some(0), "{text}");
+}

@@ -12,7 +12,6 @@ use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol, Verdict};
 use slidebench::Shape;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct JudgeArgs {
@@ -40,7 +39,7 @@ pub(super) struct JudgeArgs {
     /// awaited: say so only if the program flushes after every answer).
     #[arg(long, value_enum, default_value = "batch")]
     mode: ModeArg,
-    /// Seconds each of its processes may run.
+    /// Seconds each of its processes may run (0: no limit).
     #[arg(long, default_value_t = 10.0, value_parser = super::compare::seconds_arg)]
     time_limit: f64,
     /// Directory for the result set (runs.csv, verdicts.csv, programs.csv, ...).
@@ -116,8 +115,7 @@ fn program_of(args: &JudgeArgs) -> Result<ProgramSolver, Failure> {
     p.shapes = args.shape.iter().map(ToString::to_string).collect();
     // Asking for request-response is the user's word that the program flushes.
     p.flushes = matches!(args.mode, ModeArg::RequestResponse);
-    let limit = Duration::from_secs_f64(args.time_limit.max(0.001));
-    Ok(ProgramSolver::new(p, Mode::from(args.mode), limit))
+    Ok(ProgramSolver::new(p, Mode::from(args.mode), program::process_limit(args.time_limit)))
 }
 
 /// Only what concerns the program: its disagreements, for the pasteable boards.
@@ -148,8 +146,9 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
         skip: Vec::new(),
     };
     let controls = RunControls {
+        // 0 is no limit: no budget either.
         budget: slidebench::Budget {
-            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            time: (args.time_limit > 0.0).then(|| program::process_limit(args.time_limit)),
             states: None,
         },
         unbudgeted_up_to: Some(DEFAULT_MAX_STATES),

@@ -25,6 +25,19 @@ use std::time::{Duration, Instant};
 /// Wall time a program run may take when no budget bounds its queries, and what a batch may take
 /// on top of its queries' budgets.
 pub const DEFAULT_PROCESS_LIMIT: Duration = Duration::from_secs(60);
+/// The limit of `--program-limit 0`, which means none: about 34 years, far from any
+/// overflow of a deadline computed from it.
+pub const NO_PROCESS_LIMIT: Duration = Duration::from_secs(1 << 30);
+
+/// The process limit `seconds` asks for: 0 is none ([`NO_PROCESS_LIMIT`]), anything else at
+/// least a millisecond.
+pub fn process_limit(seconds: f64) -> Duration {
+    if seconds <= 0.0 {
+        NO_PROCESS_LIMIT
+    } else {
+        Duration::try_from_secs_f64(seconds.max(0.001)).unwrap_or(NO_PROCESS_LIMIT)
+    }
+}
 /// Stdout a batch may print per case before it is killed for flooding, and at least.
 const STDOUT_PER_CASE: usize = 4096;
 const STDOUT_MIN: usize = 1 << 20;
