@@ -25,7 +25,7 @@ fn main() {
     let bin = std::path::absolute("target/release/slidebench").expect("a path");
     let set = cases::generate(SetKind::Random, 20_000, cases::DEFAULT_SEED);
     let refs: Vec<&cases::Case> = set.iter().collect();
-    let input = protocol::input(&refs);
+    let input = protocol::input(&refs, Protocol::Hdu);
     let dir = tempfile::tempdir().expect("a temporary directory");
     let file = dir.path().join("mixed.hdu");
     std::fs::write(&file, &input).expect("written");

@@ -34,11 +34,23 @@ fn run_controlled(
     mode: Mode,
     controls: &RunControls,
 ) -> (Report, Vec<VerdictRow>) {
+    run_beside(program, sets, limit, mode, controls, &["table/rank"])
+}
+
+/// [`run_controlled`] beside `solvers`.
+fn run_beside(
+    program: &str,
+    sets: Vec<SetSpec>,
+    limit: f64,
+    mode: Mode,
+    controls: &RunControls,
+    solvers: &[&str],
+) -> (Report, Vec<VerdictRow>) {
     let p = spec::parse_arg(program, None).unwrap();
     let programs = vec![ProgramSolver::new(p, mode, Duration::from_secs_f64(limit))];
     let opts = CompareOptions {
         sets,
-        solvers: vec!["table/rank".into()],
+        solvers: solvers.iter().map(ToString::to_string).collect(),
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
         progress: false,
@@ -81,7 +93,10 @@ fn the_binary_is_accepted_in_all_three_protocols() {
     // The weighted set also holds grid datasets, which AOJ 1339 does not carry.
     assert!(count(&v, Verdict::Accepted) >= 1 && v.iter().all(|r| r.verdict == Verdict::Accepted));
     let boards = format!("any:boards='{BIN}' solve --shape {{shape}} --goal {{goal}}");
-    let (report, v) = run_with(&boards, sets, 30.0, Mode::PerCase);
+    // table/rank cannot take the 4×4 boards: an IDA* is their reference.
+    let solvers = ["table/rank", "idastar-md/packed"];
+    let (report, v) =
+        run_beside(&boards, sets, 30.0, Mode::PerCase, &RunControls::default(), &solvers);
     assert_eq!(count(&v, Verdict::Accepted), 4, "{v:?}");
     assert!(report.runs.iter().any(|r| r.solver == "program:any" && r.shape == "4x4"));
 }
@@ -431,4 +446,174 @@ fn merge_joins_a_programs_shards_and_refuses_different_builds_of_it() {
     let other = merge(&shards[0], &shards[2]);
     assert_eq!(other.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&other.stderr).contains("outside programs"));
+}
+
+#[test]
+fn a_crash_or_a_bad_exit_after_every_answer_is_a_runtime_error() {
+    for (name, end, says) in
+        [("exit3", "exit 3", "exit status 3"), ("segv", "kill -SEGV $$", "SIGSEGV")]
+    {
+        let script = format!("{}; echo 'free(): double free detected' >&2; {end}", solve());
+        let (report, v) = run_with(&sh(name, &script), vec![set("random", 5)], 30.0, Mode::Batch);
+        assert_eq!(count(&v, Verdict::RuntimeError), 1, "{v:?}");
+        assert_eq!(count(&v, Verdict::Accepted), 4, "{v:?}");
+        let detail = &v[4].detail;
+        assert_eq!(v[4].verdict, Verdict::RuntimeError, "{v:?}");
+        assert!(
+            detail.contains(says) && detail.contains("double free") && detail.contains("accepted"),
+            "{detail}"
+        );
+        let programs = &report.tables.iter().find(|(n, _)| *n == "programs.csv").unwrap().1;
+        let programs = String::from_utf8_lossy(programs);
+        assert!(programs.contains(says), "{programs}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("j");
+    let script = format!("'{BIN}' solve; exit 3");
+    let judged =
+        slidebench(&["judge", "--count", "5", "--out", out.to_str().unwrap(), "sh", "-c", &script]);
+    let text = String::from_utf8_lossy(&judged.stdout);
+    assert_eq!(judged.status.code(), Some(1), "{text}");
+    assert!(text.contains("runtime-error") && text.contains("exit status 3"), "{text}");
+    assert!(!text.contains("every answer accepted"), "{text}");
+    let verdicts = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
+    assert!(verdicts.contains("runtime-error"), "{verdicts}");
+}
+
+fn judge_in(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(BIN)
+        .arg("judge")
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code(), text)
+}
+
+#[test]
+fn judge_never_accepts_a_program_it_did_not_run_and_sends_a_3x3_boards_program_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let silent = ["--protocol", "boards", "--shape", "3x3", "--count", "5", "--out", "silent"];
+    let (code, text) =
+        judge_in(dir.path(), &[&silent[..], &["sh", "-c", "cat > /dev/null"]].concat());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("random: 5 wrong") && !text.contains("every answer accepted"), "{text}");
+    // Refuses HDU lines (an `x`): it must be sent boards, numbers with 0 for the empty square.
+    let strict = format!(
+        "input=$(cat); case \"$input\" in *x*) exit 9;; esac; printf '%s\\n' \"$input\" | '{BIN}' solve --shape 3x3"
+    );
+    let args = ["--protocol", "boards", "--shape", "3x3", "--count", "5", "--out", "boards"];
+    let (code, text) = judge_in(dir.path(), &[&args[..], &["sh", "-c", &strict]].concat());
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("every answer accepted") && text.contains("5 accepted"), "{text}");
+}
+
+#[test]
+fn without_a_reference_a_longer_path_is_valid_and_never_called_optimal() {
+    // No built-in solver here takes 4×4 boards: nothing says what is optimal.
+    let script = format!(
+        "'{BIN}' solve --shape {{shape}} | awk '{{ if ($0 == \"unsolvable\") print; else print $0 \"ud\" }}'"
+    );
+    let prog = format!("detour:boards=sh -c \"{}\"", script.replace('"', "\\\""));
+    let (report, v) = run_with(&prog, vec![set("walk:4x4:20", 4)], 30.0, Mode::Batch);
+    assert!(report.disagreements.is_empty());
+    assert_eq!(v.len(), 4, "{v:?}");
+    assert_eq!(count(&v, Verdict::ValidUnchecked), 4, "{v:?}");
+    assert!(v
+        .iter()
+        .all(|r| !r.verdict.name().contains("optimal") || r.verdict.name().contains("unchecked")));
+    assert!(v[0].detail.contains("no reference"), "{:?}", v[0]);
+    // An `unsolvable` is still checked there, by the parity rule.
+    let prog = "liar:boards=sh -c \"while read l; do echo unsolvable; done\"";
+    let (_, v) = run_with(prog, vec![set("walk:4x4:20", 4)], 30.0, Mode::Batch);
+    assert_eq!(count(&v, Verdict::Wrong), 4, "{v:?}");
+    assert!(v[0].detail.contains("solvable board"), "{:?}", v[0]);
+}
+
+#[test]
+fn the_readmes_judge_examples_run_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, body) in [
+        ("a.out", format!("exec '{BIN}' solve")),
+        ("cruller", format!("exec '{BIN}' cruller")),
+        ("fifteen", format!("exec '{BIN}' solve --shape 4x4")),
+    ] {
+        let exe = dir.path().join(name);
+        std::fs::write(&exe, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let examples: Vec<&str> = readme
+        .lines()
+        .filter(|l| {
+            l.starts_with("slidebench judge ./") || l.starts_with("slidebench judge --protocol")
+        })
+        .collect();
+    assert_eq!(examples.len(), 3, "{examples:?}");
+    for line in examples {
+        let command = line.split_once('#').map_or(line, |(c, _)| c);
+        let words = shlex::split(command).unwrap();
+        let words: Vec<&str> = words[2..].iter().map(String::as_str).collect();
+        let (code, text) = judge_in(dir.path(), &words);
+        assert_eq!(code, Some(0), "`{line}`: {text}");
+        assert!(text.contains("every answer accepted"), "`{line}`: {text}");
+    }
+    // A judge that ran no case accepts nothing, and says why.
+    let (code, text) = judge_in(
+        dir.path(),
+        &["--protocol", "boards", "--shape", "4x4", "--count", "0", "--out", "none", "./fifteen"],
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("no case was judged") && !text.contains("every answer accepted"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_program_limit_of_zero_is_no_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let program = format!("slow=sh -c \"sleep 0.3; exec '{BIN}' solve\"");
+    let ran = slidebench(&[
+        "compare",
+        "--cases",
+        "random",
+        "--count",
+        "3",
+        "--solvers",
+        "table/rank",
+        "--no-charts",
+        "--program-limit",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+        "--program",
+        &program,
+    ]);
+    assert!(ran.status.success(), "{}", String::from_utf8_lossy(&ran.stderr));
+    let verdicts = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
+    assert_eq!(verdicts.matches(",accepted,").count(), 3, "{verdicts}");
+    let judged = dir.path().join("judged");
+    let script = format!("sleep 0.3; exec '{BIN}' solve");
+    let (code, text) = judge_in(
+        dir.path(),
+        &[
+            "--time-limit",
+            "0",
+            "--count",
+            "3",
+            "--out",
+            judged.to_str().unwrap(),
+            "sh",
+            "-c",
+            &script,
+        ],
+    );
+    assert_eq!(code, Some(0), "{text}");
 }

@@ -4,15 +4,14 @@
 use super::output::{status, CliResult, Failure};
 use super::programs::{print_timings, print_verdicts, ModeArg};
 use super::{count_arg, whole_number};
-use slidebench::cases::{SetDef, DEFAULT_SEED};
+use slidebench::cases::{SetDef, SetKind, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
 use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
-use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol};
+use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol, Verdict};
 use slidebench::Shape;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub(super) struct JudgeArgs {
@@ -40,7 +39,7 @@ pub(super) struct JudgeArgs {
     /// awaited: say so only if the program flushes after every answer).
     #[arg(long, value_enum, default_value = "batch")]
     mode: ModeArg,
-    /// Seconds each of its processes may run.
+    /// Seconds each of its processes may run (0: no limit).
     #[arg(long, default_value_t = 10.0, value_parser = super::compare::seconds_arg)]
     time_limit: f64,
     /// Directory for the result set (runs.csv, verdicts.csv, programs.csv, ...).
@@ -48,23 +47,37 @@ pub(super) struct JudgeArgs {
     out: PathBuf,
 }
 
+/// Moves of the random walks that make the boards of shapes too large for a table.
+const JUDGE_WALK_LENGTH: usize = 20;
+
 /// The sets a program of `protocol` is judged on: the samples, seeded random boards and the
 /// hardest ones (every distance up to the deepest, where a table gives it).
+///
+/// The sets are built as values, never as text to parse: a shape or a length written into a
+/// set's name would be read back as the wrong field (`walk:20` took 20 for a shape).
 fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> {
-    let def = |text: &str, shape: Option<Shape>, count: Option<usize>| {
-        SetDef::parse(text, shape, count, None, args.seed).map(SetSpec::Def)
+    let def = |kind: SetKind, shape: Option<Shape>, count: Option<usize>| {
+        let mut d = SetDef::of(kind, count.unwrap_or(kind.default_count()), args.seed);
+        if let Some(s) = shape {
+            d.shape = s;
+        }
+        d.length = JUDGE_WALK_LENGTH;
+        d.check().map(|()| SetSpec::Def(d))
     };
     Ok(match args.protocol {
         Protocol::Hdu => (
             vec![
-                def("sample", None, None)?,
-                def("random", None, Some(args.count))?,
-                def("depth", None, Some(2))?,
+                def(SetKind::Sample, None, None)?,
+                def(SetKind::Random, None, Some(args.count))?,
+                def(SetKind::Depth, None, Some(2))?,
             ],
             vec!["table/rank".into(), "bidir-split/rank".into()],
         ),
         Protocol::Aoj => (
-            vec![def("sample", None, None)?, def("weighted", None, Some(args.count))?],
+            vec![
+                def(SetKind::Sample, None, None)?,
+                def(SetKind::Weighted, None, Some(args.count))?,
+            ],
             vec!["astar/rank".into(), "dijkstra/rank".into()],
         ),
         Protocol::Boards => {
@@ -74,12 +87,12 @@ fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> 
             let puzzle = slidebench::cases::unit_grid(shape);
             let mut sets = Vec::new();
             if puzzle.arrangements() <= DEFAULT_MAX_STATES {
-                sets.push(def("random", Some(shape), Some(args.count))?);
+                sets.push(def(SetKind::Random, Some(shape), Some(args.count))?);
                 if shape.cells() <= 10 {
-                    sets.push(def("depth", Some(shape), Some(2))?);
+                    sets.push(def(SetKind::Depth, Some(shape), Some(2))?);
                 }
             } else {
-                sets.push(def("walk:20", Some(shape), Some(args.count))?);
+                sets.push(def(SetKind::Walk, Some(shape), Some(args.count))?);
             }
             (sets, vec![slidebench::solver::default_solver_for(&puzzle, DEFAULT_MAX_STATES).into()])
         }
@@ -98,10 +111,11 @@ fn program_of(args: &JudgeArgs) -> Result<ProgramSolver, Failure> {
         .collect::<String>();
     let name = if name.is_empty() { "program".to_string() } else { name };
     let mut p = spec::from_argv(&name, args.command.clone(), vec![args.protocol])?;
+    // Its shape, named: a 3×3 `boards` program is sent the 8-puzzle as boards, not as `hdu`.
+    p.shapes = args.shape.iter().map(ToString::to_string).collect();
     // Asking for request-response is the user's word that the program flushes.
     p.flushes = matches!(args.mode, ModeArg::RequestResponse);
-    let limit = Duration::from_secs_f64(args.time_limit.max(0.001));
-    Ok(ProgramSolver::new(p, Mode::from(args.mode), limit))
+    Ok(ProgramSolver::new(p, Mode::from(args.mode), program::process_limit(args.time_limit)))
 }
 
 /// Only what concerns the program: its disagreements, for the pasteable boards.
@@ -132,8 +146,9 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
         skip: Vec::new(),
     };
     let controls = RunControls {
+        // 0 is no limit: no budget either.
         budget: slidebench::Budget {
-            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            time: (args.time_limit > 0.0).then(|| program::process_limit(args.time_limit)),
             states: None,
         },
         unbudgeted_up_to: Some(DEFAULT_MAX_STATES),
@@ -151,16 +166,33 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     print_timings(&programs, &mut out)?;
     print_verdicts(&verdicts, &mut out)?;
     harness::print_disagreements(&program_part(&report, &id), &mut out)?;
+    // A program that was never run is not accepted: say why no case reached it.
+    if verdicts.iter().all(|v| v.verdict == Verdict::Skipped) {
+        let why: Vec<String> = report
+            .skipped
+            .iter()
+            .filter(|(solver, _, _)| *solver == id)
+            .map(|(_, set, reason)| format!("{set}: {reason}"))
+            .collect();
+        let why =
+            if why.is_empty() { "every case was skipped".to_string() } else { why.join("; ") };
+        writeln!(out, "\n{id}: no case was judged ({why}); results in {}", args.out.display())?;
+        return Ok(status(true));
+    }
     let refused: Vec<_> = verdicts.iter().filter(|v| !v.verdict.is_accepted()).collect();
-    let not_optimal = verdicts.iter().filter(|v| v.verdict.name() == "accepted-not-optimal");
-    let slack = not_optimal.count();
+    let slack = verdicts.iter().filter(|v| v.verdict == Verdict::AcceptedNotOptimal).count();
+    let unchecked = verdicts.iter().filter(|v| v.verdict == Verdict::ValidUnchecked).count();
     if refused.is_empty() {
-        writeln!(
-            out,
-            "\n{id}: every answer accepted{}; results in {}",
-            if slack > 0 { format!(" ({slack} not optimal)") } else { String::new() },
-            args.out.display()
-        )?;
+        let mut notes = Vec::new();
+        if slack > 0 {
+            notes.push(format!("{slack} not optimal"));
+        }
+        if unchecked > 0 {
+            notes.push(format!("{unchecked} valid, optimality unchecked: no reference"));
+        }
+        let notes =
+            if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
+        writeln!(out, "\n{id}: every answer accepted{notes}; results in {}", args.out.display())?;
     } else {
         writeln!(out, "\n{id}: {} answers a judge would refuse:", refused.len())?;
         for v in refused.iter().take(20) {

@@ -6,7 +6,6 @@ use slidebench::harness::Report;
 use slidebench::program::{self, verdict, Mode, Program, ProgramSolver, VerdictRow};
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// How programs run, on the command line.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -47,7 +46,7 @@ pub(super) struct ProgramArgs {
     #[arg(long, value_enum, default_value = "batch")]
     pub program_mode: ModeArg,
     /// Seconds a program's process may take beyond its queries' budgets (the whole limit when
-    /// no budget applies).
+    /// no budget applies); 0: no limit.
     #[arg(long, default_value_t = program::DEFAULT_PROCESS_LIMIT.as_secs_f64(), value_parser = super::compare::seconds_arg)]
     pub program_limit: f64,
 }
@@ -79,7 +78,7 @@ impl ProgramArgs {
                 )));
             }
         }
-        let limit = Duration::from_secs_f64(self.program_limit.max(0.001));
+        let limit = program::process_limit(self.program_limit);
         Ok(programs.into_iter().map(|p| ProgramSolver::new(p, mode, limit)).collect())
     }
 }
@@ -100,7 +99,7 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
             writeln!(
                 out,
                 "{} on {} ({}, {}): {} processes, wall {:.1} ms, CPU {:.1} ms, empty start \
-                 T(0) {:.2} ms, {:.2} µs per query, peak {}",
+                 T(0) {:.2} ms, {:.2} µs per query, peak {}{}",
                 t.solver,
                 t.case_set,
                 t.mode,
@@ -110,7 +109,12 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
                 t.cpu_ns as f64 / 1e6,
                 t.empty_wall_ns as f64 / 1e6,
                 t.per_query_ns as f64 / 1e3,
-                slidebench::units::human_bytes(t.peak_bytes)
+                slidebench::units::human_bytes(t.peak_bytes),
+                if t.ended == "exit status 0" {
+                    String::new()
+                } else {
+                    format!("; ended: {}", t.ended)
+                }
             )?;
         }
     }

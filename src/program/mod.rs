@@ -14,7 +14,9 @@ pub mod spec;
 pub mod verdict;
 
 pub use protocol::Protocol;
-pub use runner::{ProgramSolver, TimingRow, DEFAULT_PROCESS_LIMIT};
+pub use runner::{
+    process_limit, ProgramSolver, TimingRow, DEFAULT_PROCESS_LIMIT, NO_PROCESS_LIMIT,
+};
 pub use spec::{Mode, Program};
 pub use verdict::{Verdict, VerdictRow};
 

@@ -105,11 +105,14 @@ pub fn batches(cases: &[&Case], per_case: bool) -> Vec<Vec<usize>> {
     out
 }
 
-/// The input of a batch (all cases in one protocol).
-pub fn input(cases: &[&Case]) -> Vec<u8> {
+/// The input of a batch (all cases of one puzzle) in `protocol`: the puzzle's own
+/// ([`Protocol::for_puzzle`]) or `boards`, which carries any puzzle.
+pub fn input(cases: &[&Case], protocol: Protocol) -> Vec<u8> {
     let mut out = Vec::new();
-    let Some(first) = cases.first() else { return out };
-    match Protocol::for_puzzle(&first.puzzle) {
+    if cases.is_empty() {
+        return out;
+    }
+    match protocol {
         Protocol::Hdu => {
             let _ = cases::write_judge(cases.iter().copied(), Format::Hdu, &mut out);
         }
@@ -126,11 +129,11 @@ pub fn input(cases: &[&Case]) -> Vec<u8> {
     out
 }
 
-/// One case as request-response mode sends it: [`input`] of that case alone, without the `0 0`
+/// One case as request-response mode sends it in `protocol`: [`input`] of that case alone, without the `0 0`
 /// that ends an `aoj` input (sent once, after the last case).
-pub fn query(case: &Case) -> Vec<u8> {
-    let mut one = input(&[case]);
-    if Protocol::for_puzzle(&case.puzzle) == Protocol::Aoj && one.ends_with(b"0 0\n") {
+pub fn query(case: &Case, protocol: Protocol) -> Vec<u8> {
+    let mut one = input(&[case], protocol);
+    if protocol == Protocol::Aoj && one.ends_with(b"0 0\n") {
         one.truncate(one.len() - 4);
     }
     one
@@ -268,7 +271,7 @@ mod tests {
         assert_eq!(aoj.iter().map(|b| b.len()).sum::<usize>(), n);
         assert_eq!(aoj.len(), n.div_ceil(AOJ_CHUNK));
         let last: Vec<&Case> = aoj[aoj.len() - 1].iter().map(|&i| refs[i]).collect();
-        let text = String::from_utf8(input(&last)).unwrap();
+        let text = String::from_utf8(input(&last, Protocol::Aoj)).unwrap();
         assert!(text.ends_with("0 0\n"));
         assert_eq!(text.lines().count(), last.len() * 7 + 1);
     }

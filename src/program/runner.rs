@@ -25,6 +25,19 @@ use std::time::{Duration, Instant};
 /// Wall time a program run may take when no budget bounds its queries, and what a batch may take
 /// on top of its queries' budgets.
 pub const DEFAULT_PROCESS_LIMIT: Duration = Duration::from_secs(60);
+/// The limit of `--program-limit 0`, which means none: about 34 years, far from any
+/// overflow of a deadline computed from it.
+pub const NO_PROCESS_LIMIT: Duration = Duration::from_secs(1 << 30);
+
+/// The process limit `seconds` asks for: 0 is none ([`NO_PROCESS_LIMIT`]), anything else at
+/// least a millisecond.
+pub fn process_limit(seconds: f64) -> Duration {
+    if seconds <= 0.0 {
+        NO_PROCESS_LIMIT
+    } else {
+        Duration::try_from_secs_f64(seconds.max(0.001)).unwrap_or(NO_PROCESS_LIMIT)
+    }
+}
 /// Stdout a batch may print per case before it is killed for flooding, and at least.
 const STDOUT_PER_CASE: usize = 4096;
 const STDOUT_MIN: usize = 1 << 20;
@@ -40,6 +53,9 @@ pub enum Failure {
     OutputLimit,
     /// Crashed or exited non-zero before answering, or could not be started: what and why.
     RuntimeError(String),
+    /// Answered every case, then crashed or exited non-zero: how it ended. A judge refuses the
+    /// run; the last answer carries it, judged all the same.
+    EndedBadly(String),
     /// A line that is not an answer, a missing line, or lines past the last case.
     Presentation(String),
     /// Moves that do not take the board to the goal.
@@ -74,6 +90,9 @@ pub struct TimingRow {
     pub per_query_ns: u64,
     /// Largest peak resident memory of its processes (`VmHWM`, sampled), bytes.
     pub peak_bytes: u64,
+    /// How its processes ended: `exit status 0`, or the first other end and how many had one
+    /// (a crash after the last answer is a runtime error, so it is said here too).
+    pub ended: String,
 }
 
 impl TimingRow {
@@ -92,6 +111,7 @@ impl TimingRow {
             cpu_ns: 0,
             per_query_ns: 0,
             peak_bytes: 0,
+            ended: String::new(),
         }
     }
 }
@@ -202,11 +222,11 @@ impl ProgramSolver {
     fn conversed(
         inv: &Invocation,
         group: &[&Case],
+        protocol: Protocol,
         deadlines: converse::Deadlines,
         repeat: u32,
     ) -> (Ran, Vec<u64>, u64, u64, u32) {
-        let protocol = Protocol::for_puzzle(&group[0].puzzle);
-        let queries: Vec<Vec<u8>> = group.iter().map(|c| protocol::query(c)).collect();
+        let queries: Vec<Vec<u8>> = group.iter().map(|c| protocol::query(c, protocol)).collect();
         let trailer = protocol::empty_input(protocol);
         let stdout = STDOUT_MIN.max(group.len().saturating_mul(STDOUT_PER_CASE));
         let mut times: Vec<Vec<u64>> = vec![Vec::new(); group.len()];
@@ -256,9 +276,13 @@ impl ProgramSolver {
     }
 
     /// Turns a process's stdout into one answer per case, noting every failure.
-    fn answers(&self, set: &str, cases: &[&Case], ran: &Ran) -> Vec<crate::Result<Solution>> {
-        let puzzle: &Puzzle = &cases[0].puzzle;
-        let protocol = Protocol::for_puzzle(puzzle);
+    fn answers(
+        &self,
+        set: &str,
+        cases: &[&Case],
+        protocol: Protocol,
+        ran: &Ran,
+    ) -> Vec<crate::Result<Solution>> {
         let out = match ran {
             Err(why) => {
                 return cases
@@ -308,7 +332,14 @@ impl ProgramSolver {
                     }
                     Ok(sol)
                 }
-                Some(Answer::Unsolvable) => Ok(Solution::unsolvable(stats)),
+                Some(Answer::Unsolvable) => {
+                    // Checked without a reference: the parity rule decides solvability.
+                    if crate::solvability::solvable(&case.puzzle, &case.start) {
+                        let why = "said unsolvable of a solvable board".to_string();
+                        self.note(set, case.id, Failure::BadPath(why));
+                    }
+                    Ok(Solution::unsolvable(stats))
+                }
                 Some(Answer::Cost(c)) => Ok(Solution::cost_only(c, stats)),
                 Some(Answer::Malformed(why)) => {
                     let why = format!("output line {}: {why}", k + 1);
@@ -328,6 +359,13 @@ impl ProgramSolver {
                 );
                 self.note(set, case.id, Failure::Presentation(why.clone()));
                 *last = Err(Error::new(ErrorKind::Parse, why));
+            }
+        }
+        // Every case answered, then a crash or a non-zero exit: no unanswered case carries the
+        // runtime error, so the last answered one does (its answer is still replayed).
+        if matches!(out.end, End::Exited(_)) && !out.end.is_success() && printed == cases.len() {
+            if let Some(case) = cases.last() {
+                self.note(set, case.id, Failure::EndedBadly(crash(out)));
             }
         }
         result
@@ -356,12 +394,7 @@ impl ProgramSolver {
                 (Failure::Presentation(why.clone()), Error::new(ErrorKind::Parse, why))
             }
             End::Exited(_) => {
-                let stderr = out.stderr_text();
-                let why = if stderr.is_empty() {
-                    out.end.describe()
-                } else {
-                    format!("{}; stderr ends: {}", out.end.describe(), stderr.replace('\n', " | "))
-                };
+                let why = crash(out);
                 (
                     Failure::RuntimeError(why.clone()),
                     Error::new(ErrorKind::Io, format!("runtime error: {why}")),
@@ -370,6 +403,43 @@ impl ProgramSolver {
         };
         self.note(set, id, failure);
         error
+    }
+}
+
+/// How a process that did not exit cleanly ended, with the end of its stderr.
+fn crash(out: &process::Outcome) -> String {
+    let stderr = out.stderr_text();
+    if stderr.is_empty() {
+        out.end.describe()
+    } else {
+        format!("{}; stderr ends: {}", out.end.describe(), stderr.replace('\n', " | "))
+    }
+}
+
+/// How a set's processes ended, for `programs.csv`: the first end that was not a clean exit,
+/// and how many had one.
+#[derive(Default)]
+struct Ends {
+    first_bad: Option<String>,
+    bad: u64,
+}
+
+impl Ends {
+    fn add(&mut self, ran: &Ran) {
+        let bad = match ran {
+            Ok(o) if o.end.is_success() => return,
+            Ok(o) => o.end.describe(),
+            Err(why) => format!("not started: {why}"),
+        };
+        self.bad += 1;
+        self.first_bad.get_or_insert(bad);
+    }
+
+    fn text(&self, processes: u64) -> String {
+        match &self.first_bad {
+            None => "exit status 0".into(),
+            Some(first) => format!("{first} ({} of {processes} processes)", self.bad),
+        }
     }
 }
 
@@ -393,6 +463,7 @@ impl SetSolver for ProgramSolver {
         let mut streak = 0u32;
         let mut query_times = Vec::new();
         let mut cut = None;
+        let mut ends = Ends::default();
         let mut parts = Parts::new(controls, per_case, started);
         let mut pending: VecDeque<Vec<usize>> = protocol::batches(cases, per_case).into();
         while let Some(mut batch) = pending.pop_front() {
@@ -410,7 +481,7 @@ impl SetSolver for ProgramSolver {
             let part_began = Instant::now();
             let group: Vec<&Case> = batch.iter().map(|&i| cases[i]).collect();
             let puzzle = &group[0].puzzle;
-            let protocol = Protocol::for_puzzle(puzzle);
+            let protocol = self.program.protocol_for(puzzle).unwrap_or(Protocol::Boards);
             if !protocols.contains(&protocol) {
                 protocols.push(protocol);
             }
@@ -430,9 +501,9 @@ impl SetSolver for ProgramSolver {
                 // The first answer may also wait for the program's start.
                 let first = budget.map_or(self.limit, |b| self.limit + b);
                 let deadlines = converse::Deadlines { first, each: deadline };
-                Self::conversed(&inv, &group, deadlines, controls.repeat)
+                Self::conversed(&inv, &group, protocol, deadlines, controls.repeat)
             } else {
-                let input = protocol::input(&group);
+                let input = protocol::input(&group, protocol);
                 if per_case && controls.warm_up && timing.processes == 0 {
                     let _ = Self::run_once(&inv, &input, deadline, 1);
                 }
@@ -443,13 +514,14 @@ impl SetSolver for ProgramSolver {
                 (ran, vec![each; group.len()], wall, cpu, repeats)
             };
             timing.processes += 1;
+            ends.add(&ran);
             timing.wall_ns += wall;
             timing.cpu_ns += cpu;
             let peak = ran.as_ref().map_or(0, |o| o.peak_bytes);
             timing.peak_bytes = timing.peak_bytes.max(peak);
             let timed_out = matches!(&ran, Ok(o) if matches!(o.end, End::TimeLimit | End::Idle));
             streak = if timed_out { streak + 1 } else { 0 };
-            let judged = self.answers(set, &group, &ran);
+            let judged = self.answers(set, &group, protocol, &ran);
             for ((&i, answer), time_ns) in batch.iter().zip(judged).zip(times) {
                 if !conversing || time_ns > 0 {
                     query_times.push(time_ns);
@@ -460,6 +532,7 @@ impl SetSolver for ProgramSolver {
             timing.cases += batch.len() as u64;
             parts.ran(batch.len(), part_began.elapsed());
         }
+        timing.ended = ends.text(timing.processes);
         timing.protocol = protocols.iter().map(|p| p.name()).collect::<Vec<_>>().join(",");
         timing.per_query_ns = if per_case || conversing {
             median(query_times)

@@ -307,12 +307,25 @@ impl Program {
 
     /// Whether it can be sent cases of `puzzle`.
     pub fn accepts(&self, puzzle: &Puzzle) -> bool {
-        let p = Protocol::for_puzzle(puzzle);
-        self.protocols.contains(&p)
-            && (p != Protocol::Boards
-                || ((self.weighted || puzzle.costs().is_unit())
-                    && (self.shapes.is_empty()
-                        || self.shapes.iter().any(|s| *s == puzzle.shape().to_string()))))
+        self.protocol_for(puzzle).is_some()
+    }
+
+    /// The protocol cases of `puzzle` are sent to it in: the puzzle's own
+    /// ([`Protocol::for_puzzle`]) when it speaks that; else `boards`, which carries any puzzle,
+    /// when it speaks that and takes the puzzle's costs and shape, where a puzzle of its own
+    /// protocol (the 8-puzzle, a 3×3 torus) goes as boards only to a program whose `shapes`
+    /// name its shape (`judge --protocol boards --shape 3x3`).
+    pub fn protocol_for(&self, puzzle: &Puzzle) -> Option<Protocol> {
+        let own = Protocol::for_puzzle(puzzle);
+        if own != Protocol::Boards && self.protocols.contains(&own) {
+            return Some(own);
+        }
+        let named = self.shapes.iter().any(|s| *s == puzzle.shape().to_string());
+        let shape_ok = named || (own == Protocol::Boards && self.shapes.is_empty());
+        let boards = self.protocols.contains(&Protocol::Boards)
+            && (self.weighted || puzzle.costs().is_unit())
+            && shape_ok;
+        boards.then_some(Protocol::Boards)
     }
 
     /// The invocation for cases of `puzzle`: placeholders expanded, the puzzle in the

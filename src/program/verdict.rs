@@ -1,6 +1,7 @@
 //! Judge verdicts for outside programs: HDU 1043's special judge accepts any path to the goal,
-//! so a longer path is *accepted, not optimal*, apart from *wrong* answers; a program also
-//! fails by time, idleness, crashing or flooding.
+//! so a longer path is *accepted, not optimal*, apart from *wrong* answers, and where no
+//! reference answered a path is only *valid, optimality unchecked*; a program also fails by
+//! time, idleness, crashing or flooding.
 
 use super::runner::{Failure, ProgramSolver};
 use super::spec::Program;
@@ -16,6 +17,9 @@ use std::fmt;
 pub enum Verdict {
     /// Reaches the goal at the optimal cost, or says `unsolvable` of an unsolvable board.
     Accepted,
+    /// A valid path to the goal (or a cost) where no reference said what is optimal: never
+    /// called optimal, and counted apart from `accepted`.
+    ValidUnchecked,
     /// A valid path to the goal, longer than the shortest (HDU 1043 accepts it).
     AcceptedNotOptimal,
     /// Does not reach the goal, wrong solvability or cost, or not an answer line.
@@ -24,7 +28,7 @@ pub enum Verdict {
     TimeLimit,
     /// Killed at the time limit after using no CPU (waiting for input that will not come).
     Idle,
-    /// Crashed or exited non-zero before answering.
+    /// Crashed or exited non-zero, before answering or after its last answer.
     RuntimeError,
     /// Killed for flooding stdout.
     OutputLimit,
@@ -37,6 +41,7 @@ impl Verdict {
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Accepted => "accepted",
+            Verdict::ValidUnchecked => "valid-unchecked",
             Verdict::AcceptedNotOptimal => "accepted-not-optimal",
             Verdict::Wrong => "wrong",
             Verdict::TimeLimit => "time-limit",
@@ -49,7 +54,7 @@ impl Verdict {
 
     /// Whether a judge would accept the answer.
     pub fn is_accepted(self) -> bool {
-        matches!(self, Verdict::Accepted | Verdict::AcceptedNotOptimal)
+        matches!(self, Verdict::Accepted | Verdict::ValidUnchecked | Verdict::AcceptedNotOptimal)
     }
 }
 
@@ -80,6 +85,14 @@ fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, S
         Some(Failure::Idle) => return (Verdict::Idle, "no CPU used before the limit".into()),
         Some(Failure::OutputLimit) => return (Verdict::OutputLimit, String::new()),
         Some(Failure::RuntimeError(why)) => return (Verdict::RuntimeError, why),
+        Some(Failure::EndedBadly(why)) => {
+            let (answer, detail) = judge(row, None, disagreed);
+            let detail = if detail.is_empty() { String::new() } else { format!(", {detail}") };
+            return (
+                Verdict::RuntimeError,
+                format!("{why}, after its last answer (itself {answer}{detail})"),
+            );
+        }
         Some(Failure::Presentation(why) | Failure::BadPath(why)) => return (Verdict::Wrong, why),
         None => {}
     }
@@ -90,7 +103,17 @@ fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, S
         Outcome::Solved | Outcome::Unsolvable => {}
     }
     if !disagreed {
-        return (Verdict::Accepted, String::new());
+        // A solvable answer with no optimal cost beside it and no disagreement: no reference
+        // answered (one that said unsolvable would have disagreed).
+        return match (row.outcome, row.optimal, row.length) {
+            (Outcome::Solved, None, Some(_)) => {
+                (Verdict::ValidUnchecked, "no reference: optimality unchecked".into())
+            }
+            (Outcome::Solved, None, None) => {
+                (Verdict::ValidUnchecked, "no reference: the cost is unchecked".into())
+            }
+            _ => (Verdict::Accepted, String::new()),
+        };
     }
     match (row.length, row.cost, row.reference()) {
         (Some(_), Some(c), Reference::Cost(o)) if c > o => {
