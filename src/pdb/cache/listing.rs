@@ -95,16 +95,21 @@ fn hash_check(mut file: &fs::File, len: u64, head: &[u8]) -> Result<(), Miss> {
     Ok(())
 }
 
+/// The cache directory's entries; `None` without a directory or when it does not exist yet.
+fn cache_entries(cache: &Cache) -> Result<Option<fs::ReadDir>> {
+    let Some(dir) = cache.dir() else { return Ok(None) };
+    match fs::read_dir(dir) {
+        Ok(e) => Ok(Some(e)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
+    }
+}
+
 /// Every database file in the cache (regular files that carry slidebench's header; other
 /// `*.pdb` files are not listed), verified, sorted by path. A database under another name than
 /// its own is listed as [`Miss::Misnamed`]: it would never be loaded.
 pub fn list(cache: &Cache) -> Result<Vec<CachedDatabase>> {
-    let Some(dir) = cache.dir() else { return Ok(Vec::new()) };
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
-    };
+    let Some(entries) = cache_entries(cache)? else { return Ok(Vec::new()) };
     let mut out = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
@@ -144,12 +149,7 @@ pub struct UnfinishedWrite {
 /// The temporary files of database writes in the cache, sorted by path: each is a write in
 /// progress or one that was killed, which would otherwise take room unseen.
 pub fn unfinished(cache: &Cache) -> Result<Vec<UnfinishedWrite>> {
-    let Some(dir) = cache.dir() else { return Ok(Vec::new()) };
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::new(ErrorKind::Io, format!("{}: {e}", dir.display()))),
-    };
+    let Some(entries) = cache_entries(cache)? else { return Ok(Vec::new()) };
     let mut out = Vec::new();
     for entry in entries.flatten() {
         let regular = entry.file_type().is_ok_and(|t| t.is_file());
