@@ -617,3 +617,100 @@ fn a_program_limit_of_zero_is_no_limit() {
     );
     assert_eq!(code, Some(0), "{text}");
 }
+
+/// `compare` with the `--programs` file `toml` in a fresh directory: its exit code, its
+/// stderr, and whether it wrote runs.csv.
+fn compare_programs_file(toml: &str) -> (Option<i32>, String, bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("programs.toml");
+    std::fs::write(&file, toml).unwrap();
+    let out = dir.path().join("out");
+    let ran = slidebench(&[
+        "compare",
+        "--cases",
+        "sample",
+        "--solvers",
+        "table/rank",
+        "--no-charts",
+        "--out",
+        out.to_str().unwrap(),
+        "--programs",
+        file.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&ran.stderr).into_owned();
+    (ran.status.code(), err, out.join("runs.csv").exists())
+}
+
+#[test]
+fn problems_of_the_harnesss_making_are_refused_before_anything_runs() {
+    let entry = |rest: &str| {
+        format!("[[program]]\nname = \"mine\"\ncommand = [\"sh\", \"-c\", \"cat\"]\n{rest}")
+    };
+    let (code, err, ran) = compare_programs_file(&entry("cwd = \"no/such/dir\"\n"));
+    assert!(code == Some(1) && !ran, "{err}");
+    assert!(err.contains("mine") && err.contains("no/such/dir"), "{err}");
+    let (code, err, ran) = compare_programs_file(&entry("env = { K = \"a\\u0000b\" }\n"));
+    assert!(code == Some(1) && !ran, "{err}");
+    assert!(err.contains("mine") && err.contains("NUL") && err.contains('K'), "{err}");
+    let nul = "[[program]]\nname = \"mine\"\ncommand = [\"sh\", \"-c\", \"cat\", \"x\\u0000y\"]\n";
+    let (code, err, ran) = compare_programs_file(nul);
+    assert!(code == Some(1) && !ran, "{err}");
+    assert!(err.contains("mine") && err.contains("NUL"), "{err}");
+    let long = format!(
+        "[[program]]\nname = \"mine\"\ncommand = [\"sh\", \"-c\", \"cat\", \"{}\"]\n",
+        "a".repeat(300_000)
+    );
+    let (code, err, ran) = compare_programs_file(&long);
+    assert!(code == Some(1) && !ran, "{}", &err[..err.len().min(500)]);
+    assert!(err.contains("mine") && err.contains("too long"), "{}", &err[..err.len().min(500)]);
+}
+
+#[test]
+fn path_lookup_skips_a_file_that_is_not_executable_as_execvp_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+    std::fs::create_dir_all(&first).unwrap();
+    std::fs::create_dir_all(&second).unwrap();
+    std::fs::write(first.join("eightsolver"), "not a program").unwrap();
+    let exe = second.join("eightsolver");
+    std::fs::write(&exe, format!("#!/bin/sh\nexec '{BIN}' solve\n")).unwrap();
+    std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path =
+        format!("{}:{}:{}", first.display(), second.display(), std::env::var("PATH").unwrap());
+    let out = dir.path().join("out");
+    let ran = std::process::Command::new(BIN)
+        .args(["compare", "--cases", "sample", "--solvers", "table/rank", "--no-charts", "--out"])
+        .arg(&out)
+        .args(["--program", "mine=eightsolver"])
+        .env("PATH", path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{}", String::from_utf8_lossy(&ran.stderr));
+    let verdicts = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
+    assert!(verdicts.contains(",accepted,") && !verdicts.contains("runtime"), "{verdicts}");
+}
+
+#[test]
+fn a_programs_stderr_is_escaped_before_it_reaches_the_terminal() {
+    // Erases the line, writes a fake verdict, retitles the window, then fails.
+    let script =
+        "cat > /dev/null; printf '\\033[2K\\rall answers accepted\\033]0;pwned\\007' >&2; exit 3";
+    let v = run(&sh("forge", script), 2, 30.0);
+    assert_eq!(count(&v, Verdict::RuntimeError), 2, "{v:?}");
+    for r in &v {
+        assert!(!r.detail.chars().any(|c| c.is_control()), "{:?}", r.detail);
+        assert!(
+            r.detail.contains("\\u{1b}") && r.detail.contains("all answers accepted"),
+            "{:?}",
+            r.detail
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("j");
+    let judged =
+        slidebench(&["judge", "--count", "2", "--out", out.to_str().unwrap(), "sh", "-c", script]);
+    let text = String::from_utf8_lossy(&judged.stdout);
+    assert_eq!(judged.status.code(), Some(1), "{text}");
+    assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{text:?}");
+}

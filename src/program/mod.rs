@@ -3,9 +3,11 @@
 //!
 //! [`spec`] names and checks a program, [`protocol`] writes its input and reads its answers,
 //! [`process`] runs it without deadlocks or leftovers (and [`converse`] one case at a time), [`runner`] times it over a set as a
-//! `crate::harness::SetSolver`, and [`verdict`] says what a judge would.
+//! `crate::harness::SetSolver`, and [`verdict`] says what a judge would; `escape` keeps a
+//! program's stderr from driving the terminal.
 
 pub mod converse;
+mod escape;
 pub mod process;
 pub mod protocol;
 mod reaper;

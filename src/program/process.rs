@@ -132,9 +132,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The stderr tail as text, trimmed, for error messages.
+    /// The stderr tail as text, trimmed, control characters escaped, for error messages.
     pub fn stderr_text(&self) -> String {
-        String::from_utf8_lossy(&self.stderr_tail).trim().to_string()
+        super::escape::controls_escaped(String::from_utf8_lossy(&self.stderr_tail).trim())
     }
 }
 

@@ -229,11 +229,21 @@ fn resolve(word: &str, cwd: Option<&Path>) -> Result<PathBuf> {
     let candidate = if word.contains('/') {
         here(Path::new(word))
     } else {
-        std::env::var_os("PATH")
+        // As `execvp` does: the first executable file on PATH, past any that is not; with
+        // none, the first file found, refused below for what it is.
+        let files: Vec<PathBuf> = std::env::var_os("PATH")
             .map(|paths| std::env::split_paths(&paths).map(|d| d.join(word)).collect::<Vec<_>>())
             .unwrap_or_default()
             .into_iter()
-            .find(|p| p.is_file())
+            .filter(|p| p.is_file())
+            .collect();
+        let runnable =
+            |p: &&PathBuf| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+        files
+            .iter()
+            .find(runnable)
+            .or(files.first())
+            .cloned()
             .ok_or_else(|| bad(format!("`{word}`: not found on PATH")))?
     };
     let meta = std::fs::metadata(&candidate)
@@ -248,6 +258,75 @@ fn resolve(word: &str, cwd: Option<&Path>) -> Result<PathBuf> {
         )));
     }
     std::path::absolute(&candidate).map_err(|e| Error::io(candidate.display(), e))
+}
+
+/// Longest single argument or variable the kernel passes (Linux's `MAX_ARG_STRLEN`).
+const MAX_ARG_BYTES: usize = 32 * 4096;
+/// Room kept in the kernel's argument space for the puzzle's variables and placeholders.
+const ARG_MARGIN: usize = 16 * 1024;
+
+/// The kernel's argument space (Linux: a quarter of the stack limit, between 128 KiB and
+/// 6 MiB).
+fn arg_space() -> usize {
+    use rustix::process::{getrlimit, Resource};
+    let quarter = getrlimit(Resource::Stack)
+        .current
+        .map_or(usize::MAX, |c| usize::try_from(c / 4).unwrap_or(usize::MAX));
+    quarter.clamp(128 * 1024, 6 * 1024 * 1024)
+}
+
+/// Refuses what would fail at `exec` through no fault of the program, before anything runs:
+/// a working directory that is not one, a NUL byte or a `=` in a variable's name, a NUL byte
+/// anywhere else, an argument list the kernel would refuse as too long.
+fn check_runnable(argv: &[String], cwd: Option<&Path>, env: &[(String, String)]) -> Result<()> {
+    if let Some(dir) = cwd {
+        match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return Err(bad(format!("cwd `{}`: not a directory", dir.display()))),
+            Err(e) => return Err(bad(format!("cwd `{}`: {e}", dir.display()))),
+        }
+    }
+    for (i, a) in argv.iter().enumerate() {
+        if a.contains('\0') {
+            return Err(bad(format!("word {} of the command holds a NUL byte", i + 1)));
+        }
+        if a.len() > MAX_ARG_BYTES {
+            let n = a.len();
+            return Err(bad(format!(
+                "word {} of the command is too long: {n} bytes, past the kernel's {MAX_ARG_BYTES}",
+                i + 1
+            )));
+        }
+    }
+    for (k, v) in env {
+        if k.is_empty() || k.contains('=') || k.contains('\0') {
+            return Err(bad(format!(
+                "variable name `{}`: empty, or holds `=` or a NUL byte",
+                k.escape_debug()
+            )));
+        }
+        if v.contains('\0') {
+            return Err(bad(format!("variable `{k}` holds a NUL byte")));
+        }
+        if k.len() + 1 + v.len() > MAX_ARG_BYTES {
+            return Err(bad(format!(
+                "variable `{k}` is too long, past the kernel's {MAX_ARG_BYTES} bytes"
+            )));
+        }
+    }
+    // Each string costs its bytes, its NUL and a pointer.
+    let cost = |n: usize| n + 1 + std::mem::size_of::<usize>();
+    let words: usize = argv.iter().map(|a| cost(a.len())).sum();
+    let vars: usize = env.iter().map(|(k, v)| cost(k.len() + 1 + v.len())).sum();
+    let own: usize = std::env::vars_os().map(|(k, v)| cost(k.len() + 1 + v.len())).sum();
+    let space = arg_space();
+    if words + vars + own + ARG_MARGIN > space {
+        return Err(bad(format!(
+            "the argument list is too long: {words} bytes of words and {vars} of variables \
+             beside the harness's {own} bytes of environment, past the kernel's {space}"
+        )));
+    }
+    Ok(())
 }
 
 fn hash_files(files: &[PathBuf]) -> Result<String> {
@@ -273,6 +352,7 @@ impl Program {
         weighted: bool,
         mode: Option<Mode>,
     ) -> Result<Program> {
+        check_runnable(&argv, cwd.as_deref(), &env)?;
         let exe = resolve(&argv[0], cwd.as_deref())?;
         let mut hashed = vec![exe.clone()];
         for a in &argv[1..] {
