@@ -699,7 +699,7 @@ fn a_programs_stderr_is_escaped_before_it_reaches_the_terminal() {
     let v = run(&sh("forge", script), 2, 30.0);
     assert_eq!(count(&v, Verdict::RuntimeError), 2, "{v:?}");
     for r in &v {
-        assert!(!r.detail.chars().any(|c| c.is_control()), "{:?}", r.detail);
+        assert!(!r.detail.chars().any(char::is_control), "{:?}", r.detail);
         assert!(
             r.detail.contains("\\u{1b}") && r.detail.contains("all answers accepted"),
             "{:?}",
