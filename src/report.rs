@@ -353,8 +353,9 @@ pub struct RunMeta {
     pub partial: Option<String>,
 }
 
-/// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it,
+/// or ran it in another mode or under another process limit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProgramMeta {
     /// Its solver id, `program:NAME`.
     pub solver: String,
@@ -364,6 +365,10 @@ pub struct ProgramMeta {
     pub mode: String,
     /// The xxh3-64 hash of the executable and of every file its arguments name, in order.
     pub hash: String,
+    /// `--program-limit`, seconds; `None` for no limit. Result sets written before it was
+    /// recorded read as `None` and merge only with each other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_s: Option<f64>,
 }
 
 /// A solver that sat out a whole case set (`skipped.csv`): it does not take the set's puzzles,

@@ -6,7 +6,8 @@ use common::{run, stderr_text};
 use slidebench::fsutil::{verify_set, write_set, INCOMPLETE_MARKER, MANIFEST};
 use slidebench::merge::merge;
 use slidebench::report::{
-    csv_bytes, read_csv, Outcome, RunMeta, RunRow, SummaryRow, META_JSON, RUNS_CSV, SUMMARY_CSV,
+    csv_bytes, read_csv, Outcome, ProgramMeta, RunMeta, RunRow, SummaryRow, META_JSON, RUNS_CSV,
+    SUMMARY_CSV,
 };
 use std::path::{Path, PathBuf};
 
@@ -521,4 +522,40 @@ fn program_tables_whose_headers_differ_are_refused_naming_them() {
     let merged = merge(&[a, c], "test").unwrap();
     let (_, bytes) = merged.tables.iter().find(|(n, _)| *n == "verdicts.csv").unwrap();
     assert_eq!(String::from_utf8_lossy(bytes), "solver,case_id,verdict\np,0,ok\np,1,ok\n");
+}
+
+#[test]
+fn shards_that_ran_a_program_in_other_modes_or_limits_are_refused_naming_each() {
+    let tmp = tempfile::tempdir().unwrap();
+    let program = |mode: &str, limit_s: Option<f64>| ProgramMeta {
+        solver: "program:p".into(),
+        command: "./p".into(),
+        mode: mode.into(),
+        hash: "xxh3:0000000000000001".into(),
+        limit_s,
+    };
+    let with = |name: &str, shard_no: &str, p: ProgramMeta| {
+        let mut m = meta(7, "v1", shard_no);
+        m.programs = vec![p];
+        let case = u64::from(shard_no != "1/2");
+        shard(&tmp.path().join(name), &[row("bfs/rank", case, 3)], &m)
+    };
+    let batch = with("batch", "1/2", program("batch", Some(60.0)));
+    let per_case = with("per-case", "2/2", program("per-case", Some(60.0)));
+    let err = merge(&[batch.clone(), per_case.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("program modes"), "{err}");
+    assert!(err.contains(&format!("{} has program:p batch", batch.display())), "{err}");
+    assert!(err.contains(&format!("{} has program:p per-case", per_case.display())), "{err}");
+
+    let longer = with("longer", "2/2", program("batch", Some(120.0)));
+    let err = merge(&[batch.clone(), longer.clone()], "test").unwrap_err().to_string();
+    assert!(err.contains("program limits (--program-limit)"), "{err}");
+    assert!(err.contains(&format!("{} has program:p 120 s", longer.display())), "{err}");
+    let unlimited = with("unlimited", "2/2", program("batch", None));
+    let err = merge(&[batch.clone(), unlimited], "test").unwrap_err().to_string();
+    assert!(err.contains("program:p none"), "{err}");
+
+    let same = with("same", "2/2", program("batch", Some(60.0)));
+    let merged = merge(&[batch, same], "test").unwrap();
+    assert_eq!(merged.meta.unwrap().programs[0].limit_s, Some(60.0));
 }

@@ -714,3 +714,23 @@ fn a_programs_stderr_is_escaped_before_it_reaches_the_terminal() {
     assert_eq!(judged.status.code(), Some(1), "{text}");
     assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{text:?}");
 }
+
+#[test]
+fn a_program_argument_naming_a_file_larger_than_memory_is_hashed_without_reading_it_whole() {
+    // A sparse 512 MiB data file and a harness allowed 400 MB of address space (it needs under
+    // 300): reading the file whole to hash it cannot fit, hashing it a chunk at a time does.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.dat");
+    std::fs::File::create(&big).unwrap().set_len(512 << 20).unwrap();
+    let out = dir.path().join("j");
+    let judged = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 400000 && exec \"$@\"", "limited", BIN, "judge", "--count", "2"])
+        .args(["--out", out.to_str().unwrap(), "sh", "-c", &format!("exec '{BIN}' solve")])
+        .arg(&big)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&judged.stdout);
+    assert!(judged.status.success(), "{text}{}", String::from_utf8_lossy(&judged.stderr));
+    assert!(text.contains("every answer accepted"), "{text}");
+}

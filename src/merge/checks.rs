@@ -10,7 +10,6 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Refuses shards whose `what` differs, naming each directory with its value.
 /// Refuses shards whose `value` differs, naming each shard's value as a person writes it
 /// (`50000000`, `none`), never in Rust's debug form (`Some(50000000)`).
 fn same<T: PartialEq>(
@@ -29,6 +28,16 @@ fn same<T: PartialEq>(
         ErrorKind::Parse,
         format!("shards of different {what} cannot be merged: {}", list.join(", ")),
     ))
+}
+
+/// `items` joined by commas, or `none`.
+fn listed_or_none(items: impl Iterator<Item = String>) -> String {
+    let named: Vec<String> = items.collect();
+    if named.is_empty() {
+        "none".to_string()
+    } else {
+        named.join(", ")
+    }
 }
 
 pub(super) fn check_compatible(shards: &[ShardSet]) -> Result<()> {
@@ -84,14 +93,31 @@ pub(super) fn check_compatible(shards: &[ShardSet]) -> Result<()> {
                     .map(|p| (p.solver.clone(), p.hash.clone()))
                     .collect::<Vec<_>>()
             },
-            |v| {
-                let named: Vec<String> =
-                    v.iter().map(|(id, hash)| format!("{id} {hash}")).collect();
-                if named.is_empty() {
-                    "none".to_string()
-                } else {
-                    named.join(", ")
-                }
+            |v| listed_or_none(v.iter().map(|(id, hash)| format!("{id} {hash}"))),
+        )?;
+        // Batch and per-case runs charge a query different things, and a different limit
+        // gives different verdicts: rows made either way are not one run's.
+        same(
+            shards,
+            "program modes",
+            |s| {
+                let programs = meta(s).programs;
+                programs.into_iter().map(|p| (p.solver, p.mode)).collect::<Vec<_>>()
+            },
+            |v| listed_or_none(v.iter().map(|(id, mode)| format!("{id} {mode}"))),
+        )?;
+        same(
+            shards,
+            "program limits (--program-limit)",
+            |s| {
+                let programs = meta(s).programs;
+                programs.into_iter().map(|p| (p.solver, p.limit_s.map(f64::to_bits))).collect()
+            },
+            |v: &Vec<(String, Option<u64>)>| {
+                listed_or_none(v.iter().map(|(id, limit)| match limit {
+                    Some(b) => format!("{id} {} s", f64::from_bits(*b)),
+                    None => format!("{id} none"),
+                }))
             },
         )?;
     }

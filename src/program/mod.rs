@@ -43,6 +43,7 @@ pub fn meta(programs: &[ProgramSolver]) -> Vec<ProgramMeta> {
             command: p.program().command.clone(),
             mode: p.mode().name().to_string(),
             hash: p.program().hash.clone(),
+            limit_s: (p.limit() < NO_PROCESS_LIMIT).then(|| p.limit().as_secs_f64()),
         })
         .collect()
 }

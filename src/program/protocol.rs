@@ -180,25 +180,39 @@ fn quote(line: &str) -> String {
     format!("`{}`", s.escape_debug())
 }
 
-fn read_moves(line: &str) -> Answer {
-    if line == "unsolvable" {
+/// What is wrong with a line that is not moves, said of the first thing that is wrong: bytes
+/// that are not text, the word `unsolvable` with more after it, or a character not a move.
+fn not_moves(line: &str, raw: &[u8]) -> String {
+    const WANTED: &str = "is not moves (`u d l r`) or `unsolvable`";
+    if let Err(e) = std::str::from_utf8(raw) {
+        let at = e.valid_up_to();
+        let bad = &raw[at..at + e.error_len().unwrap_or(raw.len() - at)];
+        let hex: Vec<String> = bad.iter().map(|b| format!("0x{b:02x}")).collect();
+        return format!(
+            "{} {WANTED}: byte {} ({}) is not UTF-8 text",
+            quote(line),
+            at + 1,
+            hex.join(" ")
+        );
+    }
+    if let Some(rest) = line.strip_prefix("unsolvable") {
+        return format!("{} {WANTED}: `unsolvable` is followed by {}", quote(line), quote(rest));
+    }
+    match line.chars().enumerate().find(|(_, ch)| Move::from_letter(*ch).is_none()) {
+        Some((k, ch)) => format!("{} {WANTED}: character {} is {:?}", quote(line), k + 1, ch),
+        None => format!("{} {WANTED}", quote(line)),
+    }
+}
+
+fn read_moves(line: &str, raw: &[u8]) -> Answer {
+    if line == "unsolvable" && raw.is_ascii() {
         return Answer::Unsolvable;
     }
-    let mut moves = Vec::with_capacity(line.len());
-    for (k, ch) in line.chars().enumerate() {
-        match Move::from_letter(ch) {
-            Some(m) => moves.push(m),
-            None => {
-                return Answer::Malformed(format!(
-                    "{} is not moves (`u d l r`) or `unsolvable`: character {} is {:?}",
-                    quote(line),
-                    k + 1,
-                    ch
-                ))
-            }
-        }
+    let moves: Option<Vec<Move>> = line.chars().map(Move::from_letter).collect();
+    match moves {
+        Some(moves) if raw.is_ascii() => Answer::Moves(moves),
+        _ => Answer::Malformed(not_moves(line, raw)),
     }
-    Answer::Moves(moves)
 }
 
 fn read_cost(line: &str) -> Answer {
@@ -210,20 +224,33 @@ fn read_cost(line: &str) -> Answer {
 
 /// Reads `n` answers of `protocol` from `stdout`.
 pub fn read_answers(protocol: Protocol, stdout: &[u8], n: usize) -> Answers {
-    let text = String::from_utf8_lossy(stdout);
-    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    // Lines are split as bytes, so that one that is not text is reported as such, by its own
+    // bytes; `str::lines` ends: `\n`, a `\r` before it dropped.
+    let mut lines: Vec<&[u8]> = stdout.split(|&b| b == b'\n').collect();
+    if stdout.ends_with(b"\n") || stdout.is_empty() {
+        lines.pop();
+    }
+    let trim_end = |l: &[u8]| -> usize {
+        l.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1)
+    };
+    let mut lines: Vec<&[u8]> = lines.into_iter().map(|l| &l[..trim_end(l)]).collect();
     // Costs are read as tokens a line apart; blank lines between them mean nothing.
     if protocol == Protocol::Aoj {
-        lines.retain(|l| !l.trim().is_empty());
+        lines.retain(|l| !l.is_empty());
     }
     let mut out = Answers { lines: Vec::with_capacity(n), extra: 0 };
     for k in 0..n {
-        out.lines.push(lines.get(k).map(|l| match protocol {
-            Protocol::Aoj => read_cost(l),
-            Protocol::Hdu | Protocol::Boards => read_moves(l.trim_start()),
+        out.lines.push(lines.get(k).map(|raw| {
+            let start = raw.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(raw.len());
+            let raw = &raw[start..];
+            let line = String::from_utf8_lossy(raw);
+            match protocol {
+                Protocol::Aoj => read_cost(&line),
+                Protocol::Hdu | Protocol::Boards => read_moves(&line, raw),
+            }
         }));
     }
-    out.extra = lines.iter().skip(n).filter(|l| !l.trim().is_empty()).count();
+    out.extra = lines.iter().skip(n).filter(|l| !l.is_empty()).count();
     out
 }
 
@@ -238,6 +265,19 @@ mod tests {
         assert_eq!(a.lines[0], Some(Answer::Moves(vec![Move::Up, Move::Right])));
         assert_eq!(a.lines[1], Some(Answer::Unsolvable));
         assert_eq!(a.extra, 0);
+    }
+
+    #[test]
+    fn a_line_that_is_not_text_or_has_more_after_unsolvable_says_so() {
+        let a = read_answers(Protocol::Hdu, b"unsolvable\xff\xfe\nunsolvable now\nurx\n", 3);
+        let text = |k: usize| match &a.lines[k] {
+            Some(Answer::Malformed(m)) => m.clone(),
+            other => panic!("line {k}: {other:?}"),
+        };
+        assert!(text(0).contains("byte 11 (0xff) is not UTF-8 text"), "{}", text(0));
+        assert!(!text(0).contains("character 2"), "{}", text(0));
+        assert!(text(1).contains("`unsolvable` is followed by ` now`"), "{}", text(1));
+        assert!(text(2).contains("character 3 is 'x'"), "{}", text(2));
     }
 
     #[test]

@@ -172,6 +172,11 @@ impl ProgramSolver {
         self.mode
     }
 
+    /// Its process limit (`--program-limit`; [`NO_PROCESS_LIMIT`] for none).
+    pub fn limit(&self) -> Duration {
+        self.limit
+    }
+
     /// What went wrong on the case `id` of `set`, if anything did before the harness's checks.
     pub fn failure(&self, set: &str, id: u64) -> Option<Failure> {
         self.notes.lock().expect("poisoned").get(&(set.to_string(), id)).cloned()

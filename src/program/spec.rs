@@ -7,6 +7,7 @@ use super::protocol::{board_numbers, Protocol};
 use crate::board::Puzzle;
 use crate::error::{Error, ErrorKind, Result};
 use serde::Deserialize;
+use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -332,11 +333,35 @@ fn check_runnable(argv: &[String], cwd: Option<&Path>, env: &[(String, String)])
 fn hash_files(files: &[PathBuf]) -> Result<String> {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     for f in files {
-        let bytes = std::fs::read(f).map_err(|e| Error::io(f.display(), e))?;
-        h.update(&(bytes.len() as u64).to_le_bytes());
-        h.update(&bytes);
+        hash_file(&mut h, f).map_err(|e| Error::io(f.display(), e))?;
     }
     Ok(format!("xxh3:{:016x}", h.digest()))
+}
+
+/// Adds `path`'s length and bytes to `h`, a chunk at a time: an argument may name a data file
+/// of gigabytes, which must not be held in memory to be hashed.
+fn hash_file(h: &mut xxhash_rust::xxh3::Xxh3, path: &Path) -> std::io::Result<()> {
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    h.update(&len.to_le_bytes());
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut read = 0u64;
+    loop {
+        let n = match file.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        h.update(&chunk[..n]);
+        read += n as u64;
+    }
+    if read != len {
+        return Err(std::io::Error::other(format!(
+            "changed while being hashed ({len} bytes when opened, {read} read)"
+        )));
+    }
+    Ok(())
 }
 
 impl Program {
