@@ -734,3 +734,72 @@ fn a_program_argument_naming_a_file_larger_than_memory_is_hashed_without_reading
     assert!(judged.status.success(), "{text}{}", String::from_utf8_lossy(&judged.stderr));
     assert!(text.contains("every answer accepted"), "{text}");
 }
+
+/// The README's lines that start with `prefix`, each joined with its `\` continuations.
+fn readme_commands(prefix: &str) -> Vec<String> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in readme.lines() {
+        if open {
+            out.last_mut().unwrap().push_str(line.trim_end_matches('\\'));
+        } else if line.starts_with(prefix) {
+            out.push(line.trim_end_matches('\\').to_string());
+        } else {
+            continue;
+        }
+        open = line.ends_with('\\');
+    }
+    out
+}
+
+#[test]
+fn the_readmes_compare_and_console_program_examples_run_as_written() {
+    // Each command runs as the README gives it, in a directory holding what it names: `./a.out`
+    // (an HDU 1043 solver), `java` on PATH (a Dragon's Cruller solver, whatever its arguments),
+    // and the repository's `examples/`.
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    for (exe, body) in [
+        (dir.path().join("a.out"), format!("exec '{BIN}' solve")),
+        (bin.join("java"), format!("exec '{BIN}' cruller")),
+    ] {
+        std::fs::write(&exe, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+    std::os::unix::fs::symlink(examples, dir.path().join("examples")).unwrap();
+    let file = std::fs::read_to_string(format!("{examples}/programs/programs.toml")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains(&format!("```toml\n{file}```")), "the README's copy drifted");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+
+    let mut commands = readme_commands("slidebench compare --cases sample random");
+    assert_eq!(commands.len(), 2, "{commands:?}");
+    let console = readme_commands("$ slidebench judge");
+    assert_eq!(console.len(), 1, "{console:?}");
+    commands.push(console[0].trim_start_matches("$ ").to_string());
+    for line in &commands {
+        let command = line.split_once('#').map_or(line.as_str(), |(c, _)| c);
+        let words = shlex::split(command).unwrap();
+        let ran = std::process::Command::new(BIN)
+            .args(&words[1..])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&ran.stdout);
+        let err = String::from_utf8_lossy(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(0), "`{line}`: {text}{err}");
+        let out = if words[1] == "judge" { "judge-out" } else { "target/slidebench-results" };
+        let verdicts = std::fs::read_to_string(dir.path().join(out).join("verdicts.csv")).unwrap();
+        let judged: Vec<&str> = verdicts.lines().skip(1).collect();
+        assert!(!judged.is_empty(), "`{line}`: {verdicts}");
+        assert!(judged.iter().all(|l| l.contains(",accepted,")), "`{line}`: {verdicts}");
+    }
+}
