@@ -63,6 +63,7 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         cut_by: String::new(),
         pair_s: 0.0,
         errors: 0,
+        time_is: slidebench::report::TimeIs::Measured,
     }
 }
 
