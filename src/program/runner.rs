@@ -2,7 +2,8 @@
 //! processes, and every way it can fail noted for the judge's verdicts.
 //!
 //! Batch mode charges each query (T(N) − T(0)) / N, where T(0) is the same program on an empty
-//! input (a program may build a table before it reads anything); per-case mode charges each
+//! input (a program may build a table before it reads anything), and only an upper bound where
+//! the difference is not resolved above the runs' noise; per-case mode charges each
 //! query its whole process and reports T(0), the cost of an empty start under the program's
 //! runtime, beside it as the build time; request-response mode charges each query the time from
 //! writing it to reading its answer (the first one's includes whatever of the program's start
