@@ -182,6 +182,23 @@ fn page_is_well_formed_with_ranked_sortable_tables_and_findings() {
 }
 
 #[test]
+fn an_upper_bound_reads_as_one_and_ranks_after_a_measured_time_on_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "bfs/rank");
+    let mut summary: Vec<SummaryRow> =
+        slidebench::report::read_csv(&dir.path().join(SUMMARY_CSV)).unwrap();
+    let mut bound = summary_row("program:s001/s001", "random", 1, None);
+    bound.time_is = slidebench::report::TimeIs::UpperBound;
+    summary.insert(0, bound);
+    write_csv(&dir.path().join(SUMMARY_CSV), &summary).unwrap();
+    let page = report(dir.path());
+    let random = &page[page.find("<h3>random").unwrap()..page.find("<h3>depth").unwrap()];
+    let (measured, program) = (random.find("table/rank").unwrap(), random.find("program:s001"));
+    assert!(measured < program.unwrap(), "{random}");
+    assert!(random.contains("&lt; 0.00"), "{random}");
+}
+
+#[test]
 fn script_in_a_solver_name_is_escaped() {
     let dir = tempfile::tempdir().unwrap();
     write_results(dir.path(), "<script>alert(1)</script>/rank");

@@ -825,3 +825,52 @@ impl Parts {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(walls: &[u64]) -> Runs {
+        Runs { ran: Vec::new(), walls: walls.to_vec(), cpus: walls.to_vec() }
+    }
+
+    #[test]
+    fn a_difference_within_the_noise_is_only_an_upper_bound() {
+        // T(0) 200–300 ms, T(N) 250 ms: nothing resolved, whatever N.
+        let (diff, noise) =
+            excess(&runs(&[200_000_000, 250_000_000, 300_000_000]), &runs(&[250_000_000]));
+        assert_eq!(per_query(diff, noise, 5), QueryTime::Below((diff + 2 * noise).div_ceil(5)));
+        // T(0) 1.0–1.2 ms, T(N) 11 ms over 1000 queries: 10 µs each, measured.
+        let (diff, noise) = excess(&runs(&[1_000_000, 1_100_000, 1_200_000]), &runs(&[11_100_000]));
+        assert_eq!(per_query(diff, noise, 1000), QueryTime::Measured(10_000));
+        // Below the empty run is no negative time: a bound above zero.
+        assert!(matches!(per_query(0, 0, 3), QueryTime::Below(1)));
+    }
+
+    #[test]
+    fn the_costliest_of_differing_paths_is_judged_and_differing_costs_are_refused() {
+        let p = Puzzle::eight();
+        let short: crate::Result<Solution> = Ok(Solution::cost_only(4, Stats::default()));
+        let long: crate::Result<Solution> = Ok(Solution::cost_only(6, Stats::default()));
+        let why = settle(&[&short, &long]).unwrap_err();
+        assert!(why.contains("run 1 said cost 4, run 2 cost 6"), "{why}");
+        let moves = |m: &str| -> crate::Result<Solution> {
+            let moves = m.chars().map(|c| crate::board::Move::from_letter(c).unwrap()).collect();
+            Ok(Solution::solved(&p, moves, Stats::default()))
+        };
+        let (a, b) = (moves("ud"), moves("udlr"));
+        let judged = settle(&[&a, &b, &a]).unwrap().unwrap();
+        assert_eq!(judged.as_ref().ok().and_then(Solution::cost), Some(4));
+    }
+
+    #[test]
+    fn a_failure_names_its_run_and_the_cap_bounds_a_deadline() {
+        let f = Failure::BadPath("the moves end on x".into()).in_run(1, 3);
+        assert_eq!(f, Failure::BadPath("run 1 of 3: the moves end on x".into()));
+        assert_eq!(Failure::TimeLimit.in_run(2, 3), Failure::TimeLimit);
+        let s = Duration::from_secs(1);
+        assert_eq!(capped(s, None), (s, false));
+        assert_eq!(capped(s, Some(s / 4)), (s / 4, true));
+        assert_eq!(capped(s, Some(s * 2)), (s, false));
+    }
+}
