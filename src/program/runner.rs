@@ -555,6 +555,9 @@ impl Runs {
 const EMPTY_RUNS: u32 = 3;
 /// Runs of T(0) and of T(N) at most while their difference is not resolved above the spread.
 const RESOLVE_RUNS: usize = 7;
+/// Wall time those extra runs may take per process's input: a slow start (a JVM) is not
+/// rerun for long only to learn that a small difference stays small.
+const RESOLVE_TIME: Duration = Duration::from_secs(3);
 
 /// The scatter of single runs: the range of `v`.
 fn range(v: &[u64]) -> u64 {
@@ -674,7 +677,7 @@ impl SetSolver for ProgramSolver {
                 Some(b) => self.limit.saturating_add(b.saturating_mul(group.len() as u32)),
                 None => self.limit,
             };
-            let (deadline, cap_bound) = capped(deadline, parts.left());
+            let (deadline, mut cap_bound) = capped(deadline, parts.left());
             let n = group.len();
             let (runs, times) = if conversing {
                 // The first answer may also wait for the program's start.
@@ -699,12 +702,14 @@ impl SetSolver for ProgramSolver {
                     QueryTime::Measured(runs.wall())
                 } else {
                     // More runs of T(0) and T(N) while their difference is lost in the spread,
-                    // up to RESOLVE_RUNS each and while the cap allows.
+                    // up to RESOLVE_RUNS each, for RESOLVE_TIME, and while the cap allows.
                     let mut e = empty.remove(&key).unwrap_or_default();
+                    let resolving = Instant::now();
                     loop {
                         let (diff, noise) = excess(&e, &runs);
                         let resolved = matches!(per_query(diff, noise, 1), QueryTime::Measured(_));
-                        let room = parts.left().is_none_or(|l| l > Duration::ZERO);
+                        let room = parts.left().is_none_or(|l| l > Duration::ZERO)
+                            && resolving.elapsed() < RESOLVE_TIME;
                         let more = runs.walls.len() < RESOLVE_RUNS && e.walls.len() < RESOLVE_RUNS;
                         if resolved || !clean || !room || !more {
                             break;
@@ -713,7 +718,8 @@ impl SetSolver for ProgramSolver {
                         if !e.push(Self::run_once(&inv, &protocol::empty_input(protocol), d0, 0)) {
                             break;
                         }
-                        let (d, _) = capped(deadline, parts.left());
+                        let (d, by_cap) = capped(deadline, parts.left());
+                        cap_bound |= by_cap;
                         clean = runs.push(Self::run_once(&inv, &input, d, n));
                     }
                     let (diff, noise) = excess(&e, &runs);
