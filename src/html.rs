@@ -201,6 +201,9 @@ fn secs(s: Option<f64>) -> String {
     s.map_or_else(|| "none".to_string(), |s| format!("{s:.1} s"))
 }
 
+/// Added to an upper bound's sort key, so that it sorts after any measured time.
+const BOUND_SORT: f64 = 1e18;
+
 fn micros(ns: u64) -> String {
     format!("{:.2}", ns as f64 / 1e3)
 }
@@ -241,6 +244,15 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
         );
         for (i, r) in rows.iter().enumerate() {
             let num = |v: f64, shown: String| format!("<td data-sort=\"{v}\">{shown}</td>");
+            // A bound (below a program's noise) reads `< …` and sorts after every measured time.
+            let bound = r.time_is == crate::report::TimeIs::UpperBound;
+            let time = |ns: u64| {
+                if bound {
+                    num(BOUND_SORT + ns as f64, format!("&lt; {}", micros(ns)))
+                } else {
+                    num(ns as f64, micros(ns))
+                }
+            };
             let build = r.build_ns.map_or_else(
                 || "<td data-sort=\"-1\"></td>".to_string(),
                 |b| num(b as f64, format!("{:.2}", b as f64 / 1e6)),
@@ -256,9 +268,9 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
                 num(r.solved as f64, r.solved.to_string()),
                 num(r.over_budget as f64, r.over_budget.to_string()),
                 num(r.skipped as f64, r.skipped.to_string()),
-                num(r.p5_ns as f64, micros(r.p5_ns)),
-                num(r.median_ns as f64, micros(r.median_ns)),
-                num(r.p95_ns as f64, micros(r.p95_ns)),
+                time(r.p5_ns),
+                time(r.median_ns),
+                time(r.p95_ns),
                 num(finite(r.mean_expanded), format!("{:.0}", r.mean_expanded)),
                 build,
                 num(r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0)),

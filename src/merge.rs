@@ -224,6 +224,8 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
         repeats,
         cut_by: cut_reasons(shard_rows),
         pair_s: shard_rows.iter().map(|s| s.pair_s).sum(),
+        // A bound in any shard leaves the merged times bounds.
+        time_is: shard_rows.iter().map(|s| s.time_is).max().unwrap_or_default(),
         ..stats.summary_row(
             first.solver.clone(),
             first.algorithm.clone(),
@@ -284,6 +286,7 @@ fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
         cut_by: cut_reasons(shard_rows),
         pair_s: shard_rows.iter().map(|s| s.pair_s).sum(),
         errors: sum(&|r| r.errors),
+        time_is: shard_rows.iter().map(|r| r.time_is).max().unwrap_or_default(),
         ..first.clone()
     }
 }

@@ -15,7 +15,7 @@ mod reference;
 pub mod set;
 
 use measured::blank_is_zero;
-pub use measured::{written as summary_written, Measured, SummaryOut};
+pub use measured::{written as summary_written, Measured, QueryTime, SummaryOut, TimeIs};
 pub use reference::{Reference, ReferenceKind};
 
 /// File name of the per-query table.
@@ -189,6 +189,10 @@ pub struct SummaryRow {
     /// written before the column.
     #[serde(default)]
     pub errors: u64,
+    /// Whether the times are measured or only upper bounds (a batch program's, below the noise
+    /// of its empty run); ranked after measured ones. Empty when no time was measured.
+    #[serde(default, deserialize_with = "blank_is_zero")]
+    pub time_is: TimeIs,
 }
 
 /// What `summary.csv` takes from one solver's rows on one set, computed in one place for the
@@ -294,6 +298,7 @@ impl RunStats {
             cut_by: String::new(),
             pair_s: 0.0,
             errors: self.errors,
+            time_is: TimeIs::Measured,
         }
     }
 }

@@ -68,6 +68,7 @@ fn summary_of(rows: &[RunRow], seed: u64) -> Vec<SummaryRow> {
         cut_by: String::new(),
         pair_s: 0.0,
         errors: 0,
+        time_is: slidebench::report::TimeIs::Measured,
     }]
 }
 

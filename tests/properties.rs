@@ -379,6 +379,7 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 cut_by: String::new(),
                 pair_s: 0.0,
                 errors: 0,
+                time_is: slidebench::report::TimeIs::Measured,
             },
         )
 }

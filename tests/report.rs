@@ -63,6 +63,7 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         cut_by: String::new(),
         pair_s: 0.0,
         errors: 0,
+        time_is: slidebench::report::TimeIs::Measured,
     }
 }
 
@@ -178,6 +179,23 @@ fn page_is_well_formed_with_ranked_sortable_tables_and_findings() {
     assert!(first < random.find("bfs/rank").unwrap());
     assert!(page.contains("<h3>Findings</h3>"));
     assert!(page.contains("No meta.json or README.md"));
+}
+
+#[test]
+fn an_upper_bound_reads_as_one_and_ranks_after_a_measured_time_on_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "bfs/rank");
+    let mut summary: Vec<SummaryRow> =
+        slidebench::report::read_csv(&dir.path().join(SUMMARY_CSV)).unwrap();
+    let mut bound = summary_row("program:s001/s001", "random", 1, None);
+    bound.time_is = slidebench::report::TimeIs::UpperBound;
+    summary.insert(0, bound);
+    write_csv(&dir.path().join(SUMMARY_CSV), &summary).unwrap();
+    let page = report(dir.path());
+    let random = &page[page.find("<h3>random").unwrap()..page.find("<h3>depth").unwrap()];
+    let (measured, program) = (random.find("table/rank").unwrap(), random.find("program:s001"));
+    assert!(measured < program.unwrap(), "{random}");
+    assert!(random.contains("&lt; 0.00"), "{random}");
 }
 
 #[test]

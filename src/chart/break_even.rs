@@ -73,7 +73,12 @@ pub(super) fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<Stri
         return Ok(None);
     };
     let all = summary_of(summary, set);
-    let rows: Vec<&SummaryRow> = all.iter().copied().filter(|r| r.median_ns > 0).collect();
+    // Upper bounds (outside programs below their noise) are no times to extend.
+    let rows: Vec<&SummaryRow> = all
+        .iter()
+        .copied()
+        .filter(|r| r.median_ns > 0 && r.time_is != crate::report::TimeIs::UpperBound)
+        .collect();
     let (phrase, q_even) = break_even(&rows);
     let shown = best_of_families(&rows, is_table);
     let title = format!(

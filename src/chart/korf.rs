@@ -303,8 +303,10 @@ fn pdb_phrase(rows: &[&SummaryRow]) -> (String, Option<f64>) {
 /// IDA*/A* solvers with Manhattan distance or linear conflict.
 pub(super) fn pdb_break_even(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
     // Solvers that solved nothing there have no median to extend.
-    let rows: Vec<&SummaryRow> =
-        summary_of(summary, KORF_SET).into_iter().filter(|r| r.median_ns > 0).collect();
+    let rows: Vec<&SummaryRow> = summary_of(summary, KORF_SET)
+        .into_iter()
+        .filter(|r| r.median_ns > 0 && r.time_is != crate::report::TimeIs::UpperBound)
+        .collect();
     if !rows.iter().any(|r| is_pdb(r)) || rows.iter().all(|r| is_pdb(r)) {
         return Ok(None);
     }
@@ -382,6 +384,7 @@ mod tests {
             cut_by: String::new(),
             pair_s: 0.0,
             errors: 0,
+            time_is: crate::report::TimeIs::Measured,
         }
     }
 

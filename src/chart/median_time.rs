@@ -2,7 +2,7 @@
 
 use super::style::{algorithm_colour, bar_chart, plural, Axis, Bar, DrawResult, Scale, Unit};
 use super::{board_of, cases_of, pick_set, summary_of};
-use crate::report::SummaryRow;
+use crate::report::{SummaryRow, TimeIs};
 
 /// One bar per solver with a median, fastest at the top, in the solver's algorithm colour.
 pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
@@ -10,6 +10,9 @@ pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> 
         return Ok(None);
     };
     let rows = summary_of(summary, set);
+    // An upper bound (a program's time below its noise) is no point on a time axis.
+    let rows: Vec<&SummaryRow> =
+        rows.into_iter().filter(|r| r.time_is != TimeIs::UpperBound).collect();
     let mut timed: Vec<&SummaryRow> = rows.iter().copied().filter(|r| r.median_ns > 0).collect();
     if timed.is_empty() {
         timed.clone_from(&rows);

@@ -32,6 +32,7 @@ fn summary_row(algorithm: &str, encoding: &str, set: &str, median_ns: u64) -> Su
         cut_by: String::new(),
         pair_s: 0.0,
         errors: 0,
+        time_is: crate::report::TimeIs::Measured,
     }
 }
 

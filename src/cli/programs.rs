@@ -99,7 +99,7 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
             writeln!(
                 out,
                 "{} on {} ({}, {}): {} processes, wall {:.1} ms, CPU {:.1} ms, empty start \
-                 T(0) {:.2} ms, {:.2} µs per query, peak {}{}",
+                 T(0) {:.2} ms, {} per query, peak {}{}",
                 t.solver,
                 t.case_set,
                 t.mode,
@@ -108,7 +108,7 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
                 t.wall_ns as f64 / 1e6,
                 t.cpu_ns as f64 / 1e6,
                 t.empty_wall_ns as f64 / 1e6,
-                t.per_query_ns as f64 / 1e3,
+                t.per_query().micros(),
                 slidebench::units::human_bytes(t.peak_bytes),
                 if t.ended == "exit status 0" {
                     String::new()

@@ -12,7 +12,7 @@ use super::reference::{references, settle_references};
 use super::run::{run_solver, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::{RunStats, SummaryRow, ThreadsRow};
+use crate::report::{RunStats, SummaryRow, ThreadsRow, TimeIs};
 use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -37,6 +37,7 @@ fn summarize(
         repeats,
         cut_by: run.cut.map(Cut::reason).unwrap_or_default(),
         pair_s: run.pair.as_secs_f64(),
+        time_is: if run.time_bound { TimeIs::UpperBound } else { TimeIs::Measured },
         ..stats.summary_row(
             info.id.clone(),
             info.algorithm.to_string(),

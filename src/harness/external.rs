@@ -10,7 +10,7 @@ use super::verify::{self, agree, check_replay, describe_reference, Known};
 use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{ErrorKind, Result};
-use crate::report::{Outcome, RunRow};
+use crate::report::{Outcome, QueryTime, RunRow};
 use crate::solver::{Solution, SolverInfo};
 use std::time::Duration;
 
@@ -34,8 +34,8 @@ pub struct SetAnswer {
     /// The answer; `None` when the case was not run (the solver sat out the rest of the set).
     /// An answer with a cost and no moves (AOJ 1339 prints costs) counts as solved.
     pub answer: Option<Result<Solution>>,
-    /// Time charged to this query, ns.
-    pub time_ns: u64,
+    /// Time charged to this query: measured, or only bounded when below the noise.
+    pub time: QueryTime,
     /// How many times it was timed.
     pub repeats: u32,
     /// Peak memory of the process that answered it, bytes.
@@ -74,7 +74,7 @@ fn describe(sol: &Result<Solution>) -> String {
 fn no_answer() -> SetAnswer {
     SetAnswer {
         answer: Some(Err(crate::Error::new(ErrorKind::Io, "no answer"))),
-        time_ns: 0,
+        time: QueryTime::NotMeasured,
         repeats: 0,
         peak_bytes: 0,
     }
@@ -113,6 +113,7 @@ pub(super) fn run_set_solver(
         builds: answers.build.into_iter().collect(),
         cut: answers.cut,
         pair: began.elapsed(),
+        time_bound: false,
     };
     let mut given = answers.answers.into_iter();
     for (case, known) in cases.iter().zip(refs) {
@@ -126,11 +127,15 @@ pub(super) fn run_set_solver(
         };
         let mut row = RunRow {
             solvable: outcome == Outcome::Solved,
-            time_ns: a.time_ns,
+            time_ns: a.time.ns().unwrap_or(0),
             repeats: a.repeats,
             peak_bytes: a.peak_bytes,
             ..blank_row(info, set, case, *known, outcome, 1)
         };
+        // The median is a bound once any solved query's time is one.
+        if outcome == Outcome::Solved && matches!(a.time, QueryTime::Below(_)) {
+            run.time_bound = true;
+        }
         let Some(sol) = a.answer else {
             run.rows.push(row);
             continue;

@@ -7,7 +7,7 @@ use super::ranking::rank_order;
 const NOT_MEASURED: &str = "—";
 use crate::board::Puzzle;
 use crate::cases;
-use crate::report::SummaryRow;
+use crate::report::{SummaryRow, TimeIs};
 use crate::units::human_bytes;
 use std::io::Write;
 
@@ -45,7 +45,10 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
             // The same rule as the empty cells of summary.csv ([`SummaryRow::measured`]).
             let answered = r.answered();
             let m = r.measured();
-            let timed = |v: f64| if m.times { format!("{v:.2}") } else { NOT_MEASURED.into() };
+            // A time below the noise of a program's empty run is only a bound.
+            let below = if r.time_is == TimeIs::UpperBound { "< " } else { "" };
+            let timed =
+                |v: f64| if m.times { format!("{below}{v:.2}") } else { NOT_MEASURED.into() };
             let per_sec = if answered == 0 || r.ran == 0 {
                 NOT_MEASURED.into()
             } else {

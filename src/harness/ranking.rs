@@ -11,13 +11,18 @@ pub fn answered(row: &SummaryRow) -> u64 {
     row.answered()
 }
 
-/// Better first: the larger share of the set answered, then the shorter median time per
-/// query, then the solver's id (so ties read the same every run).
+/// Better first: the larger share of the set answered, then a measured median before one
+/// known only as an upper bound (a bound says nothing of how it compares), then the shorter
+/// median time per query, then the solver's id (so ties read the same every run).
 pub fn rank_order(a: &SummaryRow, b: &SummaryRow) -> Ordering {
     // Shares compared as fractions, exactly: a/ca against b/cb.
     let share = |r: &SummaryRow| (u128::from(answered(r)), u128::from(r.cases.max(1)));
     let ((na, da), (nb, db)) = (share(a), share(b));
-    (nb * da).cmp(&(na * db)).then(a.median_ns.cmp(&b.median_ns)).then(a.solver.cmp(&b.solver))
+    (nb * da)
+        .cmp(&(na * db))
+        .then(a.time_is.cmp(&b.time_is))
+        .then(a.median_ns.cmp(&b.median_ns))
+        .then(a.solver.cmp(&b.solver))
 }
 
 /// Sorts `rows` by [`rank_order`] within each case set, keeping the sets in their first-seen
@@ -57,6 +62,15 @@ mod tests {
         rank_within_sets(&mut rows);
         let order: Vec<&str> = rows.iter().map(|r| r.solver.as_str()).collect();
         assert_eq!(order, ["idastar-pdb663/packed", "idastar-lc/packed", "bidir-split/packed"]);
+    }
+
+    #[test]
+    fn an_upper_bound_ranks_after_a_measured_time_however_small() {
+        let mut bound = row("program:slow", 10, 0, 0);
+        bound.time_is = crate::report::TimeIs::UpperBound;
+        let mut rows = vec![bound, row("table/rank", 10, 0, 5_000)];
+        rank_within_sets(&mut rows);
+        assert_eq!(rows[0].solver, "table/rank");
     }
 
     #[test]

@@ -175,6 +175,7 @@ mod tests {
                     builds: Vec::new(),
                     cut: None,
                     pair: Duration::ZERO,
+                    time_bound: false,
                 };
                 (info, run)
             })
@@ -196,6 +197,7 @@ mod tests {
             builds: Vec::new(),
             cut: None,
             pair: Duration::ZERO,
+            time_bound: false,
         };
         bad.rows[0].cost = Some(9);
         bad.rows[0].length = Some(9);

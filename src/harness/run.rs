@@ -29,6 +29,8 @@ pub(super) struct SolverRun {
     pub cut: Option<Cut>,
     /// The whole pair: builds, warm-up and timed queries.
     pub pair: Duration,
+    /// Whether its times are upper bounds only (an outside program's, below its noise).
+    pub time_bound: bool,
 }
 
 /// The row of `case` with `outcome` before anything is measured: no answer, no counts, no time.
@@ -275,6 +277,7 @@ pub(super) fn run_solver(
         builds,
         cut,
         pair: began.elapsed(),
+        time_bound: false,
     };
     for (_, (row, d, build)) in results {
         run.rows.push(row);

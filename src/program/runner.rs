@@ -2,7 +2,8 @@
 //! processes, and every way it can fail noted for the judge's verdicts.
 //!
 //! Batch mode charges each query (T(N) − T(0)) / N, where T(0) is the same program on an empty
-//! input (a program may build a table before it reads anything); per-case mode charges each
+//! input (a program may build a table before it reads anything), and only an upper bound where
+//! the difference is not resolved above the runs' noise; per-case mode charges each
 //! query its whole process and reports T(0), the cost of an empty start under the program's
 //! runtime, beside it as the build time; request-response mode charges each query the time from
 //! writing it to reading its answer (the first one's includes whatever of the program's start
@@ -16,6 +17,7 @@ use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{Error, ErrorKind};
 use crate::harness::{Cut, RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
+use crate::report::{QueryTime, TimeIs};
 use crate::solver::{Solution, SolverInfo, Stats};
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
@@ -62,6 +64,46 @@ pub enum Failure {
     BadPath(String),
 }
 
+impl Failure {
+    /// The failure as seen in run `run` of `total` (a judge names the run it refused).
+    fn in_run(self, run: usize, total: usize) -> Failure {
+        let named = |why: String| format!("run {run} of {total}: {why}");
+        match self {
+            Failure::RuntimeError(w) => Failure::RuntimeError(named(w)),
+            Failure::EndedBadly(w) => Failure::EndedBadly(named(w)),
+            Failure::Presentation(w) => Failure::Presentation(named(w)),
+            Failure::BadPath(w) => Failure::BadPath(named(w)),
+            other => other,
+        }
+    }
+}
+
+/// One case's answers over the runs, none failed: the costliest path goes on to be judged (a
+/// longer path in any run is not optimal); bare costs that differ are refused, since only one
+/// can be right.
+fn settle<'a>(
+    answers: &[&'a crate::Result<Solution>],
+) -> std::result::Result<Option<&'a crate::Result<Solution>>, String> {
+    let cost = |a: &crate::Result<Solution>| a.as_ref().ok().and_then(Solution::cost);
+    let bare = |a: &crate::Result<Solution>| a.as_ref().is_ok_and(|s| s.moves().is_none());
+    for (r, a) in answers.iter().enumerate() {
+        for (q, b) in answers.iter().enumerate().skip(r + 1) {
+            if bare(a) && bare(b) && cost(a) != cost(b) {
+                let said = |c: Option<u64>| c.map_or("unsolvable".into(), |c| format!("cost {c}"));
+                return Err(format!(
+                    "the runs differ: run {} said {}, run {} {}",
+                    r + 1,
+                    said(cost(a)),
+                    q + 1,
+                    said(cost(b))
+                ));
+            }
+        }
+    }
+    // The last of the costliest, so that with equal answers the last run's goes on.
+    Ok(answers.iter().copied().max_by_key(|a| cost(a)))
+}
+
 /// Whole-process timing of one program on one set (`programs.csv`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TimingRow {
@@ -86,16 +128,28 @@ pub struct TimingRow {
     /// CPU time of the same processes, user plus system, ns.
     pub cpu_ns: u64,
     /// Time charged to each query, ns: (T(N) − T(0)) / N in batch mode, the median process in
-    /// per-case mode.
-    pub per_query_ns: u64,
+    /// per-case mode; an upper bound when `per_query_is` says so, empty when nothing was answered.
+    pub per_query_ns: Option<u64>,
     /// Largest peak resident memory of its processes (`VmHWM`, sampled), bytes.
     pub peak_bytes: u64,
     /// How its processes ended: `exit status 0`, or the first other end and how many had one
     /// (a crash after the last answer is a runtime error, so it is said here too).
     pub ended: String,
+    /// `measured`, or `upper-bound` when T(N) − T(0) was not resolved above the runs' spread;
+    /// empty with `per_query_ns`.
+    pub per_query_is: Option<TimeIs>,
 }
 
 impl TimingRow {
+    /// The time charged to each query, as measured or bounded.
+    pub fn per_query(&self) -> QueryTime {
+        match (self.per_query_ns, self.per_query_is) {
+            (Some(t), Some(TimeIs::UpperBound)) => QueryTime::Below(t),
+            (Some(t), _) => QueryTime::Measured(t),
+            (None, _) => QueryTime::NotMeasured,
+        }
+    }
+
     /// A row with nothing run yet.
     fn new(solver: &str, set: &str, mode: Mode) -> TimingRow {
         TimingRow {
@@ -109,9 +163,10 @@ impl TimingRow {
             empty_cpu_ns: 0,
             wall_ns: 0,
             cpu_ns: 0,
-            per_query_ns: 0,
+            per_query_ns: None,
             peak_bytes: 0,
             ended: String::new(),
+            per_query_is: None,
         }
     }
 }
@@ -197,32 +252,7 @@ impl ProgramSolver {
         process::run(inv, input, limits).map_err(|e| e.0)
     }
 
-    /// Runs `repeat` times (fewer when a run fails), returning the last run with the median
-    /// wall and CPU times.
-    fn timed(
-        inv: &Invocation,
-        input: &[u8],
-        deadline: Duration,
-        n: usize,
-        repeat: u32,
-    ) -> (Ran, u64, u64, u32) {
-        let mut walls = Vec::new();
-        let mut cpus = Vec::new();
-        loop {
-            let ran = Self::run_once(inv, input, deadline, n);
-            if let Ok(o) = &ran {
-                walls.push(o.wall.as_nanos() as u64);
-                cpus.push(o.cpu.as_nanos() as u64);
-            }
-            let ok = matches!(&ran, Ok(o) if o.end.is_success());
-            if !ok || walls.len() >= repeat.max(1) as usize {
-                let n = walls.len() as u32;
-                return (ran, median(walls), median(cpus), n);
-            }
-        }
-    }
-
-    /// Request/response over `group`, `repeat` times (fewer when a run fails): the last run,
+    /// Request/response over `group`, `repeat` times (fewer when a run fails): every run,
     /// each case's median response time (0 when unanswered), and median wall and CPU times.
     fn conversed(
         inv: &Invocation,
@@ -230,12 +260,12 @@ impl ProgramSolver {
         protocol: Protocol,
         deadlines: converse::Deadlines,
         repeat: u32,
-    ) -> (Ran, Vec<u64>, u64, u64, u32) {
+    ) -> (Runs, Vec<u64>) {
         let queries: Vec<Vec<u8>> = group.iter().map(|c| protocol::query(c, protocol)).collect();
         let trailer = protocol::empty_input(protocol);
         let stdout = STDOUT_MIN.max(group.len().saturating_mul(STDOUT_PER_CASE));
         let mut times: Vec<Vec<u64>> = vec![Vec::new(); group.len()];
-        let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+        let mut runs = Runs::default();
         loop {
             let ran = converse::converse(
                 inv,
@@ -245,55 +275,82 @@ impl ProgramSolver {
                 stdout,
                 protocol == Protocol::Aoj,
             );
-            let ok = match &ran {
-                Ok(c) => {
-                    walls.push(c.outcome.wall.as_nanos() as u64);
-                    cpus.push(c.outcome.cpu.as_nanos() as u64);
-                    for (t, r) in times.iter_mut().zip(&c.response) {
-                        t.push(r.as_nanos() as u64);
-                    }
-                    c.outcome.end.is_success()
+            if let Ok(c) = &ran {
+                for (t, r) in times.iter_mut().zip(&c.response) {
+                    t.push(r.as_nanos() as u64);
                 }
-                Err(_) => false,
-            };
-            if !ok || walls.len() >= repeat.max(1) as usize {
-                let n = walls.len() as u32;
-                let per_case = times.into_iter().map(median).collect();
-                let ran = ran.map(|c| c.outcome).map_err(|e| e.0);
-                return (ran, per_case, median(walls), median(cpus), n);
+            }
+            let ok = runs.push(ran.map(|c| c.outcome).map_err(|e| e.0));
+            if !ok || runs.walls.len() >= repeat.max(1) as usize {
+                return (runs, times.into_iter().map(median).collect());
             }
         }
     }
 
-    /// T(0) of `inv` in `protocol`: median wall and CPU over the repeats, after an untimed run.
-    fn empty_run(
-        &self,
-        inv: &Invocation,
-        protocol: Protocol,
-        controls: &RunControls,
-    ) -> (u64, u64) {
-        let input = protocol::empty_input(protocol);
-        if controls.warm_up {
-            let _ = Self::run_once(inv, &input, self.limit, 0);
-        }
-        let (_, wall, cpu, _) = Self::timed(inv, &input, self.limit, 0, controls.repeat);
-        (wall, cpu)
-    }
-
-    /// Turns a process's stdout into one answer per case, noting every failure.
-    fn answers(
+    /// Every run of `group` judged: the first run that failed on a case decides it (a judge
+    /// refuses a wrong answer in any run, not only the last); answers that parse and differ
+    /// between runs are settled by [`settle`]. With `cut_short` (the cap's deadline killed the
+    /// last run), cases that run did not reach are `None`: cut by the cap, not over a limit.
+    fn judge_runs(
         &self,
         set: &str,
+        group: &[&Case],
+        protocol: Protocol,
+        runs: &[Ran],
+        cut_short: bool,
+    ) -> Vec<Option<crate::Result<Solution>>> {
+        let judged: Vec<Judged> = runs
+            .iter()
+            .map(|ran| {
+                let mut notes = HashMap::new();
+                let answers = Self::answers(group, protocol, ran, &mut notes);
+                (answers, notes)
+            })
+            .collect();
+        let total = judged.len();
+        let last = total.saturating_sub(1);
+        let mut out = Vec::with_capacity(group.len());
+        for (k, case) in group.iter().enumerate() {
+            let failed = judged.iter().enumerate().find_map(|(r, (answers, notes))| {
+                notes.get(&case.id).map(|f| (r, f.clone(), answers.get(k).cloned()))
+            });
+            if let Some((r, failure, answer)) = failed {
+                let unreached = matches!(failure, Failure::TimeLimit | Failure::Idle);
+                if cut_short && r == last && unreached {
+                    out.push(None);
+                    continue;
+                }
+                let failure = if total > 1 { failure.in_run(r + 1, total) } else { failure };
+                self.note(set, case.id, failure);
+                out.push(answer);
+                continue;
+            }
+            let answers: Vec<&crate::Result<Solution>> =
+                judged.iter().filter_map(|(a, _)| a.get(k)).collect();
+            match settle(&answers) {
+                Ok(answer) => out.push(answer.cloned()),
+                Err(why) => {
+                    self.note(set, case.id, Failure::BadPath(why));
+                    out.push(answers.last().map(|a| (*a).clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// Turns a process's stdout into one answer per case, noting every failure by case id.
+    fn answers(
         cases: &[&Case],
         protocol: Protocol,
         ran: &Ran,
+        notes: &mut HashMap<u64, Failure>,
     ) -> Vec<crate::Result<Solution>> {
         let out = match ran {
             Err(why) => {
                 return cases
                     .iter()
                     .map(|c| {
-                        self.note(set, c.id, Failure::RuntimeError(why.clone()));
+                        notes.insert(c.id, Failure::RuntimeError(why.clone()));
                         Err(Error::new(ErrorKind::Io, format!("runtime error: {why}")))
                     })
                     .collect();
@@ -305,7 +362,7 @@ impl ProgramSolver {
             return cases
                 .iter()
                 .map(|c| {
-                    self.note(set, c.id, Failure::OutputLimit);
+                    notes.insert(c.id, Failure::OutputLimit);
                     Err(Error::new(ErrorKind::Io, "output limit: killed for flooding stdout"))
                 })
                 .collect();
@@ -327,12 +384,13 @@ impl ProgramSolver {
                     if let Some(moves) = sol.moves() {
                         match case.puzzle.replay(&case.start, moves) {
                             Ok((end, _)) if &end == case.puzzle.goal() => {}
-                            Ok((end, _)) => self.note(
-                                set,
-                                case.id,
-                                Failure::BadPath(format!("the moves end on {end}, not the goal")),
-                            ),
-                            Err(e) => self.note(set, case.id, Failure::BadPath(e.to_string())),
+                            Ok((end, _)) => {
+                                let why = format!("the moves end on {end}, not the goal");
+                                notes.insert(case.id, Failure::BadPath(why));
+                            }
+                            Err(e) => {
+                                notes.insert(case.id, Failure::BadPath(e.to_string()));
+                            }
                         }
                     }
                     Ok(sol)
@@ -341,17 +399,17 @@ impl ProgramSolver {
                     // Checked without a reference: the parity rule decides solvability.
                     if crate::solvability::solvable(&case.puzzle, &case.start) {
                         let why = "said unsolvable of a solvable board".to_string();
-                        self.note(set, case.id, Failure::BadPath(why));
+                        notes.insert(case.id, Failure::BadPath(why));
                     }
                     Ok(Solution::unsolvable(stats))
                 }
                 Some(Answer::Cost(c)) => Ok(Solution::cost_only(c, stats)),
                 Some(Answer::Malformed(why)) => {
                     let why = format!("output line {}: {why}", k + 1);
-                    self.note(set, case.id, Failure::Presentation(why.clone()));
+                    notes.insert(case.id, Failure::Presentation(why.clone()));
                     Err(Error::new(ErrorKind::Parse, why))
                 }
-                None => Err(self.missing(set, case.id, out, printed, cases.len())),
+                None => Err(Self::missing(case.id, out, printed, cases.len(), notes)),
             };
             result.push(answer);
         }
@@ -362,7 +420,7 @@ impl ProgramSolver {
                     read.extra,
                     cases.len()
                 );
-                self.note(set, case.id, Failure::Presentation(why.clone()));
+                notes.insert(case.id, Failure::Presentation(why.clone()));
                 *last = Err(Error::new(ErrorKind::Parse, why));
             }
         }
@@ -370,19 +428,18 @@ impl ProgramSolver {
         // runtime error, so the last answered one does (its answer is still replayed).
         if matches!(out.end, End::Exited(_)) && !out.end.is_success() && printed == cases.len() {
             if let Some(case) = cases.last() {
-                self.note(set, case.id, Failure::EndedBadly(crash(out)));
+                notes.insert(case.id, Failure::EndedBadly(crash(out)));
             }
         }
         result
     }
 
     fn missing(
-        &self,
-        set: &str,
         id: u64,
         out: &process::Outcome,
         printed: usize,
         n: usize,
+        notes: &mut HashMap<u64, Failure>,
     ) -> Error {
         let (failure, error) = match &out.end {
             End::TimeLimit => (Failure::TimeLimit, Error::new(ErrorKind::Budget, "time limit")),
@@ -406,7 +463,7 @@ impl ProgramSolver {
                 )
             }
         };
-        self.note(set, id, failure);
+        notes.insert(id, failure);
         error
     }
 }
@@ -448,6 +505,109 @@ impl Ends {
     }
 }
 
+/// The runs of one input: each one's result, and the wall and CPU times of those that ran.
+#[derive(Default)]
+struct Runs {
+    ran: Vec<Ran>,
+    walls: Vec<u64>,
+    cpus: Vec<u64>,
+}
+
+impl Runs {
+    /// Adds a run; whether it ended cleanly.
+    fn push(&mut self, ran: Ran) -> bool {
+        if let Ok(o) = &ran {
+            self.walls.push(o.wall.as_nanos() as u64);
+            self.cpus.push(o.cpu.as_nanos() as u64);
+        }
+        let ok = matches!(&ran, Ok(o) if o.end.is_success());
+        self.ran.push(ran);
+        ok
+    }
+
+    /// Runs until `repeat` runs ended cleanly or one did not; whether all did.
+    fn repeat(
+        &mut self,
+        inv: &Invocation,
+        input: &[u8],
+        limits: (Duration, usize),
+        repeat: u32,
+    ) -> bool {
+        while self.walls.len() < repeat.max(1) as usize {
+            let (deadline, n) = limits;
+            if !self.push(ProgramSolver::run_once(inv, input, deadline, n)) {
+                return false;
+            }
+        }
+        self.clean()
+    }
+
+    /// Whether every run ended cleanly.
+    fn clean(&self) -> bool {
+        self.ran.iter().all(|r| matches!(r, Ok(o) if o.end.is_success()))
+    }
+
+    fn wall(&self) -> u64 {
+        median(self.walls.clone())
+    }
+
+    fn cpu(&self) -> u64 {
+        median(self.cpus.clone())
+    }
+}
+
+/// Empty runs at least in batch mode: one run shows no spread to judge T(N) − T(0) by.
+const EMPTY_RUNS: u32 = 3;
+/// Runs of T(0) and of T(N) at most while their difference is not resolved above the spread.
+const RESOLVE_RUNS: usize = 7;
+/// Wall time those extra runs may take per process's input: a slow start (a JVM) is not
+/// rerun for long only to learn that a small difference stays small.
+const RESOLVE_TIME: Duration = Duration::from_secs(3);
+
+/// The scatter of single runs: the range of `v`.
+fn range(v: &[u64]) -> u64 {
+    match (v.iter().min(), v.iter().max()) {
+        (Some(lo), Some(hi)) => hi - lo,
+        _ => 0,
+    }
+}
+
+/// T(N) − T(0) (0 when below) and its noise: the runs' scatter (the wider range of the two,
+/// since one run of T(N) shows none) over √runs for each median. A difference counts as
+/// measured above twice the noise.
+fn excess(empty: &Runs, full: &Runs) -> (u64, u64) {
+    let scatter = range(&empty.walls).max(range(&full.walls)) as f64;
+    let over = |n: usize| scatter / (n.max(1) as f64).sqrt();
+    let noise = (over(empty.walls.len()) + over(full.walls.len())) as u64;
+    (full.wall().saturating_sub(empty.wall()), noise)
+}
+
+/// The time of each of `n` queries that took `diff` over the empty run, with `noise`:
+/// measured when above twice the noise, else bounded by what that could hide.
+fn per_query(diff: u64, noise: u64, n: u64) -> QueryTime {
+    let n = n.max(1);
+    let margin = noise.saturating_mul(2);
+    if diff > margin {
+        QueryTime::Measured(diff / n)
+    } else {
+        QueryTime::Below(diff.saturating_add(margin).div_ceil(n).max(1))
+    }
+}
+
+/// `deadline` bounded by what is left of the cap, and whether the cap is what bounds it.
+fn capped(deadline: Duration, left: Option<Duration>) -> (Duration, bool) {
+    match left {
+        Some(l) if l < deadline => (l, true),
+        _ => (deadline, false),
+    }
+}
+
+/// One run's answers and the failures noted by case id.
+type Judged = (Vec<crate::Result<Solution>>, HashMap<u64, Failure>);
+
+/// What an empty run is cached by: everything that makes up the process and its input.
+type EmptyKey = (Vec<String>, Vec<(String, String)>, Protocol);
+
 impl SetSolver for ProgramSolver {
     fn info(&self) -> &SolverInfo {
         &self.info
@@ -457,100 +617,173 @@ impl SetSolver for ProgramSolver {
         self.program.accepts(puzzle)
     }
 
+    #[allow(clippy::too_many_lines)] // one pass: parts, empty runs, runs, judging, timing
     fn solve_set(&self, set: &str, cases: &[&Case], controls: &RunControls) -> SetAnswers {
         let started = Instant::now();
         let per_case = self.mode == Mode::PerCase;
         let conversing = self.mode == Mode::RequestResponse;
-        let mut empty: HashMap<(Vec<String>, Protocol), (u64, u64)> = HashMap::new();
+        let batch = !per_case && !conversing;
+        let mut empty: HashMap<EmptyKey, Runs> = HashMap::new();
         let mut timing = TimingRow::new(&self.info.id, set, self.mode);
         let mut protocols: Vec<Protocol> = Vec::new();
         let mut answers: Vec<Option<SetAnswer>> = vec![None; cases.len()];
         let mut streak = 0u32;
         let mut query_times = Vec::new();
+        let (mut diff_total, mut noise_total, mut answered) = (0u64, 0u64, 0u64);
         let mut cut = None;
         let mut ends = Ends::default();
         let mut parts = Parts::new(controls, per_case, started);
         let mut pending: VecDeque<Vec<usize>> = protocol::batches(cases, per_case).into();
-        while let Some(mut batch) = pending.pop_front() {
-            if let Some(rest) = parts.split(&mut batch) {
+        let not_run =
+            SetAnswer { answer: None, time: QueryTime::NotMeasured, repeats: 0, peak_bytes: 0 };
+        while let Some(mut batch_ids) = pending.pop_front() {
+            if let Some(rest) = parts.split(&mut batch_ids) {
                 pending.push_front(rest);
             }
+            let group: Vec<&Case> = batch_ids.iter().map(|&i| cases[i]).collect();
+            let puzzle = &group[0].puzzle;
+            let protocol = self.program.protocol_for(puzzle).unwrap_or(Protocol::Boards);
+            let inv = self.program.invocation(puzzle);
+            let key = (inv.argv.clone(), inv.env.clone(), protocol);
             cut = cut.or_else(|| parts.cut(controls, streak));
+            if cut.is_none() && !empty.contains_key(&key) {
+                // T(0): after an untimed run, at least EMPTY_RUNS in batch mode.
+                let input = protocol::empty_input(protocol);
+                let (deadline, _) = capped(self.limit, parts.left());
+                if controls.warm_up {
+                    let _ = Self::run_once(&inv, &input, deadline, 0);
+                }
+                let repeat = if batch { controls.repeat.max(EMPTY_RUNS) } else { controls.repeat };
+                let mut runs = Runs::default();
+                runs.repeat(&inv, &input, (deadline, 0), repeat);
+                empty.insert(key.clone(), runs);
+                // The empty runs may have spent the cap.
+                cut = parts.cut(controls, streak);
+            }
             if cut.is_some() {
-                for &i in &batch {
-                    answers[i] =
-                        Some(SetAnswer { answer: None, time_ns: 0, repeats: 0, peak_bytes: 0 });
+                for &i in &batch_ids {
+                    answers[i] = Some(not_run.clone());
                 }
                 continue;
             }
             let part_began = Instant::now();
-            let group: Vec<&Case> = batch.iter().map(|&i| cases[i]).collect();
-            let puzzle = &group[0].puzzle;
-            let protocol = self.program.protocol_for(puzzle).unwrap_or(Protocol::Boards);
             if !protocols.contains(&protocol) {
                 protocols.push(protocol);
             }
-            let inv = self.program.invocation(puzzle);
-            let (t0, c0) = *empty
-                .entry((inv.argv.clone(), protocol))
-                .or_insert_with(|| self.empty_run(&inv, protocol, controls));
+            let (t0, c0) = empty.get(&key).map_or((0, 0), |e| (e.wall(), e.cpu()));
             timing.empty_wall_ns = timing.empty_wall_ns.max(t0);
             timing.empty_cpu_ns = timing.empty_cpu_ns.max(c0);
             let budget = controls.budget_for(puzzle).time;
+            // A process may take the program limit on top of its queries' budgets, as the
+            // README says, in every mode; never more than what is left of the cap.
             let deadline = match budget {
-                Some(b) if per_case || conversing => b,
-                Some(b) => self.limit + b.saturating_mul(group.len() as u32),
+                Some(b) if conversing => b,
+                Some(b) if per_case => self.limit.saturating_add(b),
+                Some(b) => self.limit.saturating_add(b.saturating_mul(group.len() as u32)),
                 None => self.limit,
             };
-            let (ran, times, wall, cpu, repeats) = if conversing {
+            let (deadline, mut cap_bound) = capped(deadline, parts.left());
+            let n = group.len();
+            let (runs, times) = if conversing {
                 // The first answer may also wait for the program's start.
-                let first = budget.map_or(self.limit, |b| self.limit + b);
-                let deadlines = converse::Deadlines { first, each: deadline };
-                Self::conversed(&inv, &group, protocol, deadlines, controls.repeat)
+                let first = budget.map_or(self.limit, |b| self.limit.saturating_add(b));
+                let (first, first_capped) = capped(first, parts.left());
+                let deadlines = converse::Deadlines { first, each: deadline.min(first) };
+                let (runs, times) =
+                    Self::conversed(&inv, &group, protocol, deadlines, controls.repeat);
+                let times = times
+                    .into_iter()
+                    .map(|t| if t > 0 { QueryTime::Measured(t) } else { QueryTime::NotMeasured })
+                    .collect::<Vec<_>>();
+                ((runs, cap_bound || first_capped), times)
             } else {
                 let input = protocol::input(&group, protocol);
                 if per_case && controls.warm_up && timing.processes == 0 {
                     let _ = Self::run_once(&inv, &input, deadline, 1);
                 }
-                let (ran, wall, cpu, repeats) =
-                    Self::timed(&inv, &input, deadline, group.len(), controls.repeat);
-                let each =
-                    if per_case { wall } else { wall.saturating_sub(t0) / group.len() as u64 };
-                (ran, vec![each; group.len()], wall, cpu, repeats)
+                let mut runs = Runs::default();
+                let mut clean = runs.repeat(&inv, &input, (deadline, n), controls.repeat);
+                let each = if per_case {
+                    QueryTime::Measured(runs.wall())
+                } else {
+                    // More runs of T(0) and T(N) while their difference is lost in the spread,
+                    // up to RESOLVE_RUNS each, for RESOLVE_TIME, and while the cap allows.
+                    let mut e = empty.remove(&key).unwrap_or_default();
+                    let resolving = Instant::now();
+                    loop {
+                        let (diff, noise) = excess(&e, &runs);
+                        let resolved = matches!(per_query(diff, noise, 1), QueryTime::Measured(_));
+                        let room = parts.left().is_none_or(|l| l > Duration::ZERO)
+                            && resolving.elapsed() < RESOLVE_TIME;
+                        let more = runs.walls.len() < RESOLVE_RUNS && e.walls.len() < RESOLVE_RUNS;
+                        if resolved || !clean || !room || !more {
+                            break;
+                        }
+                        let (d0, _) = capped(self.limit, parts.left());
+                        if !e.push(Self::run_once(&inv, &protocol::empty_input(protocol), d0, 0)) {
+                            break;
+                        }
+                        let (d, by_cap) = capped(deadline, parts.left());
+                        cap_bound |= by_cap;
+                        clean = runs.push(Self::run_once(&inv, &input, d, n));
+                    }
+                    let (diff, noise) = excess(&e, &runs);
+                    diff_total = diff_total.saturating_add(diff);
+                    noise_total = noise_total.saturating_add(noise);
+                    timing.empty_wall_ns = timing.empty_wall_ns.max(e.wall());
+                    empty.insert(key.clone(), e);
+                    per_query(diff, noise, n as u64)
+                };
+                ((runs, cap_bound), vec![each; n])
             };
+            let (runs, cap_bound) = runs;
+            let Some(ran) = runs.ran.last() else {
+                continue;
+            };
+            let repeats = runs.walls.len() as u32;
             timing.processes += 1;
-            ends.add(&ran);
-            timing.wall_ns += wall;
-            timing.cpu_ns += cpu;
-            let peak = ran.as_ref().map_or(0, |o| o.peak_bytes);
+            ends.add(ran);
+            timing.wall_ns += runs.wall();
+            timing.cpu_ns += runs.cpu();
+            let peak = runs.ran.iter().filter_map(|r| r.as_ref().ok()).map(|o| o.peak_bytes).max();
+            let peak = peak.unwrap_or(0);
             timing.peak_bytes = timing.peak_bytes.max(peak);
-            let timed_out = matches!(&ran, Ok(o) if matches!(o.end, End::TimeLimit | End::Idle));
-            streak = if timed_out { streak + 1 } else { 0 };
-            let judged = self.answers(set, &group, protocol, &ran);
-            for ((&i, answer), time_ns) in batch.iter().zip(judged).zip(times) {
-                if !conversing || time_ns > 0 {
-                    query_times.push(time_ns);
+            let timed_out = matches!(ran, Ok(o) if matches!(o.end, End::TimeLimit | End::Idle));
+            // Killed at the cap's deadline: the cases it did not reach are cut by the cap.
+            let cut_short = timed_out && cap_bound;
+            streak = if timed_out && !cut_short { streak + 1 } else { 0 };
+            let judged = self.judge_runs(set, &group, protocol, &runs.ran, cut_short);
+            let mut reached = 0u64;
+            for ((&i, answer), time) in batch_ids.iter().zip(judged).zip(times) {
+                let Some(answer) = answer else {
+                    answers[i] = Some(not_run.clone());
+                    cut = parts.cap.map(Cut::Cap);
+                    continue;
+                };
+                reached += 1;
+                answered += u64::from(answer.is_ok());
+                if let (false, Some(t)) = (batch, time.ns()) {
+                    query_times.push(t);
                 }
                 answers[i] =
-                    Some(SetAnswer { answer: Some(answer), time_ns, repeats, peak_bytes: peak });
+                    Some(SetAnswer { answer: Some(answer), time, repeats, peak_bytes: peak });
             }
-            timing.cases += batch.len() as u64;
-            parts.ran(batch.len(), part_began.elapsed());
+            timing.cases += reached;
+            parts.ran(n, part_began.elapsed());
         }
         timing.ended = ends.text(timing.processes);
         timing.protocol = protocols.iter().map(|p| p.name()).collect::<Vec<_>>().join(",");
-        timing.per_query_ns = if per_case || conversing {
-            median(query_times)
-        } else {
-            let empties = timing.empty_wall_ns.saturating_mul(timing.processes);
-            timing.wall_ns.saturating_sub(empties) / timing.cases.max(1)
+        // No answer, no time per query: a 0 there would read as the fastest.
+        let per_query = match (answered, batch) {
+            (0, _) => QueryTime::NotMeasured,
+            (_, true) => per_query(diff_total, noise_total, timing.cases),
+            (_, false) => QueryTime::Measured(median(query_times)),
         };
+        timing.per_query_ns = per_query.ns();
+        timing.per_query_is = per_query.is();
         let build = Duration::from_nanos(timing.empty_wall_ns);
         self.timings.lock().expect("poisoned").push(timing);
-        let answers = answers
-            .into_iter()
-            .map(|a| a.unwrap_or(SetAnswer { answer: None, time_ns: 0, repeats: 0, peak_bytes: 0 }))
-            .collect();
+        let answers = answers.into_iter().map(|a| a.unwrap_or_else(|| not_run.clone())).collect();
         SetAnswers { answers, build: Some(build), wall: started.elapsed(), cut }
     }
 }
@@ -577,6 +810,11 @@ impl Parts {
         (self.split && batch.len() > self.size).then(|| batch.split_off(self.size))
     }
 
+    /// What is left of the cap, if there is one.
+    fn left(&self) -> Option<Duration> {
+        self.cap.map(|c| c.saturating_sub(self.started.elapsed()))
+    }
+
     /// Why the next part is not started, if it is not: `streak` timed-out processes in a row
     /// reached the over-budget streak, or the cap is spent.
     fn cut(&self, controls: &RunControls, streak: u32) -> Option<Cut> {
@@ -596,5 +834,54 @@ impl Parts {
             let fits = usize::try_from(left / pace.max(1)).unwrap_or(usize::MAX);
             self.size = (2 * n).min(fits).max(1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(walls: &[u64]) -> Runs {
+        Runs { ran: Vec::new(), walls: walls.to_vec(), cpus: walls.to_vec() }
+    }
+
+    #[test]
+    fn a_difference_within_the_noise_is_only_an_upper_bound() {
+        // T(0) 200–300 ms, T(N) 250 ms: nothing resolved, whatever N.
+        let (diff, noise) =
+            excess(&runs(&[200_000_000, 250_000_000, 300_000_000]), &runs(&[250_000_000]));
+        assert_eq!(per_query(diff, noise, 5), QueryTime::Below((diff + 2 * noise).div_ceil(5)));
+        // T(0) 1.0–1.2 ms, T(N) 11 ms over 1000 queries: 10 µs each, measured.
+        let (diff, noise) = excess(&runs(&[1_000_000, 1_100_000, 1_200_000]), &runs(&[11_100_000]));
+        assert_eq!(per_query(diff, noise, 1000), QueryTime::Measured(10_000));
+        // Below the empty run is no negative time: a bound above zero.
+        assert!(matches!(per_query(0, 0, 3), QueryTime::Below(1)));
+    }
+
+    #[test]
+    fn the_costliest_of_differing_paths_is_judged_and_differing_costs_are_refused() {
+        let p = Puzzle::eight();
+        let short: crate::Result<Solution> = Ok(Solution::cost_only(4, Stats::default()));
+        let long: crate::Result<Solution> = Ok(Solution::cost_only(6, Stats::default()));
+        let why = settle(&[&short, &long]).unwrap_err();
+        assert!(why.contains("run 1 said cost 4, run 2 cost 6"), "{why}");
+        let moves = |m: &str| -> crate::Result<Solution> {
+            let moves = m.chars().map(|c| crate::board::Move::from_letter(c).unwrap()).collect();
+            Ok(Solution::solved(&p, moves, Stats::default()))
+        };
+        let (a, b) = (moves("ud"), moves("udlr"));
+        let judged = settle(&[&a, &b, &a]).unwrap().unwrap();
+        assert_eq!(judged.as_ref().ok().and_then(Solution::cost), Some(4));
+    }
+
+    #[test]
+    fn a_failure_names_its_run_and_the_cap_bounds_a_deadline() {
+        let f = Failure::BadPath("the moves end on x".into()).in_run(1, 3);
+        assert_eq!(f, Failure::BadPath("run 1 of 3: the moves end on x".into()));
+        assert_eq!(Failure::TimeLimit.in_run(2, 3), Failure::TimeLimit);
+        let s = Duration::from_secs(1);
+        assert_eq!(capped(s, None), (s, false));
+        assert_eq!(capped(s, Some(s / 4)), (s / 4, true));
+        assert_eq!(capped(s, Some(s * 2)), (s, false));
     }
 }

@@ -32,7 +32,8 @@ pub enum Verdict {
     RuntimeError,
     /// Killed for flooding stdout.
     OutputLimit,
-    /// Not run: the program sat out the rest of the set after time limits in a row.
+    /// Not run: the program sat out the rest of the set after time limits in a row, or the
+    /// time cap was spent before the case was reached.
     Skipped,
 }
 

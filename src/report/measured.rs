@@ -35,6 +35,7 @@ pub struct SummaryOut<'a> {
     cut_by: &'a str,
     pair_s: f64,
     errors: u64,
+    time_is: Option<TimeIs>,
 }
 
 /// What of a row was measured.
@@ -95,6 +96,7 @@ impl SummaryRow {
             cut_by: &self.cut_by,
             pair_s: self.pair_s,
             errors: self.errors,
+            time_is: m.times.then_some(self.time_is),
         }
     }
 }
@@ -111,4 +113,60 @@ where
     T: Deserialize<'de> + Default,
 {
     Option::<T>::deserialize(d).map(Option::unwrap_or_default)
+}
+
+/// A time charged to a query. A batch program's is (T(N) − T(0)) / N, and where that
+/// difference is lost in the spread of the runs only an upper bound is known: a 0 there would
+/// rank the program first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QueryTime {
+    /// Resolved above the noise, ns.
+    Measured(u64),
+    /// Not resolved: at most this, ns.
+    Below(u64),
+    /// Nothing answered, nothing to time.
+    #[default]
+    NotMeasured,
+}
+
+impl QueryTime {
+    /// The time or its bound, ns; `None` when not measured.
+    pub fn ns(self) -> Option<u64> {
+        match self {
+            QueryTime::Measured(t) | QueryTime::Below(t) => Some(t),
+            QueryTime::NotMeasured => None,
+        }
+    }
+
+    /// What kind of figure it is.
+    pub fn is(self) -> Option<TimeIs> {
+        match self {
+            QueryTime::Measured(_) => Some(TimeIs::Measured),
+            QueryTime::Below(_) => Some(TimeIs::UpperBound),
+            QueryTime::NotMeasured => None,
+        }
+    }
+
+    /// `12.34 µs`, `< 40.00 µs`, or `—`.
+    pub fn micros(self) -> String {
+        match self {
+            QueryTime::Measured(t) => format!("{:.2} µs", t as f64 / 1e3),
+            QueryTime::Below(t) => format!("< {:.2} µs", t as f64 / 1e3),
+            QueryTime::NotMeasured => "—".into(),
+        }
+    }
+}
+
+/// Whether a time column holds a measurement or only an upper bound (`summary.csv`'s
+/// `time_is`, `programs.csv`'s `per_query_is`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimeIs {
+    /// Measured (every file written before the column).
+    #[default]
+    Measured,
+    /// At most the value: not resolved above the noise of the program's empty run.
+    UpperBound,
 }
