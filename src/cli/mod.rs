@@ -267,6 +267,13 @@ fn default_threads() -> usize {
 /// Runs the command line; the exit code follows the commands' rules.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Compare(_) | Command::Judge(_)) {
+        // Outside programs run under this binary's supervisor, and an interrupt stops them.
+        if let Ok(exe) = std::env::current_exe() {
+            slidebench::program::supervise::set_supervisor(exe);
+        }
+        slidebench::program::live::stop_on_signals();
+    }
     let result: CliResult = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Cruller { solver, max_states } => cruller::run(&solver, max_states),
