@@ -253,6 +253,38 @@ mod tests {
     }
 
     #[test]
+    fn a_busy_child_is_a_time_limit_not_idle() {
+        let c = converse(
+            &sh("read l; (while :; do :; done); echo"),
+            &queries(2),
+            b"",
+            secs(0.5),
+            1 << 20,
+            false,
+        )
+        .unwrap();
+        assert_eq!(c.outcome.end, End::TimeLimit, "{:?}", c.outcome.cpu);
+    }
+
+    #[test]
+    fn a_program_that_closes_its_output_and_runs_on_is_said_to_have_closed_it() {
+        let t = Instant::now();
+        let c = converse(
+            &sh("read l; echo a; exec 1>&-; sleep 30"),
+            &queries(4),
+            b"",
+            secs(10.0),
+            1 << 20,
+            false,
+        )
+        .unwrap();
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        assert_eq!(c.outcome.end, End::ClosedOutput { unanswered: 3 });
+        let said = c.outcome.end.describe();
+        assert!(said == "closed its output with 3 cases unanswered", "{said}");
+    }
+
+    #[test]
     fn a_program_that_answers_without_reading_is_read_all_the_same() {
         let many: Vec<Vec<u8>> = (0..50).map(|_| vec![b'x'; 8192]).collect();
         let c =

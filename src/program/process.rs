@@ -609,6 +609,12 @@ mod tests {
     }
 
     #[test]
+    fn a_busy_child_of_a_waiting_wrapper_is_a_time_limit_not_idle() {
+        let out = run(&sh("(while :; do :; done) & wait"), &[], limits(0.5)).unwrap();
+        assert_eq!(out.end, End::TimeLimit, "cpu {:?} of wall {:?}", out.cpu, out.wall);
+    }
+
+    #[test]
     fn a_flood_is_cut_at_the_output_limit_with_bounded_memory() {
         let lim = Limits { deadline: Duration::from_secs(20), stdout_bytes: 1 << 16 };
         let out = run(&sh("yes flood; yes >&2"), &[], lim).unwrap();

@@ -88,6 +88,12 @@ pub fn main(args: &[OsString]) -> i32 {
         }
     };
     let pid = Pid::from_child(&child);
+    // The program's streams are its own: a pipe it closes must reach its end for the harness.
+    if let Ok(null) = std::fs::OpenOptions::new().read(true).write(true).open("/dev/null") {
+        let _ = rustix::stdio::dup2_stdin(&null);
+        let _ = rustix::stdio::dup2_stdout(&null);
+        let _ = rustix::stdio::dup2_stderr(&null);
+    }
     let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
     // Waits for the program's exit without reaping it, so its id (its group's) stays ours.
     loop {
