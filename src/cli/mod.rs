@@ -269,7 +269,10 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     if matches!(cli.command, Command::Compare(_) | Command::Judge(_)) {
         // Outside programs run under this binary's supervisor, and an interrupt stops them.
-        if let Ok(exe) = std::env::current_exe() {
+        // `/proc/self/exe` is this very image, even once a rebuild has replaced the file.
+        let this = std::path::Path::new("/proc/self/exe");
+        let exe = if this.exists() { Ok(this.to_path_buf()) } else { std::env::current_exe() };
+        if let Ok(exe) = exe {
             slidebench::program::supervise::set_supervisor(exe);
         }
         slidebench::program::live::stop_on_signals();
