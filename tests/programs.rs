@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_slidebench");
 
+#[path = "programs/processes.rs"]
+mod processes;
+
 fn set(text: &str, count: usize) -> SetSpec {
     SetSpec::Def(SetDef::parse(text, None, Some(count), None, 11).unwrap())
 }
@@ -46,6 +49,8 @@ fn run_beside(
     controls: &RunControls,
     solvers: &[&str],
 ) -> (Report, Vec<VerdictRow>) {
+    // As the command line runs them: each under the binary's supervisor.
+    program::supervise::set_supervisor(BIN);
     let p = spec::parse_arg(program, None).unwrap();
     run_program(p, sets, limit, mode, controls, solvers)
 }

@@ -267,6 +267,16 @@ fn default_threads() -> usize {
 /// Runs the command line; the exit code follows the commands' rules.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Compare(_) | Command::Judge(_)) {
+        // Outside programs run under this binary's supervisor, and an interrupt stops them.
+        // `/proc/self/exe` is this very image, even once a rebuild has replaced the file.
+        let this = std::path::Path::new("/proc/self/exe");
+        let exe = if this.exists() { Ok(this.to_path_buf()) } else { std::env::current_exe() };
+        if let Ok(exe) = exe {
+            slidebench::program::supervise::set_supervisor(exe);
+        }
+        slidebench::program::live::stop_on_signals();
+    }
     let result: CliResult = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Cruller { solver, max_states } => cruller::run(&solver, max_states),

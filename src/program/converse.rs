@@ -48,22 +48,17 @@ impl LineCounter {
     }
 }
 
-/// CPU time (user + system) the process `pid` has used so far, from `/proc/PID/stat`, whose
-/// times are in `USER_HZ` ticks: 100 a second on every Linux architecture this runs on.
-fn cpu_so_far(pid: rustix::process::Pid) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())).ok()?;
-    let (_, rest) = stat.rsplit_once(')')?;
-    // Fields after the name: state is the 3rd of stat, utime the 14th and stime the 15th.
-    let mut f = rest.split_whitespace().skip(11);
-    let ticks = f.next()?.parse::<u64>().ok()? + f.next()?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
-}
+/// How long a program whose stdout reached its end may take to exit before it counts as one that
+/// closed its output and kept running.
+const CLOSE_GRACE: Duration = Duration::from_millis(200);
 
 /// How waiting for one answer ended.
 enum Wait {
     Answered,
-    /// The program exited, closed stdout, or flooded it.
+    /// The program exited or flooded stdout.
     Ended,
+    /// Its stdout reached its end: it closed it, or is exiting.
+    Closed,
     /// Its deadline passed.
     Late,
 }
@@ -107,10 +102,12 @@ pub fn converse(
     let mut response = Vec::with_capacity(queries.len());
     let mut peak = 0u64;
     let mut ended = None;
+    let mut closed = None;
     for (k, q) in queries.iter().enumerate() {
         let per_query = if k == 0 { deadlines.first } else { deadlines.each };
+        // The whole tree's: a wrapper's child may be the one computing.
+        let cpu_before = running.cpu_so_far();
         let sent = Instant::now();
-        let cpu_before = cpu_so_far(running.pid);
         let _ = send.send(q.clone());
         match await_line(&running, &mut counter, response.len() + 1, sent + per_query, &mut peak) {
             Wait::Answered => response.push(sent.elapsed()),
@@ -118,8 +115,16 @@ pub fn converse(
                 ended = Some((true, None));
                 break;
             }
+            Wait::Closed => {
+                let exits = running.wait_exit(Instant::now() + CLOSE_GRACE, &mut peak);
+                if !exits {
+                    closed = Some(queries.len() - response.len());
+                }
+                ended = Some((exits, None));
+                break;
+            }
             Wait::Late => {
-                let used = match (cpu_before, cpu_so_far(running.pid)) {
+                let used = match (cpu_before, running.cpu_so_far()) {
                     (Some(a), Some(b)) => b.saturating_sub(a),
                     _ => Duration::ZERO,
                 };
@@ -140,6 +145,9 @@ pub fn converse(
     let mut outcome = running.finish(exited_in_time, peak, Some(&written), &refused);
     if let (Some(idle), End::Idle | End::TimeLimit) = (idle, &outcome.end) {
         outcome.end = if idle { End::Idle } else { End::TimeLimit };
+    }
+    if let (Some(unanswered), End::Idle | End::TimeLimit) = (closed, &outcome.end) {
+        outcome.end = End::ClosedOutput { unanswered };
     }
     Ok(Conversation { outcome, response })
 }
@@ -162,8 +170,11 @@ fn await_line(
                 if counter.lines >= want {
                     return Wait::Answered;
                 }
-                if data.closed || running.over.load(Ordering::Relaxed) {
+                if running.over.load(Ordering::Relaxed) {
                     return Wait::Ended;
+                }
+                if data.closed {
+                    return Wait::Closed;
                 }
                 let now = Instant::now();
                 if now >= until {
@@ -178,7 +189,7 @@ fn await_line(
                 }
             }
         }
-        if let Some(hwm) = process::high_water(running.pid) {
+        if let Some(hwm) = running.high_water() {
             *peak = (*peak).max(hwm);
         }
         if process::exited(running.pid) {
@@ -239,6 +250,38 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
         assert_eq!(c.outcome.end, End::Idle);
         assert!(c.response.is_empty());
+    }
+
+    #[test]
+    fn a_busy_child_is_a_time_limit_not_idle() {
+        let c = converse(
+            &sh("read l; (while :; do :; done); echo"),
+            &queries(2),
+            b"",
+            secs(0.5),
+            1 << 20,
+            false,
+        )
+        .unwrap();
+        assert_eq!(c.outcome.end, End::TimeLimit, "{:?}", c.outcome.cpu);
+    }
+
+    #[test]
+    fn a_program_that_closes_its_output_and_runs_on_is_said_to_have_closed_it() {
+        let t = Instant::now();
+        let c = converse(
+            &sh("read l; echo a; exec 1>&-; sleep 30"),
+            &queries(4),
+            b"",
+            secs(10.0),
+            1 << 20,
+            false,
+        )
+        .unwrap();
+        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        assert_eq!(c.outcome.end, End::ClosedOutput { unanswered: 3 });
+        let said = c.outcome.end.describe();
+        assert!(said == "closed its output with 3 cases unanswered", "{said}");
     }
 
     #[test]

@@ -4,15 +4,18 @@
 //! [`spec`] names and checks a program, [`protocol`] writes its input and reads its answers,
 //! [`process`] runs it without deadlocks or leftovers (and [`converse`] one case at a time), [`runner`] times it over a set as a
 //! `crate::harness::SetSolver`, and [`verdict`] says what a judge would; `escape` keeps a
-//! program's stderr from driving the terminal.
+//! program's stderr from driving the terminal. [`supervise`] keeps a program's tree from
+//! outliving the harness, and [`live`] stops every run when the harness is interrupted.
 
 pub mod converse;
 mod escape;
+pub mod live;
 pub mod process;
 pub mod protocol;
 mod reaper;
 pub mod runner;
 pub mod spec;
+pub mod supervise;
 pub mod verdict;
 
 pub use protocol::Protocol;

@@ -16,12 +16,18 @@
 //! gets its own process group (`process_group(0)`, which keeps the standard library's fast
 //! spawn path); at the end the group is killed, before the child is reaped so that its id
 //! cannot have been reused.
+//!
+//! Where a supervisor is named ([`super::supervise`]), the harness's child is the supervisor and
+//! the program its child: the run ends by asking the supervisor to stop (SIGTERM), which kills
+//! and reaps the program's whole tree, and its `wait4` rusage is the tree's CPU time. Without one
+//! the program is the harness's child, and the CPU time is the larger of its `wait4` rusage and
+//! the tree's as `/proc` showed it just before the kill.
 
-use super::reaper;
+use super::{live, reaper, supervise};
 use rustix::event::{poll, PollFd, PollFlags};
 use rustix::io::ioctl_fionread;
 use rustix::pipe::fcntl_setpipe_size;
-use rustix::process::{kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
+use rustix::process::{kill_process, kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
 use std::fs::File;
 use std::io::{PipeReader, PipeWriter, Read, Seek, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -39,6 +45,9 @@ pub const STDERR_TAIL: usize = 4096;
 const PIPE_GRACE: Duration = Duration::from_millis(200);
 /// How long the sweep for escaped descendants may keep finding new ones after a run.
 const SWEEP_GRACE: Duration = Duration::from_secs(1);
+/// How long a supervisor asked to stop may take to clear its tree before it is killed itself
+/// (its own sweep takes at most a second).
+const SUPERVISOR_GRACE: Duration = Duration::from_secs(3);
 /// A program that used less CPU than this share of its wall time before its deadline was
 /// waiting, not computing: `idle`, not `time limit`.
 pub(super) const IDLE_CPU_SHARE: f64 = 0.05;
@@ -74,6 +83,12 @@ pub enum End {
     Idle,
     /// Killed for printing more than the stdout limit.
     OutputLimit,
+    /// Closed its stdout and went on running, with this many cases unanswered: killed, since no
+    /// answer can come any more.
+    ClosedOutput {
+        /// Cases sent that got no answer.
+        unanswered: usize,
+    },
 }
 
 impl End {
@@ -93,6 +108,10 @@ impl End {
             End::TimeLimit => "killed at its time limit".into(),
             End::Idle => "killed at its time limit, idle (waiting for input?)".into(),
             End::OutputLimit => "killed for printing past the output limit".into(),
+            End::ClosedOutput { unanswered } => format!(
+                "closed its output with {unanswered} case{} unanswered",
+                if *unanswered == 1 { "" } else { "s" }
+            ),
         }
     }
 }
@@ -120,11 +139,11 @@ pub struct Outcome {
     pub stderr_tail: Vec<u8>,
     /// Wall time from spawn to exit (or kill).
     pub wall: Duration,
-    /// User plus system CPU time of the child, from its `wait4` rusage.
+    /// User plus system CPU time of the program's whole process tree (see the module's notes).
     pub cpu: Duration,
-    /// Peak resident memory of the child (`VmHWM`, sampled while it ran: a lower bound that
-    /// misses only growth in its last few milliseconds), bytes; 0 when it ended before the first
-    /// sample.
+    /// Peak resident memory of the program's largest process (`VmHWM`, sampled while it ran: a
+    /// lower bound that misses only growth in its last few milliseconds), bytes; 0 when it ended
+    /// before the first sample.
     pub peak_bytes: u64,
     /// Whether the program exited before reading all its input: in a batch run, bytes left in
     /// its input pipe or file; in a conversation, a write to its closed stdin.
@@ -202,7 +221,7 @@ fn drain(
     });
     (shared, finished)
 }
-/// The child's peak resident memory so far (`VmHWM`), bytes; `None` once it has exited.
+/// A process's peak resident memory so far (`VmHWM`), bytes; `None` once it has exited.
 ///
 /// Not `ru_maxrss`: Linux records the pre-exec address space's high-water mark in the child's
 /// `ru_maxrss`, and a child spawned through `vfork` starts in the harness's own (which may hold
@@ -249,7 +268,10 @@ pub(super) enum Capture {
 /// [`super::converse`] share.
 pub(super) struct Running {
     child: Child,
+    /// The harness's child: the supervisor, or the program itself.
     pub(super) pid: Pid,
+    /// Whether `pid` is a supervisor.
+    supervised: bool,
     token: String,
     pub(super) started: Instant,
     pub(super) out: Capture,
@@ -259,19 +281,25 @@ pub(super) struct Running {
     pub(super) over: Arc<AtomicBool>,
 }
 
-/// Spawns `inv` in its own process group, marked for the sweep, stderr piped; returns the
-/// child, its mark and when it started.
-fn spawn(
-    inv: &Invocation,
-    stdin: Stdio,
-    stdout: Stdio,
-) -> Result<(Child, String, Instant), SpawnError> {
+/// A started child: it, whether it is a supervisor, its mark and when it started.
+type Spawned = (Child, bool, String, Instant);
+
+/// Spawns `inv` in its own process group (under the supervisor, when one is named), marked for
+/// the sweep, stderr piped.
+fn spawn(inv: &Invocation, stdin: Stdio, stdout: Stdio) -> Result<Spawned, SpawnError> {
     let (program, args) =
         inv.argv.split_first().ok_or_else(|| SpawnError("the command is empty".into()))?;
     let subreaper = reaper::become_subreaper();
     let token = reaper::new_token();
-    let mut cmd = Command::new(program);
-    cmd.args(args).stdin(stdin).stdout(stdout).stderr(Stdio::piped()).process_group(0);
+    let supervisor = supervise::supervisor();
+    let mut cmd = if let Some(binary) = supervisor {
+        supervise::wrap(binary, &inv.argv)
+    } else {
+        let mut cmd = Command::new(program);
+        cmd.args(args);
+        cmd
+    };
+    cmd.stdin(stdin).stdout(stdout).stderr(Stdio::piped()).process_group(0);
     if let Some(dir) = &inv.cwd {
         cmd.current_dir(dir);
     }
@@ -282,8 +310,9 @@ fn spawn(
         cmd.env(reaper::TOKEN_VAR, &token);
     }
     let started = Instant::now();
-    let child = cmd.spawn().map_err(|e| SpawnError(format!("cannot run `{program}`: {e}")))?;
-    Ok((child, token, started))
+    let child = live::spawn(&mut cmd, supervisor.is_some())
+        .map_err(|e| SpawnError(format!("cannot run `{program}`: {e}")))?;
+    Ok((child, supervisor.is_some(), token, started))
 }
 
 /// Starts `inv` with stdin and stdout on pipes, stdout read as it arrives and kept up to
@@ -292,12 +321,13 @@ pub(super) fn start(
     inv: &Invocation,
     stdout_bytes: usize,
 ) -> Result<(Running, ChildStdin), SpawnError> {
-    let (mut child, token, started) = spawn(inv, Stdio::piped(), Stdio::piped())?;
+    let (mut child, supervised, token, started) = spawn(inv, Stdio::piped(), Stdio::piped())?;
     let stdin = child.stdin.take().expect("stdin is piped");
     let stdout = child.stdout.take().expect("stdout is piped");
     let over = Arc::new(AtomicBool::new(false));
     let (pipe, done) = drain(stdout, stdout_bytes, false, Some(Arc::clone(&over)));
-    Ok((Running::new(child, token, started, Capture::Pipe { pipe, done }, over), stdin))
+    let out = Capture::Pipe { pipe, done };
+    Ok((Running::new((child, supervised, token, started), out, over), stdin))
 }
 
 /// The first `limit` bytes of `file`, and whether it holds more.
@@ -314,17 +344,25 @@ fn prefix(file: &mut File, limit: usize) -> (Vec<u8>, bool) {
 }
 
 impl Running {
-    fn new(
-        mut child: Child,
-        token: String,
-        started: Instant,
-        out: Capture,
-        over: Arc<AtomicBool>,
-    ) -> Running {
+    fn new(spawned: Spawned, out: Capture, over: Arc<AtomicBool>) -> Running {
+        let (mut child, supervised, token, started) = spawned;
         let pid = Pid::from_child(&child);
         let stderr = child.stderr.take().expect("stderr is piped");
         let (err, err_done) = drain(stderr, STDERR_TAIL, true, None);
-        Running { child, pid, token, started, out, err, err_done, over }
+        Running { child, pid, supervised, token, started, out, err, err_done, over }
+    }
+
+    /// CPU time the program's tree has used so far ([`reaper::tree_cpu`]).
+    pub(super) fn cpu_so_far(&self) -> Option<Duration> {
+        reaper::tree_cpu(self.pid)
+    }
+
+    /// The largest `VmHWM` among the program's processes (the supervisor's own aside).
+    pub(super) fn high_water(&self) -> Option<u64> {
+        let tree = reaper::tree(self.pid);
+        let skip = usize::from(self.supervised);
+        let pids = tree.into_iter().skip(skip).filter_map(Pid::from_raw);
+        pids.filter_map(high_water).max()
     }
 
     /// Whether stdout has passed its limit (a file's size is looked at now).
@@ -347,7 +385,7 @@ impl Running {
         let pidfd = pidfd_open(pid, PidfdFlags::empty()).ok();
         let mut slice = Duration::from_millis(1);
         loop {
-            if let Some(hwm) = high_water(pid) {
+            if let Some(hwm) = self.high_water() {
                 *peak = (*peak).max(hwm);
             }
             if self.past_limit() {
@@ -377,6 +415,32 @@ impl Running {
         }
     }
 
+    /// Waits until the child exits or `until` passes; true when it exited.
+    fn wait_gone(&self, until: Instant) -> bool {
+        let pidfd = pidfd_open(self.pid, PidfdFlags::empty()).ok();
+        loop {
+            if exited(self.pid) {
+                return true;
+            }
+            let now = Instant::now();
+            if now >= until {
+                return false;
+            }
+            let wait = (until - now).min(Duration::from_millis(10));
+            match &pidfd {
+                Some(fd) => {
+                    let mut fds = [PollFd::new(fd, PollFlags::IN)];
+                    let ts = rustix::event::Timespec {
+                        tv_sec: 0,
+                        tv_nsec: i64::from(wait.subsec_nanos()),
+                    };
+                    let _ = poll(&mut fds, Some(&ts));
+                }
+                None => std::thread::sleep(wait.min(Duration::from_millis(1))),
+            }
+        }
+    }
+
     /// Ends the run: kills the group, reaps the child, kills and reaps whatever escaped the
     /// group, and waits a little for the pipes. `exited_in_time` says whether the child ended
     /// by itself; `written` is the writer thread's end, if one was fed.
@@ -388,9 +452,19 @@ impl Running {
         refused: &AtomicBool,
     ) -> Outcome {
         let wall = self.started.elapsed();
+        let seen_cpu = self.cpu_so_far().unwrap_or_default();
+        if self.supervised {
+            // It kills and reaps the program's tree, then exits; if it does not, it is killed
+            // and the sweep below finds the tree (handed to the harness, its subreaper).
+            let _ = kill_process(self.pid, Signal::TERM);
+            if !self.wait_gone(Instant::now() + SUPERVISOR_GRACE) {
+                let _ = kill_process(self.pid, Signal::KILL);
+            }
+        }
         // The group goes before the child is reaped: its id is still held, so no stranger gets
         // the signal, and grandchildren that kept running are stopped with it.
         let _ = kill_process_group(self.pid, Signal::KILL);
+        live::forget(self.pid);
         let usage = self.child.wait4();
         reaper::sweep(self.pid, &self.token, SWEEP_GRACE);
         let grace = Instant::now() + PIPE_GRACE;
@@ -413,8 +487,8 @@ impl Running {
             }
         };
         let (status, cpu) = match usage {
-            Ok(u) => (Some(u.status), u.rusage.utime + u.rusage.stime),
-            Err(_) => (None, Duration::ZERO),
+            Ok(u) => (Some(u.status), (u.rusage.utime + u.rusage.stime).max(seen_cpu)),
+            Err(_) => (None, seen_cpu),
         };
         let end = if self.over.load(Ordering::Relaxed) {
             End::OutputLimit
@@ -479,14 +553,14 @@ pub fn run(inv: &Invocation, input: &[u8], limits: Limits) -> Result<Outcome, Sp
         };
     let stdout = tempfile::tempfile().map_err(temp)?;
     let child_out = stdout.try_clone().map_err(temp)?;
-    let (child, token, started) = spawn(inv, child_in, child_out.into())?;
+    let spawned = spawn(inv, child_in, child_out.into())?;
     if let Some(w) = writer.as_mut() {
         // It all fits, and the harness holds a read end: this neither blocks nor fails.
         let _ = w.write_all(input);
     }
     drop(writer);
     let out = Capture::File { file: stdout, limit: limits.stdout_bytes };
-    let running = Running::new(child, token, started, out, Arc::new(AtomicBool::new(false)));
+    let running = Running::new(spawned, out, Arc::new(AtomicBool::new(false)));
     let mut peak_bytes = 0;
     let exited_in_time = running.wait_exit(running.started + limits.deadline, &mut peak_bytes);
     let mut outcome = running.finish(exited_in_time, peak_bytes, None, &AtomicBool::new(false));
@@ -532,6 +606,12 @@ mod tests {
         assert_eq!(out.end, End::TimeLimit);
         // What tells it from idle, whatever the machine's load leaves it.
         assert!(out.cpu.as_secs_f64() >= IDLE_CPU_SHARE * out.wall.as_secs_f64(), "{:?}", out.cpu);
+    }
+
+    #[test]
+    fn a_busy_child_of_a_waiting_wrapper_is_a_time_limit_not_idle() {
+        let out = run(&sh("(while :; do :; done) & wait"), &[], limits(0.5)).unwrap();
+        assert_eq!(out.end, End::TimeLimit, "cpu {:?} of wall {:?}", out.cpu, out.wall);
     }
 
     #[test]

@@ -36,10 +36,17 @@ pub fn new_token() -> String {
 
 /// This process's children: `/proc/self/task/*/children` (an orphan is re-parented to any of
 /// the subreaper's threads), else every `/proc/PID/stat` whose parent is this process.
-fn children() -> Vec<i32> {
+pub(super) fn children() -> Vec<i32> {
+    children_of(std::process::id() as i32)
+}
+
+/// The children of `me`, as [`children`] finds them.
+fn children_of(me: i32) -> Vec<i32> {
     let mut out = Vec::new();
     let mut listed = false;
-    if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+    // A process that is gone has no children to list (and no reason for the slow way).
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{me}/task")) else { return out };
+    {
         for t in tasks.flatten() {
             if let Ok(text) = std::fs::read_to_string(t.path().join("children")) {
                 listed = true;
@@ -48,7 +55,6 @@ fn children() -> Vec<i32> {
         }
     }
     if !listed {
-        let me = std::process::id() as i32;
         if let Ok(procs) = std::fs::read_dir("/proc") {
             for p in procs.flatten() {
                 let Some(pid) = p.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
@@ -65,10 +71,13 @@ fn children() -> Vec<i32> {
     out
 }
 
-/// The fields of `/proc/PID/stat` the sweep needs.
+/// The fields of `/proc/PID/stat` the sweep and the CPU count need.
 struct Stat {
     parent: i32,
     group: i32,
+    /// utime + stime + cutime + cstime: its own CPU and that of the children it reaped, in
+    /// `USER_HZ` ticks.
+    ticks: u64,
 }
 
 fn stat(pid: i32) -> Option<Stat> {
@@ -79,7 +88,38 @@ fn stat(pid: i32) -> Option<Stat> {
     let _state = fields.next()?;
     let parent = fields.next()?.parse().ok()?;
     let group = fields.next()?.parse().ok()?;
-    Some(Stat { parent, group })
+    // Fields 14 to 17 of stat; the state is the 3rd.
+    let ticks = fields.skip(8).take(4).filter_map(|f| f.parse::<u64>().ok()).sum();
+    Some(Stat { parent, group, ticks })
+}
+
+/// Most processes a tree walk visits: a fork bomb is not counted to the end.
+const TREE_MAX: usize = 4096;
+
+/// `root` and every live descendant of it (each process once, `root` first).
+pub(super) fn tree(root: Pid) -> Vec<i32> {
+    let mut seen = vec![root.as_raw_nonzero().get()];
+    let mut next = 0;
+    while next < seen.len() && seen.len() < TREE_MAX {
+        for c in children_of(seen[next]) {
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
+        }
+        next += 1;
+    }
+    seen
+}
+
+/// CPU time (user and system) the tree under `root` has used so far: every live process's own,
+/// and through their `cutime`/`cstime` that of the children they reaped. `/proc`'s times are in
+/// `USER_HZ` ticks, 100 a second on every Linux architecture this runs on. `None` when `root`
+/// is gone.
+pub(super) fn tree_cpu(root: Pid) -> Option<Duration> {
+    let members = tree(root);
+    let root_ticks = stat(members[0])?.ticks;
+    let ticks: u64 = members[1..].iter().filter_map(|&p| stat(p)).map(|s| s.ticks).sum();
+    Some(Duration::from_millis((root_ticks + ticks) * 10))
 }
 
 /// Whether `pid`'s environment holds `TOKEN_VAR=token` (a zombie's is empty).

@@ -455,7 +455,7 @@ impl ProgramSolver {
                 let why = format!("no answer line: the program printed {printed} for {n} boards");
                 (Failure::Presentation(why.clone()), Error::new(ErrorKind::Parse, why))
             }
-            End::Exited(_) => {
+            End::Exited(_) | End::ClosedOutput { .. } => {
                 let why = crash(out);
                 (
                     Failure::RuntimeError(why.clone()),
