@@ -819,6 +819,7 @@ fn the_readmes_compare_and_console_program_examples_run_as_written() {
         assert!(!judged.is_empty(), "`{line}`: {verdicts}");
         assert!(judged.iter().all(|l| l.contains(",accepted,")), "`{line}`: {verdicts}");
     }
+}
 
 /// `slidebench compare --solvers table/rank --no-charts` with `args` into a fresh directory:
 /// the command's output and the directory (kept alive by the handle).
