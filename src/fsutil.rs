@@ -307,7 +307,7 @@ pub fn replace_set(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Re
     let manifest_path = dir.join(MANIFEST);
     staged.push((stage(dir, &manifest_path, manifest.as_bytes())?, manifest_path));
     let marker = dir.join(INCOMPLETE_MARKER);
-    write_atomic(&marker, b"a compare run is writing this result set\n")?;
+    write_atomic(&marker, b"a compare run was writing this result set and had not finished\n")?;
     for name in remove {
         let stale = dir.join(name);
         if !files.iter().any(|(n, _)| n == name) && stale.is_file() {
@@ -333,13 +333,19 @@ fn stage(dir: &Path, path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFil
 /// every file the manifest lists is the one that run wrote. A directory without a manifest
 /// (older results, hand-made tables) passes.
 pub fn verify_set(dir: &Path) -> Result<()> {
-    if dir.join(INCOMPLETE_MARKER).exists() {
+    let marker = dir.join(INCOMPLETE_MARKER);
+    if marker.exists() {
+        // The marker says how the set came to be incomplete; a short excerpt of it, as text.
+        let why = read_regular(&marker, 4096).ok().flatten().unwrap_or_default();
+        let why = String::from_utf8_lossy(&why).trim().to_string();
+        let why =
+            if why.is_empty() { "a compare run was interrupted while writing it" } else { &why };
         return Err(Error::new(
             ErrorKind::Io,
             format!(
-                "{}: the result set is incomplete (a compare run was interrupted while writing \
-                 it); run compare again",
-                dir.display()
+                "{}: the result set is incomplete ({}); run compare again",
+                dir.display(),
+                why.escape_debug()
             ),
         ));
     }

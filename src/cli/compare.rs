@@ -209,6 +209,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
+    slidebench::program::live::results_go_to(Some(&args.out));
     // Every arrangement is for tables: outside programs sit that set out.
     let mut skip = harness::skips(&sets, &infos, args.full);
     for spec in sets.iter().filter(|s| s.def().is_some_and(|d| d.kind == SetKind::All)) {
@@ -248,6 +249,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     meta.sets = opts.sets.iter().map(set_description).collect();
     meta.solvers = chosen;
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
+    slidebench::program::live::results_go_to(None);
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;
     if !programs.is_empty() {

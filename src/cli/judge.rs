@@ -135,6 +135,7 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
+    slidebench::program::live::results_go_to(Some(&args.out));
     let opts = CompareOptions {
         sets,
         solvers: if args.solvers.is_empty() { default_solvers } else { args.solvers.clone() },
@@ -160,6 +161,7 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     let mut meta = harness::run_meta(started_utc, args.seed, &controls);
     meta.programs = program::meta(&programs);
     harness::write_results(&report, &args.out, Some(&meta), false)?;
+    slidebench::program::live::results_go_to(None);
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;
     writeln!(out)?;

@@ -4,6 +4,7 @@
 use super::reaper;
 use rustix::process::{kill_process, kill_process_group, Pid, Signal};
 use std::io;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::time::{Duration, Instant};
@@ -26,6 +27,29 @@ struct Registry {
 }
 
 static LIVE: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), stopping: false });
+
+/// The directory this run's result set is to be written to, until it is written.
+static RESULTS: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Names the directory the run's result set goes to (`None` once it is written): a stop before
+/// then marks it incomplete, so that no reader takes what is there (an earlier run's set, or
+/// nothing) for this run's results.
+pub fn results_go_to(dir: Option<&Path>) {
+    *RESULTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = dir.map(Path::to_path_buf);
+}
+
+/// Marks the unwritten result set incomplete, saying why; the directory it names, if any.
+fn mark_results_incomplete(signal: &str) -> Option<PathBuf> {
+    let dir = RESULTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()?;
+    let why = format!(
+        "a run that was to write this result set was interrupted by {signal} before it \
+         finished; the files here, if any, are not its results\n"
+    );
+    let marked = std::fs::create_dir_all(&dir).is_ok()
+        && crate::fsutil::write_atomic(&dir.join(crate::fsutil::INCOMPLETE_MARKER), why.as_bytes())
+            .is_ok();
+    marked.then_some(dir)
+}
 
 fn live() -> MutexGuard<'static, Registry> {
     // A panic elsewhere while holding it leaves the list as valid as it was.
@@ -55,7 +79,7 @@ pub(super) fn forget(pid: Pid) {
 /// (escaped descendants handed to the harness as their subreaper) is killed; then exits with
 /// `128 + sig`. The registry stays locked to the end, so no run starts, and none ends (a run's
 /// end forgets it first): no verdict of a program killed here is ever recorded.
-fn stop_and_exit(sig: i32) -> ! {
+fn stop_and_exit(sig: i32, name: &str) -> ! {
     let mut reg = live();
     reg.stopping = true;
     for r in &reg.runs {
@@ -75,12 +99,19 @@ fn stop_and_exit(sig: i32) -> ! {
         let _ = kill_process_group(p, Signal::KILL);
         let _ = kill_process(p, Signal::KILL);
     }
+    if let Some(dir) = mark_results_incomplete(name) {
+        let _ = rustix::io::write(
+            io::stderr(),
+            format!("slidebench: {} is marked incomplete\n", dir.display()).as_bytes(),
+        );
+    }
     std::process::exit(128 + sig);
 }
 
 /// Makes SIGINT and SIGTERM stop every run, say so on stderr, and exit with 130
 /// or 143 as a shell reports those signals. The result set is written whole or not at all, so
-/// an interrupted run leaves none of its own (one being replaced keeps its incomplete marker).
+/// an interrupted run leaves none of its own, and the directory named by [`results_go_to`] is
+/// marked incomplete.
 /// Installed once; does nothing where signals cannot be caught.
 pub fn stop_on_signals() {
     static INSTALLED: Once = Once::new();
@@ -101,7 +132,7 @@ pub fn stop_on_signals() {
                     )
                     .as_bytes(),
                 );
-                stop_and_exit(sig);
+                stop_and_exit(sig, name);
             }
         });
     });

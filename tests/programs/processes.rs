@@ -85,7 +85,7 @@ fn compare_hanging(out: &Path, pids: &Path) -> Child {
 }
 
 #[test]
-fn sigint_or_sigterm_to_compare_kills_every_program_and_writes_no_result_set() {
+fn sigint_or_sigterm_to_compare_kills_every_program_and_marks_the_result_set_incomplete() {
     use rustix::process::Signal;
     for (sig, code, name) in [(Signal::INT, 130, "SIGINT"), (Signal::TERM, 143, "SIGTERM")] {
         let dir = tempfile::tempdir().unwrap();
@@ -102,6 +102,17 @@ fn sigint_or_sigterm_to_compare_kills_every_program_and_writes_no_result_set() {
         for file in ["runs.csv", "summary.csv", "verdicts.csv", "manifest.txt"] {
             assert!(!out.join(file).exists(), "{name}: an interrupted compare wrote {file}");
         }
+        // The directory is marked incomplete, and a reader says why it refuses it.
+        assert!(err.contains("is marked incomplete"), "{err}");
+        let report = Command::new(BIN)
+            .args(["report", "--from"])
+            .arg(&out)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let refused = String::from_utf8_lossy(&report.stderr);
+        assert!(!report.status.success(), "{name}: report took an interrupted run's directory");
+        assert!(refused.contains(&format!("interrupted by {name}")), "{refused}");
     }
 }
 
