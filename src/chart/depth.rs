@@ -41,20 +41,30 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
             encoding: first.encoding.clone(),
             points: by_depth
                 .iter()
-                .map(|(&d, rows)| {
+                .filter_map(|(&d, rows)| {
+                    // Only what was measured: a distance with none of it has no point.
+                    let mut got: Vec<u64> = rows
+                        .iter()
+                        .filter_map(|r| match measure {
+                            Measure::Time => r.time_ns,
+                            Measure::Expanded => r.expanded,
+                        })
+                        .collect();
+                    if got.is_empty() {
+                        return None;
+                    }
                     let y = match measure {
-                        Measure::Time => {
-                            let mut t: Vec<u64> = rows.iter().map(|r| r.time_ns).collect();
-                            median(&mut t) / 1e9
-                        }
+                        Measure::Time => median(&mut got) / 1e9,
                         Measure::Expanded => {
-                            rows.iter().map(|r| r.expanded as f64).sum::<f64>() / rows.len() as f64
+                            got.iter().map(|&e| e as f64).sum::<f64>() / got.len() as f64
                         }
                     };
-                    (d as f64, y)
+                    Some((d as f64, y))
                 })
                 .collect(),
         })
+        // A solver that measured none of it is not drawn (nor counted in the title).
+        .filter(|s| !s.points.is_empty())
         .collect();
     if series.is_empty() {
         return Ok(None);
