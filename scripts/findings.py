@@ -88,7 +88,7 @@ def main(out_dir):
     deep = [r for r in runs if r["case_set"] == "depth" and r["optimal"] == "31"]
     if deep:
         def deep_med(s, col="time_ns"):
-            v = [num(r[col]) for r in deep if r["solver"] == s]
+            v = [num(r[col]) for r in deep if r["solver"] == s and r[col] != ""]
             return statistics.median(v) if v else None
         b, bs, bsh = deep_med("bfs/rank"), deep_med("bidir-split/rank"), deep_med("bidir-shared/rank")
         if b and bs:

@@ -80,8 +80,22 @@ pub struct Chart {
     pub file: &'static str,
     /// One line on what it shows.
     pub what: &'static str,
+    /// What of the solvers' measurements its values are, so that a test can hold every chart
+    /// to drawing only what was measured.
+    pub draws: Draws,
     /// Draws it.
     pub draw: fn(&ChartData) -> DrawResult<Option<String>>,
+}
+
+/// What a chart draws of the solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draws {
+    /// States expanded or nodes: a solver that does not count them has no point.
+    States,
+    /// Times per query: a solver whose time was not measured has no point.
+    Time,
+    /// Something else (throughput, ratios of times, a census).
+    Other,
 }
 
 /// Every file drawn from a result set: the charts and the report page.
@@ -94,56 +108,67 @@ pub const CHARTS: [Chart; 11] = [
     Chart {
         file: WHERE_IT_STOPS_SVG,
         what: "median time per solved query against the size of the state space, per family",
+        draws: Draws::Time,
         draw: |d| scaling::where_it_stops(&d.runs),
     },
     Chart {
         file: MEDIAN_TIME_SVG,
         what: "median time per solved query of every solver on the random 3x3 boards",
+        draws: Draws::Time,
         draw: |d| median_time::median_time(&d.summary),
     },
     Chart {
         file: TIME_VS_DEPTH_SVG,
         what: "median time per query against optimal distance, per family",
+        draws: Draws::Time,
         draw: |d| depth::depth_chart(&d.runs, depth::Measure::Time),
     },
     Chart {
         file: EXPANDED_VS_DEPTH_SVG,
         what: "mean states expanded per query against optimal distance, per family",
+        draws: Draws::States,
         draw: |d| depth::depth_chart(&d.runs, depth::Measure::Expanded),
     },
     Chart {
         file: TABLE_BREAK_EVEN_SVG,
         what: "total time for Q queries, table build included, against the best of each family",
+        draws: Draws::Time,
         draw: |d| break_even::table_break_even(&d.summary),
     },
     Chart {
         file: RANK_SPEEDUP_SVG,
         what: "median time with the text encoding over median time with ranks, per algorithm",
+        draws: Draws::Other,
         draw: |d| rank_speedup::rank_speedup(&d.summary),
     },
     Chart {
         file: THREADS_SVG,
         what: "queries per second against worker threads",
+        draws: Draws::Other,
         draw: |d| d.threads.as_deref().map_or(Ok(None), threads::threads_chart),
     },
     Chart {
         file: CENSUS_SVG,
         what: "whole-space census time and peak memory against reachable states",
+        draws: Draws::Other,
         draw: |d| d.census.as_deref().map_or(Ok(None), census::census_chart),
     },
     Chart {
         file: KORF_TIMES_SVG,
         what: "time per Korf instance by optimal length, queries over budget or cut marked",
+        draws: Draws::Time,
         draw: |d| korf::times(&d.runs, d.budget_ns),
     },
     Chart {
         file: KORF_NODES_SVG,
         what: "mean nodes per solver on Korf's 100 next to the published means",
+        draws: Draws::States,
         draw: |d| korf::nodes(&d.runs),
     },
     Chart {
         file: PDB_BREAK_EVEN_SVG,
         what: "pattern database build plus Q queries against searches without one (Korf's 100)",
+        draws: Draws::Time,
         draw: |d| korf::pdb_break_even(&d.summary),
     },
 ];
@@ -189,7 +214,7 @@ pub fn render_all(from: &Path) -> Result<Vec<(&'static str, String)>> {
 pub fn read_data(from: &Path) -> Result<ChartData> {
     crate::fsutil::verify_set(from)?;
     let needed = " (needed to draw the charts)";
-    let runs: Vec<RunRow> = read_required(from, RUNS_CSV, needed)?;
+    let runs = crate::report::runs_read(read_required(from, RUNS_CSV, needed)?);
     let summary: Vec<SummaryRow> = read_required(from, SUMMARY_CSV, needed)?;
     let threads: Option<Vec<ThreadsRow>> = read_optional(from, THREADS_CSV)?;
     let census: Option<Vec<CensusRow>> = read_optional(from, CENSUS_CSV)?;

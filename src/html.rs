@@ -24,7 +24,7 @@ const STYLE: &str = "\
 body{font-family:sans-serif;margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}\
 h1,h2,h3{font-weight:600}table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:14px}\
 th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f2f2f2}\
-td:first-child,th:first-child,td.t{text-align:left}table.sortable th{cursor:pointer}\
+td:first-child,th:first-child,td.t{text-align:left}td.nm{color:#888}table.sortable th{cursor:pointer}\
 th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
 figure{margin:1em 0 2em}.chart{overflow-x:auto}figcaption{color:#555;font-size:13px}\
 pre{background:#f6f6f6;padding:.6em;overflow-x:auto}code{background:#f3f3f3;padding:0 2px}";
@@ -36,6 +36,8 @@ const SCRIPT: &str = r"
     var n = v === null ? NaN : parseFloat(v);
     return isNaN(n) ? { n: null, s: cell.textContent } : { n: n, s: '' };
   }
+  // A cell marked not measured sorts last whichever way the column is sorted.
+  function unmeasured(cell) { return cell.classList.contains('nm'); }
   document.querySelectorAll('table.sortable th').forEach(function (th) {
     th.addEventListener('click', function () {
       var table = th.closest('table');
@@ -46,6 +48,8 @@ const SCRIPT: &str = r"
       th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
       var rows = Array.prototype.slice.call(body.rows);
       rows.sort(function (a, b) {
+        var ua = unmeasured(a.cells[col]), ub = unmeasured(b.cells[col]);
+        if (ua || ub) { return ua === ub ? 0 : (ua ? 1 : -1); }
         var x = key(a.cells[col]), y = key(b.cells[col]);
         var c = (x.n !== null && y.n !== null) ? x.n - y.n : x.s.localeCompare(y.s);
         return up ? c : -c;
@@ -201,6 +205,10 @@ fn secs(s: Option<f64>) -> String {
     s.map_or_else(|| "none".to_string(), |s| format!("{s:.1} s"))
 }
 
+/// A value that was not measured: a dash, no sort key, and the class the script sorts last
+/// in either direction (a 0 there would read, and sort, as the fastest).
+const NOT_MEASURED_CELL: &str = "<td class=\"nm\" title=\"not measured\">—</td>";
+
 /// Added to an upper bound's sort key, so that it sorts after any measured time.
 const BOUND_SORT: f64 = 1e18;
 
@@ -246,15 +254,18 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
             let num = |v: f64, shown: String| format!("<td data-sort=\"{v}\">{shown}</td>");
             // A bound (below a program's noise) reads `< …` and sorts after every measured time.
             let bound = r.time_is == crate::report::TimeIs::UpperBound;
+            let m = r.measured();
             let time = |ns: u64| {
-                if bound {
+                if !m.times {
+                    NOT_MEASURED_CELL.to_string()
+                } else if bound {
                     num(BOUND_SORT + ns as f64, format!("&lt; {}", micros(ns)))
                 } else {
                     num(ns as f64, micros(ns))
                 }
             };
             let build = r.build_ns.map_or_else(
-                || "<td data-sort=\"-1\"></td>".to_string(),
+                || NOT_MEASURED_CELL.to_string(),
                 |b| num(b as f64, format!("{:.2}", b as f64 / 1e6)),
             );
             let _ = writeln!(
@@ -271,13 +282,26 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
                 time(r.p5_ns),
                 time(r.median_ns),
                 time(r.p95_ns),
-                num(finite(r.mean_expanded), format!("{:.0}", r.mean_expanded)),
+                if m.expanded {
+                    num(finite(r.mean_expanded), format!("{:.0}", r.mean_expanded))
+                } else {
+                    NOT_MEASURED_CELL.to_string()
+                },
                 build,
-                num(r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0)),
+                if m.peak {
+                    num(r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0))
+                } else {
+                    NOT_MEASURED_CELL.to_string()
+                },
                 num(f64::from(r.repeats), r.repeats.to_string()),
                 if r.agree { "yes" } else { "NO" },
                 escape(&r.cut_by),
-                num(finite(r.pair_s), format!("{:.1}", r.pair_s)),
+                // 0 in files of runs that did not time the pair.
+                if r.pair_s > 0.0 {
+                    num(finite(r.pair_s), format!("{:.1}", r.pair_s))
+                } else {
+                    NOT_MEASURED_CELL.to_string()
+                },
             );
         }
         out.push_str("</tbody>\n</table>\n");

@@ -143,7 +143,7 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
     }
     Ok(ShardSet {
         dir: dir.to_path_buf(),
-        runs: read_csv(&runs_path)?,
+        runs: crate::report::runs_read(read_csv(&runs_path)?),
         summary: read_csv(&summary_path)?,
         skipped: read_optional(dir, SKIPPED_CSV)?.unwrap_or_default(),
         meta: read_meta(dir)?,

@@ -15,7 +15,9 @@ mod reference;
 pub mod set;
 
 use measured::blank_is_zero;
-pub use measured::{written as summary_written, Measured, QueryTime, SummaryOut, TimeIs};
+pub use measured::{
+    counts_of, runs_read, written as summary_written, Measured, QueryTime, SummaryOut, TimeIs,
+};
 pub use reference::{Reference, ReferenceKind};
 
 /// File name of the per-query table.
@@ -106,17 +108,19 @@ pub struct RunRow {
     pub length: Option<u64>,
     /// Cost of the moves returned; empty if unsolvable.
     pub cost: Option<u64>,
-    /// States taken off the queue and expanded.
-    pub expanded: u64,
-    /// States stored in visited sets and maps.
-    pub stored: u64,
+    /// States taken off the queue and expanded; empty when not measured (a solver that does
+    /// not count them, a query that gave no answer). Files written before read 0 there
+    /// ([`RunRow::forget_uncounted`]).
+    pub expanded: Option<u64>,
+    /// States stored in visited sets and maps; empty when not measured.
+    pub stored: Option<u64>,
     /// Wall time of the query in nanoseconds, the median of its repeats (a table's build is
-    /// not included).
-    pub time_ns: u64,
+    /// not included); empty when not measured (an outside program's unanswered query).
+    pub time_ns: Option<u64>,
     /// How many times the query was timed.
     pub repeats: u32,
-    /// Bytes the solver's own structures held at their peak.
-    pub peak_bytes: u64,
+    /// Bytes the solver's own structures held at their peak; empty when not measured.
+    pub peak_bytes: Option<u64>,
     /// Worker threads of the run.
     pub threads: usize,
     /// What `optimal` stands for: a cost, an unsolvable board, or no reference; empty in files
@@ -231,14 +235,18 @@ impl RunStats {
         let mut stats = RunStats::default();
         let mut times = Vec::new();
         let mut expanded = 0u64;
+        let mut counted = 0u64;
         for r in rows {
             stats.cases += 1;
             stats.solved += u64::from(r.solvable);
-            stats.peak_bytes = stats.peak_bytes.max(r.peak_bytes);
+            stats.peak_bytes = stats.peak_bytes.max(r.peak_bytes.unwrap_or(0));
             match r.outcome {
                 Outcome::Solved => {
-                    times.push(r.time_ns);
-                    expanded += r.expanded;
+                    times.extend(r.time_ns);
+                    if let Some(e) = r.expanded {
+                        expanded += e;
+                        counted += 1;
+                    }
                 }
                 Outcome::Budget => stats.over_budget += 1,
                 Outcome::Skipped => stats.skipped += 1,
@@ -254,7 +262,7 @@ impl RunStats {
         stats.median_ns = pick(0.5);
         stats.p95_ns = pick(0.95);
         stats.mean_ns = times.iter().sum::<u64>() as f64 / n as f64;
-        stats.mean_expanded = expanded as f64 / n as f64;
+        stats.mean_expanded = expanded as f64 / counted.max(1) as f64;
         stats
     }
 

@@ -197,7 +197,7 @@ fn a_wrong_answer_on_a_large_space_is_a_disagreement() {
 /// worker's buffers grow with the queries it ran before, which differ between shards.
 fn untimed(rows: &[RunRow]) -> Vec<RunRow> {
     let mut rows: Vec<RunRow> =
-        rows.iter().cloned().map(|r| RunRow { time_ns: 0, peak_bytes: 0, ..r }).collect();
+        rows.iter().cloned().map(|r| RunRow { time_ns: None, peak_bytes: None, ..r }).collect();
     rows.sort_by(|a, b| {
         (&a.case_set, &a.solver, a.case_id).cmp(&(&b.case_set, &b.solver, b.case_id))
     });

@@ -193,7 +193,7 @@ fn a_flushing_program_is_run_request_response_with_a_time_per_query() {
     let (report, v) = run_with(py, vec![set("random", 30)], 60.0, Mode::Batch);
     assert_eq!(count(&v, Verdict::Accepted), 30, "{v:?}");
     let times: Vec<u64> =
-        report.runs.iter().filter(|r| r.solver == "program:py").map(|r| r.time_ns).collect();
+        report.runs.iter().filter(|r| r.solver == "program:py").filter_map(|r| r.time_ns).collect();
     assert_eq!(times.len(), 30);
     assert!(times.iter().all(|&t| t > 0), "every query has its own response time: {times:?}");
 }
@@ -944,8 +944,12 @@ fn a_per_case_program_gets_the_program_limit_on_top_of_the_budget() {
         &controls,
     );
     assert_eq!(count(&v, Verdict::Accepted), 2, "{v:?}");
-    let times: Vec<u64> =
-        report.runs.iter().filter(|r| r.solver == "program:start").map(|r| r.time_ns).collect();
+    let times: Vec<u64> = report
+        .runs
+        .iter()
+        .filter(|r| r.solver == "program:start")
+        .filter_map(|r| r.time_ns)
+        .collect();
     assert!(times.len() == 2 && times.iter().all(|&t| t >= 500_000_000), "{times:?}");
 }
 

@@ -26,11 +26,11 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         solvable: true,
         length: Some(optimal),
         cost: Some(optimal),
-        expanded: 100 * (optimal + 1),
-        stored: 10,
-        time_ns: 1000 * (optimal + 1),
+        expanded: Some(100 * (optimal + 1)),
+        stored: Some(10),
+        time_ns: Some(1000 * (optimal + 1)),
         repeats: 1,
-        peak_bytes: 1024,
+        peak_bytes: Some(1024),
         threads: 1,
         reference: None,
     }
@@ -218,4 +218,99 @@ fn missing_summary_is_named_and_nothing_written() {
     assert!(!out.status.success());
     assert!(stderr_text(&out).contains("summary.csv"), "{}", stderr_text(&out));
     assert!(!dir.path().join("index.html").exists());
+}
+
+/// The `<tr>` of `solver` in the table of `set`.
+fn table_row<'a>(page: &'a str, set: &str, solver: &str) -> &'a str {
+    let table = &page[page.find(&format!("<h3>{set} ")).unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let at = table.find(&format!(">{solver}<")).unwrap();
+    let start = table[..at].rfind("<tr>").unwrap();
+    &table[start..start + table[start..].find("</tr>").unwrap()]
+}
+
+/// What was not measured is a dash with no sort key, never a 0 that reads and sorts as the
+/// fastest: states and bytes of a `pathfinding` search (0 in files written before empty cells),
+/// times, states and bytes of a solver whose every query went over budget, the states of an
+/// outside program. The page's script sorts such cells last in either direction.
+#[test]
+fn an_unmeasured_cell_is_a_dash_with_no_number_and_sorts_last() {
+    let dir = tempfile::tempdir().unwrap();
+    write_results(dir.path(), "bfs/rank");
+    let mut summary: Vec<SummaryRow> =
+        slidebench::report::read_csv(&dir.path().join(SUMMARY_CSV)).unwrap();
+    let peer = SummaryRow {
+        mean_expanded: 0.0,
+        peak_bytes: 0,
+        ..summary_row("pathfinding-astar/packed", "random", 4000, None)
+    };
+    let stopped = SummaryRow {
+        solved: 0,
+        over_budget: 3,
+        p5_ns: 0,
+        median_ns: 0,
+        mean_ns: 0.0,
+        p95_ns: 0,
+        mean_expanded: 0.0,
+        peak_bytes: 0,
+        ..summary_row("bidir-shared/packed", "random", 0, None)
+    };
+    let program =
+        SummaryRow { mean_expanded: 0.0, ..summary_row("program:x/x", "random", 9000, None) };
+    summary.extend([peer, stopped, program]);
+    write_csv(&dir.path().join(SUMMARY_CSV), &summary).unwrap();
+    let page = report(dir.path());
+    let cell = "<td class=\"nm\" title=\"not measured\">—</td>";
+    // build (none), mean expanded, peak MiB, pair s (0: not timed)
+    let row = table_row(&page, "random", "pathfinding-astar/packed");
+    assert_eq!(row.matches(cell).count(), 4, "{row}");
+    // p5, median, p95, mean expanded, build, peak MiB, pair s
+    let row = table_row(&page, "random", "bidir-shared/packed");
+    assert_eq!(row.matches(cell).count(), 7, "{row}");
+    assert!(!row.contains("0.0"), "{row}");
+    // build, mean expanded, pair s; its peak memory is measured
+    let row = table_row(&page, "random", "program:x/x");
+    assert_eq!(row.matches(cell).count(), 3, "{row}");
+    assert!(row.contains(">1.0</td>"), "{row}");
+    // Measured cells keep their numbers.
+    let row = table_row(&page, "random", "bfs/rank");
+    assert!(row.contains("data-sort=\"100\">100</td>"), "{row}");
+    assert!(page.contains("unmeasured(a.cells[col])"), "the script sorts them apart");
+    assert_balanced(&page);
+    if let Some(sorted) = sort_with_page_script(&page) {
+        assert_eq!(sorted, ["1,2,3,nm,nm", "3,2,1,nm,nm"], "ascending, then descending");
+    }
+}
+
+/// The page's own sort script run by `node` (when installed) on one column of five cells
+/// (two not measured): the keys in order after one click and after two, or `None` without node.
+fn sort_with_page_script(page: &str) -> Option<Vec<String>> {
+    let script = &page[page.find("<script>")? + 8..page.find("</script>")?];
+    let harness = r"
+function cell(v) {
+  var nm = v === 'nm';
+  return { textContent: nm ? '—' : v, getAttribute: function (k) { return nm ? null : v; },
+           classList: { contains: function (c) { return nm && c === 'nm'; } } };
+}
+var body = { rows: ['nm', '1', 'nm', '3', '2'].map(function (v) { return { cells: [cell(v)], v: v }; }) };
+body.appendChild = function (r) { this.rows.splice(this.rows.indexOf(r), 1); this.rows.push(r); };
+var attrs = {};
+var th = { parentNode: { children: [] }, getAttribute: function (k) { return attrs[k] || null; },
+           setAttribute: function (k, v) { attrs[k] = v; }, removeAttribute: function (k) { delete attrs[k]; },
+           closest: function () { return table; } };
+th.parentNode.children = [th];
+var table = { tBodies: [body], querySelectorAll: function () { return [th]; } };
+var click;
+th.addEventListener = function (e, f) { click = f; };
+var document = { querySelectorAll: function (q) { return q.indexOf('th') >= 0 ? [th] : []; },
+                 body: { setAttribute: function () {} } };
+";
+    let run = format!(
+        "{harness}{script}\nvar out = [];\nfor (var i = 0; i < 2; i++) {{ click(); \
+         out.push(body.rows.map(function (r) {{ return r.v; }}).join(',')); }}\n\
+         console.log(out.join('\\n'));\n"
+    );
+    let out = std::process::Command::new("node").arg("-e").arg(run).output().ok()?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect())
 }

@@ -20,10 +20,23 @@ pub(super) enum Measure {
 pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Option<String>> {
     let depth: Vec<&RunRow> =
         runs.iter().filter(|r| r.case_set == DEPTH_SET && r.optimal.is_some()).collect();
-    let Some(threads) = depth.iter().map(|r| r.threads).min() else {
+    // Each solver at its fewest threads: outside programs run on one, the built-in solvers
+    // on the run's count, and a minimum over all rows would leave only the programs.
+    let mut fewest: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &depth {
+        let t = fewest.entry(&r.solver).or_insert(r.threads);
+        *t = (*t).min(r.threads);
+    }
+    let depth: Vec<&RunRow> =
+        depth.into_iter().filter(|r| fewest.get(r.solver.as_str()) == Some(&r.threads)).collect();
+    let (Some(lo), Some(hi)) = (fewest.values().min(), fewest.values().max()) else {
         return Ok(None);
     };
-    let depth: Vec<&RunRow> = depth.into_iter().filter(|r| r.threads == threads).collect();
+    let threads = if lo == hi {
+        plural(*lo as u64, "thread", "threads")
+    } else {
+        format!("{lo} to {hi} threads")
+    };
     let cases: BTreeSet<u64> = depth.iter().map(|r| r.case_id).collect();
     let shape = depth.first().map_or("3x3", |r| r.shape.as_str()).to_string();
     // solver -> optimal -> rows that finished (a query cut or over budget has no time)
@@ -41,20 +54,30 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
             encoding: first.encoding.clone(),
             points: by_depth
                 .iter()
-                .map(|(&d, rows)| {
+                .filter_map(|(&d, rows)| {
+                    // Only what was measured: a distance with none of it has no point.
+                    let mut got: Vec<u64> = rows
+                        .iter()
+                        .filter_map(|r| match measure {
+                            Measure::Time => r.time_ns,
+                            Measure::Expanded => r.expanded,
+                        })
+                        .collect();
+                    if got.is_empty() {
+                        return None;
+                    }
                     let y = match measure {
-                        Measure::Time => {
-                            let mut t: Vec<u64> = rows.iter().map(|r| r.time_ns).collect();
-                            median(&mut t) / 1e9
-                        }
+                        Measure::Time => median(&mut got) / 1e9,
                         Measure::Expanded => {
-                            rows.iter().map(|r| r.expanded as f64).sum::<f64>() / rows.len() as f64
+                            got.iter().map(|&e| e as f64).sum::<f64>() / got.len() as f64
                         }
                     };
-                    (d as f64, y)
+                    Some((d as f64, y))
                 })
                 .collect(),
         })
+        // A solver that measured none of it is not drawn (nor counted in the title).
+        .filter(|s| !s.points.is_empty())
         .collect();
     if series.is_empty() {
         return Ok(None);
@@ -76,10 +99,9 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
         series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
     );
     let title = format!(
-        "{what} vs optimal distance: {} on the {DEPTH_SET} set ({} {shape} boards, {})",
+        "{what} vs optimal distance: {} on the {DEPTH_SET} set ({} {shape} boards, {threads})",
         plural(series.len() as u64, "solver", "solvers"),
         cases.len(),
-        plural(threads as u64, "thread", "threads")
     );
     line_chart(&title, &series, &x, &y, &Extras::default()).map(Some)
 }

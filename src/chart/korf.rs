@@ -100,7 +100,8 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
     let budget_s = budget_ns.map(|b| b / 1e9).or_else(|| {
         rows.iter()
             .filter(|r| r.outcome == Outcome::Budget)
-            .map(|r| r.time_ns as f64 / 1e9)
+            .filter_map(|r| r.time_ns)
+            .map(|t| t as f64 / 1e9)
             .reduce(f64::max)
     });
     let mut series = Vec::new();
@@ -110,9 +111,14 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
         let mut points: Vec<(f64, f64)> = solver_rows
             .iter()
             .filter(|r| r.outcome == Outcome::Solved)
-            .map(|r| (position[&r.case_id] as f64, r.time_ns as f64 / 1e9))
+            .filter_map(|r| Some((position[&r.case_id] as f64, r.time_ns? as f64 / 1e9)))
             .collect();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Solved, but not one of them timed (an outside program's untimed replies): nothing to
+        // draw, and no "none solved" label either.
+        if points.is_empty() && solver_rows.iter().any(|r| r.outcome == Outcome::Solved) {
+            continue;
+        }
         // A solver's first stopped query only: the rest of a cut solver's row says nothing more.
         if let Some(r) =
             solver_rows.iter().filter(|r| stopped(r)).min_by_key(|r| position[&r.case_id])
@@ -204,7 +210,9 @@ fn shown_solvers<'a>(rows: &[&'a RunRow]) -> (BTreeSet<&'a str>, BTreeSet<u64>, 
 /// b. Mean nodes generated per solver over the instances every solver shown solved, next to
 /// the published means over all 100.
 pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
-    let rows = korf_rows(runs);
+    // A solver that does not count nodes has no bar, not a bar of 0.
+    let mut rows = korf_rows(runs);
+    rows.retain(|r| crate::report::counts_of(&r.solver).expanded);
     let (solvers, common, left_out) = shown_solvers(&rows);
     if common.is_empty() {
         return Ok(None);
@@ -215,7 +223,7 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
             let picked: Vec<f64> = rows
                 .iter()
                 .filter(|r| r.solver == *s && common.contains(&r.case_id))
-                .map(|r| r.expanded as f64)
+                .filter_map(|r| r.expanded.map(|e| e as f64))
                 .collect();
             ((*s).to_string(), picked.iter().sum::<f64>() / picked.len().max(1) as f64)
         })
@@ -347,11 +355,11 @@ mod tests {
             solvable: outcome == Outcome::Solved,
             length: (outcome == Outcome::Solved).then_some(optimal),
             cost: (outcome == Outcome::Solved).then_some(optimal),
-            expanded: if algorithm.contains("pdb") { 1000 } else { 100_000 } * (case_id + 1),
-            stored: 0,
-            time_ns: 1_000_000 * (case_id + 1),
+            expanded: Some(if algorithm.contains("pdb") { 1000 } else { 100_000 } * (case_id + 1)),
+            stored: Some(0),
+            time_ns: Some(1_000_000 * (case_id + 1)),
             repeats: 1,
-            peak_bytes: 0,
+            peak_bytes: Some(0),
             threads: 1,
             reference: None,
         }

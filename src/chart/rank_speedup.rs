@@ -13,7 +13,8 @@ pub(super) fn rank_speedup(summary: &[SummaryRow]) -> DrawResult<Option<String>>
     };
     let rows = summary_of(summary, set);
     let mut pairs: BTreeMap<&str, [Option<u64>; 2]> = BTreeMap::new();
-    for r in &rows {
+    // A solver that solved nothing has no median to divide.
+    for r in rows.iter().filter(|r| r.measured().times) {
         match r.encoding.as_str() {
             "text" => pairs.entry(&r.algorithm).or_default()[0] = Some(r.median_ns),
             "rank" => pairs.entry(&r.algorithm).or_default()[1] = Some(r.median_ns),

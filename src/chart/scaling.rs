@@ -32,7 +32,8 @@ fn points(runs: &[RunRow]) -> (Points, BTreeSet<String>) {
         let g = groups.entry(&r.solver).or_default().entry(&r.shape).or_default();
         g.2 += 1;
         match r.outcome {
-            Outcome::Solved => g.0.push(r.time_ns),
+            // A solved query whose time was not measured has no point to give.
+            Outcome::Solved => g.0.extend(r.time_ns),
             Outcome::Budget | Outcome::Skipped => g.1 += 1,
             Outcome::Unsolvable | Outcome::Error => {}
         }
@@ -62,9 +63,17 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
     if shapes.len() < 2 {
         return Ok(None);
     }
+    // A solver that solved queries here without a time for any of them (an outside program
+    // not timed) has nothing to draw: no line, and no "none solved" label on the floor.
+    let timed = |solver: &str| {
+        let solved = |r: &&RunRow| r.solver == solver && r.outcome == Outcome::Solved;
+        let mut rows = runs.iter().filter(solved).peekable();
+        rows.peek().is_none() || rows.any(|r| r.time_ns.is_some())
+    };
     let series: Vec<SolverSeries> = points
-        .values()
-        .map(|(a, e, pts)| SolverSeries {
+        .iter()
+        .filter(|(solver, _)| timed(solver))
+        .map(|(_, (a, e, pts))| SolverSeries {
             algorithm: a.clone(),
             encoding: e.clone(),
             points: pts
@@ -134,11 +143,11 @@ mod tests {
             solvable: true,
             length: Some(10),
             cost: Some(10),
-            expanded: 10,
-            stored: 10,
-            time_ns: 1_000 * (case_id + 1),
+            expanded: Some(10),
+            stored: Some(10),
+            time_ns: Some(1_000 * (case_id + 1)),
             repeats: 1,
-            peak_bytes: 0,
+            peak_bytes: Some(0),
             threads: 1,
             reference: None,
         }

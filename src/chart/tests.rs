@@ -56,11 +56,11 @@ fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRo
         solvable: true,
         length: Some(optimal),
         cost: Some(optimal),
-        expanded: factor * 3,
-        stored: factor * 5,
-        time_ns: 200 * factor * slow + case_id,
+        expanded: Some(factor * 3),
+        stored: Some(factor * 5),
+        time_ns: Some(200 * factor * slow + case_id),
         repeats: 1,
-        peak_bytes: 4096,
+        peak_bytes: Some(4096),
         threads: 1,
         reference: None,
     }
@@ -287,8 +287,8 @@ fn edge_cases_do_not_panic() {
     t.build_ns = Some(0);
     write_csv(&dir.path().join(SUMMARY_CSV), &[s, t]).unwrap();
     let mut r = run_row("bfs", "rank", 0, 0);
-    r.time_ns = 0;
-    r.expanded = 0;
+    r.time_ns = Some(0);
+    r.expanded = Some(0);
     write_csv(&dir.path().join(RUNS_CSV), &[r]).unwrap();
     write_csv(
         &dir.path().join(THREADS_CSV),
@@ -460,4 +460,98 @@ fn a_log_axis_over_22_decades_labels_at_most_seven_of_them() {
     let labels: Vec<String> =
         (x.lo as i64..=x.hi as i64).map(|d| x.label(d as f64)).filter(|l| !l.is_empty()).collect();
     assert!((3..=7).contains(&labels.len()), "{labels:?}");
+}
+
+/// Solvers whose rows measured less than the others: a `pathfinding` search run inside the
+/// crate (no states counted), an outside program (no states seen) and an outside program whose
+/// answers were not timed (request-response replies with no time).
+const UNCOUNTED: [&str; 2] = ["pathfinding-astar/packed", "program:fast"];
+const UNTIMED: &str = "program:untimed";
+
+/// [`write_full`] plus the solvers of [`UNCOUNTED`] and [`UNTIMED`] on the depth set, on Korf's
+/// 100 and on a second board size, next to solvers that count; with `old_zeros` the rows say
+/// "not measured" as files written before empty cells did, with 0.
+fn write_with_unmeasured(dir: &Path, old_zeros: bool) {
+    write_full(dir);
+    let mut runs: Vec<RunRow> = crate::report::read_csv(&dir.join(RUNS_CSV)).unwrap();
+    let unknown = if old_zeros { Some(0) } else { None };
+    let as_solver = |mut r: RunRow, solver: &str| {
+        let (a, e) = solver.split_once(['/', ':']).unwrap();
+        (r.solver, r.algorithm, r.encoding) = (solver.into(), a.into(), e.into());
+        if solver != "idastar-md/packed" && solver != "bfs/rank" {
+            (r.expanded, r.stored) = (unknown, unknown);
+        }
+        if solver == UNTIMED {
+            r.time_ns = unknown;
+        }
+        r
+    };
+    let mut more = Vec::new();
+    for r in runs.iter().filter(|r| r.solver == "bfs/rank") {
+        for s in UNCOUNTED.into_iter().chain([UNTIMED]) {
+            more.push(as_solver(r.clone(), s));
+        }
+    }
+    for (case_id, r) in runs.iter().filter(|r| r.solver == "bfs/rank").take(10).enumerate() {
+        let korf = RunRow {
+            case_set: KORF_SET.into(),
+            case_id: case_id as u64,
+            shape: "4x4".into(),
+            ..r.clone()
+        };
+        let small = RunRow { case_set: "random:2x3".into(), shape: "2x3".into(), ..r.clone() };
+        for s in ["idastar-md/packed", "bfs/rank"].into_iter().chain(UNCOUNTED).chain([UNTIMED]) {
+            more.push(as_solver(korf.clone(), s));
+            more.push(as_solver(small.clone(), s));
+        }
+    }
+    runs.extend(more);
+    // As a run writes them: outside programs on one thread, the rest on the run's two.
+    for r in &mut runs {
+        r.threads = if r.solver.starts_with("program:") { 1 } else { 2 };
+    }
+    write_csv(&dir.join(RUNS_CSV), &runs).unwrap();
+}
+
+/// Whether `svg` names `solver`: by its id, or as a line's label (`ALGORITHM/ENCODING`, which
+/// for a program is `program/NAME`).
+fn mentions(svg: &str, solver: &str) -> bool {
+    svg.contains(solver) || svg.contains(&solver.replacen(':', "/", 1))
+}
+
+/// Every chart of the table that draws states or times, from a set where some solvers did not
+/// count states or were not timed: none of those gets a point (or a label) there, in new files'
+/// empty cells or old files' 0s, while the charts of what they did measure still show them.
+#[test]
+fn no_chart_draws_what_a_solver_did_not_measure() {
+    for old_zeros in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        write_with_unmeasured(dir.path(), old_zeros);
+        let data = read_data(dir.path()).unwrap();
+        let mut drawn = Vec::new();
+        for c in &CHARTS {
+            let Some(svg) = (c.draw)(&data).unwrap() else { continue };
+            let absent: Vec<&str> = match c.draws {
+                Draws::States => UNCOUNTED.into_iter().chain([UNTIMED]).collect(),
+                Draws::Time => vec![UNTIMED],
+                Draws::Other => vec![],
+            };
+            for s in absent {
+                assert!(!mentions(&svg, s), "{} draws {s} (old zeros: {old_zeros})", c.file);
+            }
+            drawn.push((c.file, c.draws));
+        }
+        for kind in [Draws::States, Draws::Time] {
+            assert!(drawn.iter().any(|d| d.1 == kind), "no {kind:?} chart drawn: {drawn:?}");
+        }
+        // What they measured is drawn: their times, and the states of those that count them.
+        let time = (chart_named(TIME_VS_DEPTH_SVG).unwrap().draw)(&data).unwrap().unwrap();
+        for s in UNCOUNTED {
+            assert!(mentions(&time, s), "{s} missing from the times");
+        }
+        let states = (chart_named(EXPANDED_VS_DEPTH_SVG).unwrap().draw)(&data).unwrap().unwrap();
+        assert!(states.contains("bfs/rank"));
+        let nodes = (chart_named(KORF_NODES_SVG).unwrap().draw)(&data).unwrap().unwrap();
+        assert!(nodes.contains("idastar-md/packed"));
+    }
 }

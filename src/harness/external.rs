@@ -127,9 +127,10 @@ pub(super) fn run_set_solver(
         };
         let mut row = RunRow {
             solvable: outcome == Outcome::Solved,
-            time_ns: a.time.ns().unwrap_or(0),
+            time_ns: a.time.ns(),
             repeats: a.repeats,
-            peak_bytes: a.peak_bytes,
+            // 0 is what a process not watched (not run, no answer) reads.
+            peak_bytes: (info.counts.peak && a.peak_bytes > 0).then_some(a.peak_bytes),
             ..blank_row(info, set, case, *known, outcome, 1)
         };
         // The median is a bound once any solved query's time is one.

@@ -60,11 +60,11 @@ pub(super) fn blank_row(
         solvable: false,
         length: None,
         cost: None,
-        expanded: 0,
-        stored: 0,
-        time_ns: 0,
+        expanded: None,
+        stored: None,
+        time_ns: None,
         repeats: 0,
-        peak_bytes: 0,
+        peak_bytes: None,
         threads,
         reference: Some(known.kind()),
     }
@@ -237,11 +237,13 @@ pub(super) fn run_solver(
             r.solvable = s.is_solvable();
             r.length = s.moves().map(|m| m.len() as u64);
             r.cost = s.cost();
-            r.expanded = s.stats.expanded;
-            r.stored = s.stats.stored;
-            r.peak_bytes = s.stats.peak_bytes;
+            // What the solver does not count stays empty: its 0 is no measurement.
+            let counts = info.counts;
+            r.expanded = counts.expanded.then_some(s.stats.expanded);
+            r.stored = counts.stored.then_some(s.stats.stored);
+            r.peak_bytes = counts.peak.then_some(s.stats.peak_bytes);
         }
-        r.time_ns = time_ns;
+        r.time_ns = Some(time_ns);
         r.repeats = repeats;
         (r, disagreement, build)
     };

@@ -18,7 +18,7 @@ use crate::cases::Case;
 use crate::error::{Error, ErrorKind};
 use crate::harness::{Cut, RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 use crate::report::{QueryTime, TimeIs};
-use crate::solver::{Solution, SolverInfo, Stats};
+use crate::solver::{Counts, Solution, SolverInfo, Stats};
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -206,6 +206,8 @@ impl ProgramSolver {
             table: false,
             peer: true,
             blind: false,
+            // The process is watched from outside: its states are not seen.
+            counts: Counts::PEAK,
         };
         ProgramSolver {
             program,

@@ -5,7 +5,8 @@
 //! Read back, an empty cell is 0 again ([`blank_is_zero`]), which every reader already treats
 //! as "nothing here" (the console prints `—`).
 
-use super::SummaryRow;
+use super::{Outcome, RunRow, SummaryRow};
+use crate::solver::Counts;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// A [`SummaryRow`] as written, with what was not measured left out.
@@ -59,12 +60,14 @@ impl SummaryRow {
     /// (its 0s mean "not counted"); an outside program's states are not seen, its peak memory is.
     pub fn measured(&self) -> Measured {
         let answered = self.answered() > 0;
+        let counts = counts_of(&self.solver);
         let peer = crate::solver::solver_info(&self.solver).is_some_and(|i| i.peer);
         let program = self.solver.starts_with("program:");
         Measured {
-            times: self.solved > 0,
-            expanded: answered && !program && !(peer && self.mean_expanded == 0.0),
-            peak: answered && !(peer && self.peak_bytes == 0),
+            // A program's answers may all be untimed (its 0 median is none: a bound is ≥ 1).
+            times: self.solved > 0 && !(program && self.median_ns == 0),
+            expanded: answered && counts.expanded && !(peer && self.mean_expanded == 0.0),
+            peak: answered && counts.peak && !(peer && self.peak_bytes == 0),
         }
     }
 
@@ -169,4 +172,43 @@ pub enum TimeIs {
     Measured,
     /// At most the value: not resolved above the noise of the program's empty run.
     UpperBound,
+}
+
+/// What the solver with id `solver` counts: the registry's word for its own solvers, only the
+/// process's peak for an outside program (`program:NAME`), everything for a solver the registry
+/// does not know (written outside the crate, it fills in what it likes).
+pub fn counts_of(solver: &str) -> Counts {
+    if solver.starts_with("program:") {
+        return Counts::PEAK;
+    }
+    crate::solver::solver_info(solver).map_or(Counts::ALL, |i| i.counts)
+}
+
+impl RunRow {
+    /// Turns the 0s that files written before empty cells stood for "not measured" into
+    /// `None`: the counters of a solver that does not fill them ([`counts_of`]), the counters
+    /// of a query that gave no answer (stopped, skipped or failed), the time of a query not
+    /// run, and an outside program's 0 time or memory (a process takes more than 0 of either).
+    /// Values already empty stay so; a measured value is never touched.
+    pub fn forget_uncounted(&mut self) {
+        fn zero_is_none(v: &mut Option<u64>, unmeasured: bool) {
+            if unmeasured && *v == Some(0) {
+                *v = None;
+            }
+        }
+        let counts = counts_of(&self.solver);
+        let program = self.solver.starts_with("program:");
+        let answered = matches!(self.outcome, Outcome::Solved | Outcome::Unsolvable);
+        zero_is_none(&mut self.expanded, !counts.expanded || !answered);
+        zero_is_none(&mut self.stored, !counts.stored || !answered);
+        zero_is_none(&mut self.peak_bytes, !counts.peak || !answered || program);
+        zero_is_none(&mut self.time_ns, self.outcome == Outcome::Skipped || program);
+    }
+}
+
+/// `rows` as read from a `runs.csv` of any age, with "not measured" as `None` throughout
+/// ([`RunRow::forget_uncounted`]).
+pub fn runs_read(mut rows: Vec<RunRow>) -> Vec<RunRow> {
+    rows.iter_mut().for_each(RunRow::forget_uncounted);
+    rows
 }

@@ -8,7 +8,7 @@ use super::factory::every_encoding;
 use super::kit::too_many_states;
 use super::registry::{Algorithm, AlgorithmSpec, EncodingKind, Family, Guide};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{new_solver, Solution, SolverOptions, Stats};
+use super::{new_solver, Counts, Solution, SolverOptions, Stats};
 use crate::board::{Board, Costs, Move, Puzzle, Topology};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, DEFAULT_MAX_STATES};
@@ -104,6 +104,7 @@ static IDDFS: AlgorithmSpec = AlgorithmSpec {
     summary: "iterative-deepening depth-first search, no heuristic",
     weighted: false,
     peer: false,
+    counts: Counts::ALL,
     builds_heuristic: false,
     encodings: &EncodingKind::ALL,
     topologies: &[Topology::Grid, Topology::Torus],

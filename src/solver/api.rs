@@ -173,6 +173,31 @@ pub struct SolverInfo {
     /// Whether it searches without a heuristic from the start alone, so a query may expand most
     /// of the space (the slow class that tests and benches size their samples for).
     pub blind: bool,
+    /// Which of [`Stats`]' counters it fills in; the others read 0 and mean "not counted".
+    pub counts: Counts,
+}
+
+/// Which of [`Stats`]' counters a solver fills in. A counter it does not fill reads 0, which
+/// the result files must not take for a count (`runs.csv` leaves it empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// States expanded.
+    pub expanded: bool,
+    /// States stored.
+    pub stored: bool,
+    /// Peak bytes of its structures.
+    pub peak: bool,
+}
+
+impl Counts {
+    /// Every counter: the crate's own searches.
+    pub const ALL: Counts = Counts { expanded: true, stored: true, peak: true };
+    /// States but not bytes: the `pathfinding` searches the crate's wrapper counts for.
+    pub const STATES: Counts = Counts { expanded: true, stored: true, peak: false };
+    /// None: searches that run wholly inside the `pathfinding` crate.
+    pub const NONE: Counts = Counts { expanded: false, stored: false, peak: false };
+    /// Only the peak memory of the process: an outside program's.
+    pub const PEAK: Counts = Counts { expanded: false, stored: false, peak: true };
 }
 
 impl SolverInfo {
@@ -189,6 +214,7 @@ impl SolverInfo {
             table: false,
             peer: false,
             blind: false,
+            counts: Counts::ALL,
         }
     }
 

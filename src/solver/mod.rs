@@ -29,7 +29,7 @@ mod table;
 mod wrapper;
 
 pub use algorithms::ALGORITHMS;
-pub use api::{Path, Solution, Solver, SolverInfo, Stats};
+pub use api::{Counts, Path, Solution, Solver, SolverInfo, Stats};
 pub use factory::{new_solver, new_solver_with, SolverOptions};
 pub use registry::{
     all_solvers, default_solver_for, not_built, solver_info, Algorithm, AlgorithmSpec, Constructor,

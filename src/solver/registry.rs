@@ -6,7 +6,7 @@
 //! nothing in this file changes.
 
 use super::algorithms::ALGORITHMS;
-use super::api::{Solver, SolverInfo};
+use super::api::{Counts, Solver, SolverInfo};
 use super::factory::SolverOptions;
 use crate::board::{Puzzle, Topology};
 use crate::encoding::{Encoding, Packed, Rank, Text};
@@ -58,6 +58,8 @@ pub struct AlgorithmSpec {
     pub weighted: bool,
     /// Whether it comes from the `pathfinding` crate (an outside reference).
     pub peer: bool,
+    /// Which counters of its answers' stats it fills in (the rest are not measured).
+    pub counts: Counts,
     /// Whether it builds a heuristic once per puzzle in `prepare` (whose time `prepare` returns,
     /// as a table's build).
     pub builds_heuristic: bool,
@@ -183,6 +185,7 @@ impl Algorithm {
             table: spec.table(),
             peer: spec.peer,
             blind: spec.blind(),
+            counts: spec.counts,
         }
     }
 }
