@@ -158,7 +158,7 @@ fn await_line(
     peak: &mut u64,
 ) -> Wait {
     let slice = Duration::from_millis(10);
-    let process::Capture::Pipe { pipe, .. } = &running.out else { return Wait::Ended };
+    let super::capture::Capture::Pipe { pipe, .. } = &running.out else { return Wait::Ended };
     loop {
         {
             let mut data = pipe.data.lock().expect("a pipe reader panicked");
@@ -189,7 +189,7 @@ fn await_line(
         if let Some(hwm) = running.high_water() {
             *peak = (*peak).max(hwm);
         }
-        if process::exited(running.pid) {
+        if super::procfs::exited(running.pid) {
             // What it printed before exiting may still be in the pipe.
             std::thread::sleep(Duration::from_millis(5));
             let data = pipe.data.lock().expect("a pipe reader panicked");

@@ -7,10 +7,12 @@
 //! program's stderr from driving the terminal. [`supervise`] keeps a program's tree from
 //! outliving the harness, and [`live`] stops every run when the harness is interrupted.
 
+mod capture;
 pub mod converse;
 mod escape;
 pub mod live;
 pub mod process;
+mod procfs;
 pub mod protocol;
 mod reaper;
 pub mod runner;

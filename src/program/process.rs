@@ -23,17 +23,17 @@
 //! the program is the harness's child, and the CPU time is the larger of its `wait4` rusage and
 //! the tree's as `/proc` showed it just before the kill.
 
-use super::{live, reaper, supervise};
+use super::capture::{drain, prefix, Capture, Pipe};
+use super::{live, procfs, reaper, supervise};
 use rustix::event::{poll, PollFd, PollFlags};
 use rustix::pipe::fcntl_setpipe_size;
 use rustix::process::{kill_process, kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
-use std::fs::File;
-use std::io::{PipeReader, PipeWriter, Read, Seek, Write};
+use std::io::{PipeReader, PipeWriter, Seek, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Condvar, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use wait4::Wait4;
 
@@ -157,109 +157,6 @@ impl Outcome {
 #[derive(Debug)]
 pub struct SpawnError(pub String);
 
-/// A pipe's bytes as they arrive: a bounded prefix (stdout) or tail (stderr).
-#[derive(Default)]
-pub(super) struct Captured {
-    /// The bytes kept.
-    pub(super) bytes: Vec<u8>,
-    /// Bytes read in all.
-    pub(super) total: usize,
-    /// Whether the pipe has reached its end.
-    pub(super) closed: bool,
-}
-
-/// A drained pipe: what it said so far, and a signal on every change.
-#[derive(Default)]
-pub(super) struct Pipe {
-    pub(super) data: Mutex<Captured>,
-    pub(super) changed: Condvar,
-}
-
-fn drain(
-    mut pipe: impl Read + Send + 'static,
-    keep: usize,
-    tail: bool,
-    over: Option<Arc<AtomicBool>>,
-) -> (Arc<Pipe>, mpsc::Receiver<()>) {
-    let shared = Arc::new(Pipe::default());
-    let (done, finished) = mpsc::channel();
-    let sink = Arc::clone(&shared);
-    std::thread::spawn(move || {
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            let n = match pipe.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => n,
-            };
-            let mut c = sink.data.lock().expect("a pipe reader panicked");
-            c.total += n;
-            if tail {
-                c.bytes.extend_from_slice(&buf[..n]);
-                if c.bytes.len() > keep {
-                    let cut = c.bytes.len() - keep;
-                    c.bytes.drain(..cut);
-                }
-            } else {
-                let room = keep.saturating_sub(c.bytes.len());
-                c.bytes.extend_from_slice(&buf[..n.min(room)]);
-                if c.total > keep {
-                    if let Some(flag) = &over {
-                        flag.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            drop(c);
-            sink.changed.notify_all();
-        }
-        sink.data.lock().expect("a pipe reader panicked").closed = true;
-        sink.changed.notify_all();
-        let _ = done.send(());
-    });
-    (shared, finished)
-}
-/// A process's peak resident memory so far (`VmHWM`), bytes; `None` once it has exited.
-///
-/// Not `ru_maxrss`: Linux records the pre-exec address space's high-water mark in the child's
-/// `ru_maxrss`, and a child spawned through `vfork` starts in the harness's own (which may hold
-/// hundreds of MB of tables), so `wait4`'s figure says more about the harness than the program.
-pub(super) fn high_water(pid: Pid) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.as_raw_nonzero())).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 =
-        line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// Whether the child is a zombie (exited, not yet reaped), from `/proc/PID/stat`.
-pub(super) fn exited(pid: Pid) -> bool {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())) else {
-        return true;
-    };
-    // The state follows the command name, which is in parentheses and may hold anything.
-    stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()) == Some('Z')
-}
-
-/// Where a run's stdout goes.
-pub(super) enum Capture {
-    /// A pipe drained on a thread as it arrives: a conversation waits on each answer line.
-    Pipe {
-        /// What has arrived.
-        pipe: Arc<Pipe>,
-        /// The reader's end.
-        done: mpsc::Receiver<()>,
-    },
-    /// An unlinked file, read after the run: a batch program writes at file speed, with no
-    /// reader thread to wake and no full pipe to wait on. Its size is looked at on every wake
-    /// of the wait, so a flood is stopped within one wake (at most 20 ms of its output) of the
-    /// limit, and only `limit` bytes of it are ever read into memory.
-    File {
-        /// The file the child writes.
-        file: File,
-        /// Most bytes kept.
-        limit: usize,
-    },
-}
-
 /// A program started with stderr drained on a thread and stdout captured: what [`run`] and
 /// [`super::converse`] share.
 pub(super) struct Running {
@@ -326,19 +223,6 @@ pub(super) fn start(
     Ok((Running::new((child, supervised, token, started), out, over), stdin))
 }
 
-/// The first `limit` bytes of `file`, and whether it holds more.
-fn prefix(file: &mut File, limit: usize) -> (Vec<u8>, bool) {
-    let len = file.metadata().map_or(0, |m| m.len());
-    let keep = limit.saturating_add(1);
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(keep).min(keep));
-    if file.rewind().is_ok() {
-        let _ = Read::take(&mut *file, keep as u64).read_to_end(&mut bytes);
-    }
-    let more = bytes.len() > limit;
-    bytes.truncate(limit);
-    (bytes, more)
-}
-
 impl Running {
     fn new(spawned: Spawned, out: Capture, over: Arc<AtomicBool>) -> Running {
         let (mut child, supervised, token, started) = spawned;
@@ -358,7 +242,7 @@ impl Running {
         let tree = reaper::tree(self.pid);
         let skip = usize::from(self.supervised);
         let pids = tree.into_iter().skip(skip).filter_map(Pid::from_raw);
-        pids.filter_map(high_water).max()
+        pids.filter_map(procfs::high_water).max()
     }
 
     /// Whether stdout has passed its limit (a file's size is looked at now).
@@ -389,7 +273,7 @@ impl Running {
             }
             let now = Instant::now();
             if now >= until {
-                return exited(pid);
+                return procfs::exited(pid);
             }
             let wait = (until - now).min(slice);
             slice = (slice * 2).min(Duration::from_millis(20));
@@ -403,7 +287,7 @@ impl Running {
                     return true;
                 }
             } else {
-                if exited(pid) {
+                if procfs::exited(pid) {
                     return true;
                 }
                 std::thread::sleep(wait.min(Duration::from_millis(1)));
@@ -415,7 +299,7 @@ impl Running {
     fn wait_gone(&self, until: Instant) -> bool {
         let pidfd = pidfd_open(self.pid, PidfdFlags::empty()).ok();
         loop {
-            if exited(self.pid) {
+            if procfs::exited(self.pid) {
                 return true;
             }
             let now = Instant::now();
