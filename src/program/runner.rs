@@ -19,6 +19,7 @@ use crate::error::{Error, ErrorKind};
 use crate::harness::{Cut, RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 use crate::report::{QueryTime, TimeIs};
 use crate::solver::{Solution, SolverInfo, Stats};
+use crate::stats::median;
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -181,11 +182,6 @@ pub struct ProgramSolver {
     timings: Mutex<Vec<TimingRow>>,
 }
 
-fn median(mut v: Vec<u64>) -> u64 {
-    v.sort_unstable();
-    v.get(v.len().saturating_sub(1) / 2).copied().unwrap_or(0)
-}
-
 /// One process's result, or why it could not start.
 type Ran = std::result::Result<process::Outcome, String>;
 
@@ -282,7 +278,7 @@ impl ProgramSolver {
             }
             let ok = runs.push(ran.map(|c| c.outcome).map_err(|e| e.0));
             if !ok || runs.walls.len() >= repeat.max(1) as usize {
-                return (runs, times.into_iter().map(median).collect());
+                return (runs, times.into_iter().map(|mut t| median(&mut t)).collect());
             }
         }
     }
@@ -548,11 +544,11 @@ impl Runs {
     }
 
     fn wall(&self) -> u64 {
-        median(self.walls.clone())
+        median(&mut self.walls.clone())
     }
 
     fn cpu(&self) -> u64 {
-        median(self.cpus.clone())
+        median(&mut self.cpus.clone())
     }
 }
 
@@ -777,7 +773,7 @@ impl SetSolver for ProgramSolver {
         let per_query = match (answered, batch) {
             (0, _) => QueryTime::NotMeasured,
             (_, true) => per_query(diff_total, noise_total, timing.cases),
-            (_, false) => QueryTime::Measured(median(query_times)),
+            (_, false) => QueryTime::Measured(median(&mut query_times)),
         };
         timing.per_query_ns = per_query.ns();
         timing.per_query_is = per_query.is();
