@@ -250,7 +250,7 @@ fn stream_def(def: &SetDef) -> Box<dyn Iterator<Item = Case> + Send> {
 }
 
 /// The board `length` random moves from the goal, never undoing the move before.
-fn random_walk(rng: &mut ChaCha8Rng, puzzle: &Puzzle, length: usize) -> Board {
+pub(crate) fn random_walk(rng: &mut ChaCha8Rng, puzzle: &Puzzle, length: usize) -> Board {
     let mut board = *puzzle.goal();
     let mut last: Option<crate::board::Move> = None;
     for _ in 0..length {
@@ -279,7 +279,8 @@ pub fn set_len(kind: SetKind, count: usize) -> usize {
     SetDef::of(kind, count, DEFAULT_SEED).len()
 }
 
-fn random_board(rng: &mut ChaCha8Rng, shape: Shape) -> Board {
+/// A uniformly random arrangement of `shape`'s tiles, solvable or not.
+pub(crate) fn random_board(rng: &mut ChaCha8Rng, shape: Shape) -> Board {
     let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
     cells.shuffle(rng);
     Board::from_cells(shape, &cells).expect("a shuffle is a permutation")
