@@ -18,13 +18,13 @@ mod reaper;
 pub mod runner;
 pub mod spec;
 pub mod supervise;
+mod timing;
 pub mod verdict;
 
 pub use protocol::Protocol;
-pub use runner::{
-    process_limit, ProgramSolver, TimingRow, DEFAULT_PROCESS_LIMIT, NO_PROCESS_LIMIT,
-};
+pub use runner::{process_limit, ProgramSolver, DEFAULT_PROCESS_LIMIT, NO_PROCESS_LIMIT};
 pub use spec::{Mode, Program};
+pub use timing::TimingRow;
 pub use verdict::{Verdict, VerdictRow};
 
 use crate::error::Result;
