@@ -23,7 +23,8 @@
 //! registry and one module per algorithm), [`budget`] (per-query budgets), [`judge`] (the
 //! judges' input formats), [`cases`] (seeded case sets), [`harness`] (the comparison),
 //! [`report`] (CSV tables), [`chart`] (SVG charts), [`html`] (the report page), [`merge`] (shards
-//! combined), [`census`] (breadth-first censuses), [`fsutil`] (atomic, locked files).
+//! combined), [`census`] (breadth-first censuses), [`fsutil`] (atomic, locked files), [`stats`]
+//! (medians of measured times).
 #![deny(missing_docs)]
 
 pub mod board;
@@ -45,6 +46,7 @@ pub mod rank;
 pub mod report;
 pub mod solvability;
 pub mod solver;
+pub mod stats;
 pub mod units;
 
 pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};

@@ -10,11 +10,6 @@ use slidebench::{Error, ErrorKind, Shape, Topology};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-/// `WxH` for clap, by [`Shape`]'s one parser.
-pub(super) fn shape_arg(s: &str) -> Result<Shape, String> {
-    s.parse().map_err(|e: Error| e.to_string())
-}
-
 /// Runs the census and prints the counts; with `csv`, records its row there.
 pub(super) fn run(
     shape: Shape,

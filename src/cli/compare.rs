@@ -1,7 +1,9 @@
 //! `slidebench compare`: the full comparison, its result set and its charts.
 
+use super::args::{
+    count_arg, default_threads, seconds_arg, solver_ids, threads_arg, whole_number, FormatArg,
+};
 use super::output::{status, CliResult, Failure};
-use super::{count_arg, default_threads, solver_ids, threads_arg, whole_number, FormatArg};
 use clap::builder::PossibleValuesParser;
 use slidebench::budget::Budget;
 use slidebench::cases::{self, SetDef, SetKind};
@@ -28,7 +30,7 @@ pub(super) struct CompareArgs {
     #[arg(long = "cases", num_args = 1..)]
     cases: Vec<String>,
     /// Board of the named sets that do not give one (default 3x3; korf100 is 4x4, korf50 5x5).
-    #[arg(long, value_parser = super::census::shape_arg)]
+    #[arg(long, value_parser = super::args::shape_arg)]
     shape: Option<Shape>,
     /// Moves from the goal of `walk` boards that do not give it (default 20).
     #[arg(long, value_parser = count_arg)]
@@ -95,14 +97,6 @@ pub(super) struct CompareArgs {
     no_charts: bool,
     #[command(flatten)]
     programs: super::programs::ProgramArgs,
-}
-
-pub(super) fn seconds_arg(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
-    if !v.is_finite() || !(0.0..=1e9).contains(&v) {
-        return Err(format!("`{s}`: use 0 (no budget) to 1e9 seconds"));
-    }
-    Ok(v)
 }
 
 fn streak_arg(s: &str) -> Result<u32, String> {

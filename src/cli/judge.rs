@@ -1,9 +1,9 @@
 //! `slidebench judge ./a.out`: the contest programmer's question, "is my solution right, and how
 //! fast is it?", in one command.
 
+use super::args::{count_arg, whole_number};
 use super::output::{status, CliResult, Failure};
 use super::programs::{print_timings, print_verdicts, ModeArg};
-use super::{count_arg, whole_number};
 use slidebench::cases::{SetDef, SetKind, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
@@ -24,7 +24,7 @@ pub(super) struct JudgeArgs {
     #[arg(long, default_value = "hdu", value_parser = |s: &str| s.parse::<Protocol>())]
     protocol: Protocol,
     /// Board of the `boards` protocol, `WxH`; its goal has the tiles in row order, empty last.
-    #[arg(long, value_parser = super::census::shape_arg)]
+    #[arg(long, value_parser = super::args::shape_arg)]
     shape: Option<Shape>,
     /// Random boards (datasets for aoj).
     #[arg(long, default_value_t = 200, value_parser = count_arg)]
@@ -40,7 +40,7 @@ pub(super) struct JudgeArgs {
     #[arg(long, value_enum, default_value = "batch")]
     mode: ModeArg,
     /// Seconds each of its processes may run (0: no limit).
-    #[arg(long, default_value_t = 10.0, value_parser = super::compare::seconds_arg)]
+    #[arg(long, default_value_t = 10.0, value_parser = super::args::seconds_arg)]
     time_limit: f64,
     /// Directory for the result set (runs.csv, verdicts.csv, programs.csv, ...).
     #[arg(long, default_value = "target/slidebench-judge")]

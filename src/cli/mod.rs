@@ -1,6 +1,7 @@
 //! The command-line interface: the argument types and the dispatch here, one module per
 //! command, and [`output`] for the rules every command follows when writing.
 
+mod args;
 mod cases;
 mod census;
 mod chart;
@@ -17,34 +18,18 @@ mod report;
 mod solve;
 mod solvers;
 
+use args::{
+    count_arg, cruller_solver_ids, default_threads, depth_arg, threads_arg, usage_error,
+    whole_number, FormatArg, TopologyArg,
+};
 use clap::builder::PossibleValuesParser;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use output::{CliResult, Failure};
 use slidebench::cases::{Format, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
-use slidebench::harness::MAX_THREADS;
-use slidebench::solver::{all_solvers, DEFAULT_WEIGHTED_SOLVER};
-use slidebench::Topology;
+use slidebench::solver::DEFAULT_WEIGHTED_SOLVER;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-fn solver_ids() -> Vec<&'static str> {
-    all_solvers().into_iter().map(|s| &*Box::leak(s.id.into_boxed_str())).collect()
-}
-
-/// The solvers `cruller` offers: those that handle weighted moves on the 3x3 torus.
-fn cruller_solver_ids() -> Vec<&'static str> {
-    let torus = slidebench::Puzzle::cruller(
-        slidebench::Costs { horizontal: 2, vertical: 3 },
-        slidebench::Board::solved(slidebench::Shape::THREE_BY_THREE),
-    )
-    .expect("the Dragon's Cruller puzzle is valid");
-    all_solvers()
-        .into_iter()
-        .filter(|s| s.weighted && s.accepts(&torus))
-        .map(|s| &*Box::leak(s.id.into_boxed_str()))
-        .collect()
-}
 
 /// Sliding-tile puzzle solvers side by side: which technique is fastest, how each scales, and
 /// that they all agree.
@@ -53,68 +38,6 @@ fn cruller_solver_ids() -> Vec<&'static str> {
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-/// A judge input format on the command line.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum FormatArg {
-    Hdu,
-    Aoj,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Hdu => Format::Hdu,
-            FormatArg::Aoj => Format::Aoj,
-        }
-    }
-}
-
-/// A topology on the command line.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum TopologyArg {
-    Grid,
-    Torus,
-}
-
-impl From<TopologyArg> for Topology {
-    fn from(t: TopologyArg) -> Topology {
-        match t {
-            TopologyArg::Grid => Topology::Grid,
-            TopologyArg::Torus => Topology::Torus,
-        }
-    }
-}
-
-/// Worker threads: at least 1, at most [`MAX_THREADS`].
-fn threads_arg(s: &str) -> Result<usize, String> {
-    let n = whole_number(s)?;
-    if n == 0 || n > MAX_THREADS as u64 {
-        return Err(format!("{n} threads: use 1 to {MAX_THREADS}"));
-    }
-    Ok(n as usize)
-}
-
-/// A search depth: a whole number of moves.
-fn depth_arg(s: &str) -> Result<u32, String> {
-    let n = whole_number(s)?;
-    u32::try_from(n).map_err(|_| format!("`{s}` is too large (at most {})", u32::MAX))
-}
-
-/// A count: a whole number that fits the machine's sizes, told apart from a malformed one.
-fn count_arg(s: &str) -> Result<usize, String> {
-    let n = whole_number(s)?;
-    usize::try_from(n).map_err(|_| format!("`{s}` is too large"))
-}
-
-fn whole_number(s: &str) -> Result<u64, String> {
-    s.trim().parse::<u64>().map_err(|e| match e.kind() {
-        std::num::IntErrorKind::PosOverflow => {
-            format!("`{s}` is too large (at most {})", u64::MAX)
-        }
-        _ => format!("`{s}` is not a whole number"),
-    })
 }
 
 #[derive(Subcommand, Debug)]
@@ -150,7 +73,7 @@ enum Command {
         set: String,
         /// Board shape, `WxH` (default 3x3; korf100 is 4x4, korf50 5x5). `depth` and `all` need a distance
         /// table and stop at 10 squares; `sample` is 3x3 only.
-        #[arg(long, value_parser = census::shape_arg)]
+        #[arg(long, value_parser = args::shape_arg)]
         shape: Option<slidebench::Shape>,
         /// Boards (random, walk), boards per distance (depth), datasets (weighted) or the
         /// easiest instances (korf100).
@@ -221,7 +144,7 @@ enum Command {
     /// to a depth with --max-depth (for shapes whose space does not fit, such as 4x4).
     Census {
         /// Board shape, `WxH` (W columns, H rows).
-        #[arg(long, default_value = "3x3", value_parser = census::shape_arg)]
+        #[arg(long, default_value = "3x3", value_parser = args::shape_arg)]
         shape: slidebench::Shape,
         /// grid or torus.
         #[arg(long, value_enum, default_value = "grid")]
@@ -243,29 +166,9 @@ enum Command {
     Pdb(pdb::PdbArgs),
 }
 
-/// Ends the program with a usage error (status 2) for the subcommand at `path`, the way clap
-/// reports its own: for values that can only be checked against other arguments.
-fn usage_error(path: &[&str], message: &str) -> ! {
-    use clap::CommandFactory;
-    let mut cmd = Cli::command();
-    cmd.build();
-    for name in path {
-        cmd = cmd.find_subcommand(name).expect("a command of this program").clone();
-    }
-    cmd.error(clap::error::ErrorKind::InvalidValue, message).exit()
-}
-
-/// All cores, up to [`MAX_THREADS`]. Asked once: clap asks for every command's default when it
-/// builds the parser, and each answer reads the cgroup files again.
-fn default_threads() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(MAX_THREADS)
-    })
-}
-
 /// Runs the command line; the exit code follows the commands' rules.
 pub fn run() -> ExitCode {
+    let _ = args::COMMAND.set(<Cli as clap::CommandFactory>::command);
     let cli = Cli::parse();
     if matches!(cli.command, Command::Compare(_) | Command::Judge(_)) {
         // Outside programs run under this binary's supervisor, and an interrupt stops them.

@@ -1,8 +1,8 @@
 //! `slidebench pdb build|list|clear`: the pattern database cache, built ahead of a run, listed
 //! with sizes and build times, and cleared.
 
+use super::args::{shape_arg, TopologyArg};
 use super::output::{status, CliResult, Diagnostics, Failure};
-use super::{census::shape_arg, TopologyArg};
 use clap::{Subcommand, ValueEnum};
 use slidebench::judge::parse_board_argument;
 use slidebench::pdb::{self, Cache, Partition, PartitionKind, Source};
@@ -103,7 +103,7 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
             let partition = match partition {
                 Some(kind) => match Partition::for_goal((*kind).into(), &goal) {
                     Ok(p) => p,
-                    Err(e) => super::usage_error(
+                    Err(e) => super::args::usage_error(
                         &["pdb", "build"],
                         &format!("invalid value for '--partition <PARTITION>': {e}"),
                     ),
@@ -220,5 +220,8 @@ fn age_words(age: std::time::Duration) -> String {
 
 /// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
 fn usage(e: &Error) -> Failure {
-    super::usage_error(&["pdb", "build"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
+    super::args::usage_error(
+        &["pdb", "build"],
+        &format!("invalid value for '--goal <SYMBOL>...': {e}"),
+    )
 }

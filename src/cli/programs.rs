@@ -47,7 +47,7 @@ pub(super) struct ProgramArgs {
     pub program_mode: ModeArg,
     /// Seconds a program's process may take beyond its queries' budgets (the whole limit when
     /// no budget applies); 0: no limit.
-    #[arg(long, default_value_t = program::DEFAULT_PROCESS_LIMIT.as_secs_f64(), value_parser = super::compare::seconds_arg)]
+    #[arg(long, default_value_t = program::DEFAULT_PROCESS_LIMIT.as_secs_f64(), value_parser = super::args::seconds_arg)]
     pub program_limit: f64,
 }
 

@@ -3,8 +3,8 @@
 //! order, as they come: a bounded window of boards is in flight at once, so memory does not
 //! grow with the input.
 
+use super::args::{default_threads, shape_arg, solver_ids, threads_arg, whole_number};
 use super::output::{status, CliResult, Diagnostics, Failure};
-use super::{census::shape_arg, default_threads, solver_ids, threads_arg, whole_number};
 use clap::builder::PossibleValuesParser;
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::judge::{board_line, parse_board_argument, BoardReader};
@@ -166,7 +166,7 @@ fn cache_note(info: &BuildInfo, verbose: bool) -> Option<String> {
 
 /// A bad `--goal` is a usage error (status 2), reported the way clap reports its own.
 fn usage(e: &Error) -> Failure {
-    super::usage_error(&["solve"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
+    super::args::usage_error(&["solve"], &format!("invalid value for '--goal <SYMBOL>...': {e}"))
 }
 
 /// The answers to a run of boards, in order; the boards that parsed are solved together

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 pub(super) fn run(weighted: bool, long: bool) -> CliResult {
     let mut out = BufWriter::new(io::stdout().lock());
     let rank_shapes = rank_shapes();
-    let cruller = super::cruller_solver_ids();
+    let cruller = super::args::cruller_solver_ids();
     for s in all_solvers().into_iter().filter(|s| !weighted || cruller.contains(&s.id.as_str())) {
         if long {
             write_long(&mut out, &s, &rank_shapes)?;

@@ -124,9 +124,7 @@ impl Word for u128 {
         (self.toggle(tile, to).toggle(tile, blank), tile)
     }
     /// The bits of both squares' lowest place: the tile times this toggles it on both, one
-    /// multiply where two variable shifts of a 128-bit word took four to five instructions
-    /// each (cachegrind: the 5×5 IDA* node took 104 instructions to the 4×4's 89, 28 of them
-    /// the word's).
+    /// multiply where two variable shifts of a 128-bit word cost several instructions each.
     type Slide = u128;
     fn prepare_slide(blank: usize, to: usize) -> u128 {
         (1u128 << (5 * blank)) | (1u128 << (5 * to))

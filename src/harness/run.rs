@@ -10,6 +10,7 @@ use crate::cases::Case;
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
 use crate::solver::{Solution, Solver, SolverInfo};
+use crate::stats;
 use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -90,12 +91,6 @@ impl Streak {
     }
 }
 
-/// The median of `times` (the lower middle for an even count).
-fn median(times: &mut [u64]) -> u64 {
-    times.sort_unstable();
-    times.get(times.len().saturating_sub(1) / 2).copied().unwrap_or(0)
-}
-
 /// Runs the query up to `controls.repeat` times (once when it goes over budget; with adaptive
 /// repeats only while it has taken little time, see [`cap::time_again`]) and returns the last
 /// answer with the median time. A solver that ignores the budget and returns after it is spent
@@ -126,7 +121,7 @@ fn timed(
             } else {
                 sol
             };
-            return (sol, median(&mut times), n);
+            return (sol, stats::median(&mut times), n);
         }
     }
 }
@@ -287,16 +282,4 @@ pub(super) fn run_solver(
         run.builds.extend(build);
     }
     Ok(run)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::median;
-
-    #[test]
-    fn median_takes_the_lower_middle() {
-        assert_eq!(median(&mut [5, 1, 3]), 3);
-        assert_eq!(median(&mut [4, 1, 3, 2]), 2);
-        assert_eq!(median(&mut []), 0);
-    }
 }

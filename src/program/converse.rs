@@ -10,8 +10,8 @@
 
 use super::process::{self, End, Invocation, Outcome, SpawnError, IDLE_CPU_SHARE};
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// What one conversation produced.
@@ -84,14 +84,11 @@ pub fn converse(
     skip_blank: bool,
 ) -> Result<Conversation, SpawnError> {
     let (running, mut stdin) = process::start(inv, stdout_bytes)?;
-    let refused = Arc::new(AtomicBool::new(false));
-    let refused_flag = Arc::clone(&refused);
     let (send, to_write) = mpsc::channel::<Vec<u8>>();
     let (wrote, written) = mpsc::channel();
     std::thread::spawn(move || {
         for chunk in to_write {
             if stdin.write_all(&chunk).and_then(|()| stdin.flush()).is_err() {
-                refused_flag.store(true, Ordering::Relaxed);
                 break;
             }
         }
@@ -142,7 +139,7 @@ pub fn converse(
         let until = Instant::now() + deadlines.each;
         (running.wait_exit(until, &mut peak), None)
     };
-    let mut outcome = running.finish(exited_in_time, peak, Some(&written), &refused);
+    let mut outcome = running.finish(exited_in_time, peak, Some(&written));
     if let (Some(idle), End::Idle | End::TimeLimit) = (idle, &outcome.end) {
         outcome.end = if idle { End::Idle } else { End::TimeLimit };
     }
@@ -161,7 +158,7 @@ fn await_line(
     peak: &mut u64,
 ) -> Wait {
     let slice = Duration::from_millis(10);
-    let process::Capture::Pipe { pipe, .. } = &running.out else { return Wait::Ended };
+    let super::capture::Capture::Pipe { pipe, .. } = &running.out else { return Wait::Ended };
     loop {
         {
             let mut data = pipe.data.lock().expect("a pipe reader panicked");
@@ -192,7 +189,7 @@ fn await_line(
         if let Some(hwm) = running.high_water() {
             *peak = (*peak).max(hwm);
         }
-        if process::exited(running.pid) {
+        if super::procfs::exited(running.pid) {
             // What it printed before exiting may still be in the pipe.
             std::thread::sleep(Duration::from_millis(5));
             let data = pipe.data.lock().expect("a pipe reader panicked");

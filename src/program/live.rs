@@ -91,7 +91,7 @@ fn stop_and_exit(sig: i32, name: &str) -> ! {
     }
     let until = Instant::now() + STOP_GRACE;
     for r in reg.runs.iter().filter(|r| r.supervised) {
-        while !super::process::exited(r.pid) && Instant::now() < until {
+        while !super::procfs::exited(r.pid) && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(2));
         }
     }

@@ -7,22 +7,24 @@
 //! program's stderr from driving the terminal. [`supervise`] keeps a program's tree from
 //! outliving the harness, and [`live`] stops every run when the harness is interrupted.
 
+mod capture;
 pub mod converse;
 mod escape;
 pub mod live;
 pub mod process;
+mod procfs;
 pub mod protocol;
 mod reaper;
 pub mod runner;
 pub mod spec;
 pub mod supervise;
+mod timing;
 pub mod verdict;
 
 pub use protocol::Protocol;
-pub use runner::{
-    process_limit, ProgramSolver, TimingRow, DEFAULT_PROCESS_LIMIT, NO_PROCESS_LIMIT,
-};
+pub use runner::{process_limit, ProgramSolver, DEFAULT_PROCESS_LIMIT, NO_PROCESS_LIMIT};
 pub use spec::{Mode, Program};
+pub use timing::TimingRow;
 pub use verdict::{Verdict, VerdictRow};
 
 use crate::error::Result;

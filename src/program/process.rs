@@ -23,18 +23,17 @@
 //! the program is the harness's child, and the CPU time is the larger of its `wait4` rusage and
 //! the tree's as `/proc` showed it just before the kill.
 
-use super::{live, reaper, supervise};
+use super::capture::{drain, prefix, Capture, Pipe};
+use super::{live, procfs, reaper, supervise};
 use rustix::event::{poll, PollFd, PollFlags};
-use rustix::io::ioctl_fionread;
 use rustix::pipe::fcntl_setpipe_size;
 use rustix::process::{kill_process, kill_process_group, pidfd_open, Pid, PidfdFlags, Signal};
-use std::fs::File;
-use std::io::{PipeReader, PipeWriter, Read, Seek, Write};
+use std::io::{PipeReader, PipeWriter, Seek, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Condvar, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use wait4::Wait4;
 
@@ -145,9 +144,6 @@ pub struct Outcome {
     /// lower bound that misses only growth in its last few milliseconds), bytes; 0 when it ended
     /// before the first sample.
     pub peak_bytes: u64,
-    /// Whether the program exited before reading all its input: in a batch run, bytes left in
-    /// its input pipe or file; in a conversation, a write to its closed stdin.
-    pub input_refused: bool,
 }
 
 impl Outcome {
@@ -160,109 +156,6 @@ impl Outcome {
 /// Why a program could not be started.
 #[derive(Debug)]
 pub struct SpawnError(pub String);
-
-/// A pipe's bytes as they arrive: a bounded prefix (stdout) or tail (stderr).
-#[derive(Default)]
-pub(super) struct Captured {
-    /// The bytes kept.
-    pub(super) bytes: Vec<u8>,
-    /// Bytes read in all.
-    pub(super) total: usize,
-    /// Whether the pipe has reached its end.
-    pub(super) closed: bool,
-}
-
-/// A drained pipe: what it said so far, and a signal on every change.
-#[derive(Default)]
-pub(super) struct Pipe {
-    pub(super) data: Mutex<Captured>,
-    pub(super) changed: Condvar,
-}
-
-fn drain(
-    mut pipe: impl Read + Send + 'static,
-    keep: usize,
-    tail: bool,
-    over: Option<Arc<AtomicBool>>,
-) -> (Arc<Pipe>, mpsc::Receiver<()>) {
-    let shared = Arc::new(Pipe::default());
-    let (done, finished) = mpsc::channel();
-    let sink = Arc::clone(&shared);
-    std::thread::spawn(move || {
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            let n = match pipe.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => n,
-            };
-            let mut c = sink.data.lock().expect("a pipe reader panicked");
-            c.total += n;
-            if tail {
-                c.bytes.extend_from_slice(&buf[..n]);
-                if c.bytes.len() > keep {
-                    let cut = c.bytes.len() - keep;
-                    c.bytes.drain(..cut);
-                }
-            } else {
-                let room = keep.saturating_sub(c.bytes.len());
-                c.bytes.extend_from_slice(&buf[..n.min(room)]);
-                if c.total > keep {
-                    if let Some(flag) = &over {
-                        flag.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            drop(c);
-            sink.changed.notify_all();
-        }
-        sink.data.lock().expect("a pipe reader panicked").closed = true;
-        sink.changed.notify_all();
-        let _ = done.send(());
-    });
-    (shared, finished)
-}
-/// A process's peak resident memory so far (`VmHWM`), bytes; `None` once it has exited.
-///
-/// Not `ru_maxrss`: Linux records the pre-exec address space's high-water mark in the child's
-/// `ru_maxrss`, and a child spawned through `vfork` starts in the harness's own (which may hold
-/// hundreds of MB of tables), so `wait4`'s figure says more about the harness than the program.
-pub(super) fn high_water(pid: Pid) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.as_raw_nonzero())).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 =
-        line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// Whether the child is a zombie (exited, not yet reaped), from `/proc/PID/stat`.
-pub(super) fn exited(pid: Pid) -> bool {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())) else {
-        return true;
-    };
-    // The state follows the command name, which is in parentheses and may hold anything.
-    stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()) == Some('Z')
-}
-
-/// Where a run's stdout goes.
-pub(super) enum Capture {
-    /// A pipe drained on a thread as it arrives: a conversation waits on each answer line.
-    Pipe {
-        /// What has arrived.
-        pipe: Arc<Pipe>,
-        /// The reader's end.
-        done: mpsc::Receiver<()>,
-    },
-    /// An unlinked file, read after the run: a batch program writes at file speed, with no
-    /// reader thread to wake and no full pipe to wait on. Its size is looked at on every wake
-    /// of the wait, so a flood is stopped within one wake (at most 20 ms of its output) of the
-    /// limit, and only `limit` bytes of it are ever read into memory.
-    File {
-        /// The file the child writes.
-        file: File,
-        /// Most bytes kept.
-        limit: usize,
-    },
-}
 
 /// A program started with stderr drained on a thread and stdout captured: what [`run`] and
 /// [`super::converse`] share.
@@ -330,19 +223,6 @@ pub(super) fn start(
     Ok((Running::new((child, supervised, token, started), out, over), stdin))
 }
 
-/// The first `limit` bytes of `file`, and whether it holds more.
-fn prefix(file: &mut File, limit: usize) -> (Vec<u8>, bool) {
-    let len = file.metadata().map_or(0, |m| m.len());
-    let keep = limit.saturating_add(1);
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(keep).min(keep));
-    if file.rewind().is_ok() {
-        let _ = Read::take(&mut *file, keep as u64).read_to_end(&mut bytes);
-    }
-    let more = bytes.len() > limit;
-    bytes.truncate(limit);
-    (bytes, more)
-}
-
 impl Running {
     fn new(spawned: Spawned, out: Capture, over: Arc<AtomicBool>) -> Running {
         let (mut child, supervised, token, started) = spawned;
@@ -362,7 +242,7 @@ impl Running {
         let tree = reaper::tree(self.pid);
         let skip = usize::from(self.supervised);
         let pids = tree.into_iter().skip(skip).filter_map(Pid::from_raw);
-        pids.filter_map(high_water).max()
+        pids.filter_map(procfs::high_water).max()
     }
 
     /// Whether stdout has passed its limit (a file's size is looked at now).
@@ -393,7 +273,7 @@ impl Running {
             }
             let now = Instant::now();
             if now >= until {
-                return exited(pid);
+                return procfs::exited(pid);
             }
             let wait = (until - now).min(slice);
             slice = (slice * 2).min(Duration::from_millis(20));
@@ -407,7 +287,7 @@ impl Running {
                     return true;
                 }
             } else {
-                if exited(pid) {
+                if procfs::exited(pid) {
                     return true;
                 }
                 std::thread::sleep(wait.min(Duration::from_millis(1)));
@@ -419,7 +299,7 @@ impl Running {
     fn wait_gone(&self, until: Instant) -> bool {
         let pidfd = pidfd_open(self.pid, PidfdFlags::empty()).ok();
         loop {
-            if exited(self.pid) {
+            if procfs::exited(self.pid) {
                 return true;
             }
             let now = Instant::now();
@@ -449,7 +329,6 @@ impl Running {
         exited_in_time: bool,
         peak_bytes: u64,
         written: Option<&mpsc::Receiver<()>>,
-        refused: &AtomicBool,
     ) -> Outcome {
         let wall = self.started.elapsed();
         let seen_cpu = self.cpu_so_far().unwrap_or_default();
@@ -499,30 +378,13 @@ impl Running {
         } else {
             End::TimeLimit
         };
-        Outcome {
-            end,
-            stdout,
-            stderr_tail: take(&self.err),
-            wall,
-            cpu,
-            peak_bytes,
-            input_refused: refused.load(Ordering::Relaxed),
-        }
+        Outcome { end, stdout, stderr_tail: take(&self.err), wall, cpu, peak_bytes }
     }
 }
 
 /// Largest input given on a pipe that holds all of it (Linux's default `pipe-max-size`); a
 /// larger one goes in a temporary file.
 const PIPE_INPUT_MAX: usize = 1 << 20;
-
-/// Where a batch run's input is.
-enum Fed {
-    /// A pipe that holds the whole input, filled as the program starts; the harness keeps a
-    /// read end, so filling it never fails and what was left unread can be counted.
-    Pipe(PipeReader),
-    /// An unlinked file, whose offset the child shares.
-    File(File),
-}
 
 /// A pipe that holds `len` bytes unread, or `None` where the kernel will not make one so big.
 fn roomy_pipe(len: usize) -> Option<(PipeReader, PipeWriter)> {
@@ -543,13 +405,15 @@ fn roomy_pipe(len: usize) -> Option<(PipeReader, PipeWriter)> {
 /// is an unlinked temporary file, so nothing the program writes waits on the harness.
 pub fn run(inv: &Invocation, input: &[u8], limits: Limits) -> Result<Outcome, SpawnError> {
     let temp = |e: std::io::Error| SpawnError(format!("cannot use a temporary file: {e}"));
-    let (child_in, mut writer, mut fed): (Stdio, _, _) =
+    // On a pipe, the harness keeps a read end until the child is gone, so filling it never
+    // fails.
+    let (child_in, mut writer, read_end): (Stdio, _, _) =
         if let Some((reader, writer)) = roomy_pipe(input.len()) {
-            (reader.try_clone().map_err(temp)?.into(), Some(writer), Fed::Pipe(reader))
+            (reader.try_clone().map_err(temp)?.into(), Some(writer), Some(reader))
         } else {
             let mut file = tempfile::tempfile().map_err(temp)?;
             file.write_all(input).and_then(|()| file.rewind()).map_err(temp)?;
-            (file.try_clone().map_err(temp)?.into(), None, Fed::File(file))
+            (file.into(), None, None)
         };
     let stdout = tempfile::tempfile().map_err(temp)?;
     let child_out = stdout.try_clone().map_err(temp)?;
@@ -563,12 +427,8 @@ pub fn run(inv: &Invocation, input: &[u8], limits: Limits) -> Result<Outcome, Sp
     let running = Running::new(spawned, out, Arc::new(AtomicBool::new(false)));
     let mut peak_bytes = 0;
     let exited_in_time = running.wait_exit(running.started + limits.deadline, &mut peak_bytes);
-    let mut outcome = running.finish(exited_in_time, peak_bytes, None, &AtomicBool::new(false));
-    // What the child left unread, now that it is gone.
-    outcome.input_refused = match &mut fed {
-        Fed::Pipe(reader) => ioctl_fionread(reader).is_ok_and(|n| n > 0),
-        Fed::File(file) => file.stream_position().is_ok_and(|p| p < input.len() as u64),
-    };
+    let outcome = running.finish(exited_in_time, peak_bytes, None);
+    drop(read_end);
     Ok(outcome)
 }
 
@@ -661,13 +521,14 @@ mod tests {
     }
 
     #[test]
-    fn how_far_a_program_read_its_input_is_known_after_it_exits() {
+    fn a_program_that_reads_all_its_input_or_none_of_it_ends_well() {
         // A small input goes on a pipe, one larger than a pipe may hold in a file.
         for input in [b"1 2 3\n4 5 6\n".to_vec(), vec![b'\n'; PIPE_INPUT_MAX + 1]] {
-            let read_all = run(&sh("cat > /dev/null"), &input, limits(10.0)).unwrap();
-            assert!(read_all.end.is_success() && !read_all.input_refused);
+            let read_all = run(&sh("wc -c"), &input, limits(10.0)).unwrap();
+            assert!(read_all.end.is_success(), "{:?}", read_all.end);
+            assert_eq!(String::from_utf8_lossy(&read_all.stdout).trim(), input.len().to_string());
             let read_none = run(&sh("true"), &input, limits(10.0)).unwrap();
-            assert!(read_none.end.is_success() && read_none.input_refused);
+            assert!(read_none.end.is_success(), "{:?}", read_none.end);
         }
     }
 

@@ -4,11 +4,11 @@
 //! `solver_tests!` list; everything else (ids, listings, the factory, the checks before a
 //! search, budgets, forks) comes from the row and [`Wrapped`](super::wrapper::Wrapped).
 
-use super::factory::every_encoding;
+use super::construct::every_encoding;
 use super::kit::too_many_states;
-use super::registry::{Algorithm, AlgorithmSpec, EncodingKind, Family, Guide};
 use super::wrapper::{fit_space, InSpace, Search};
 use super::{new_solver, Counts, Solution, SolverOptions, Stats};
+use super::{Algorithm, AlgorithmSpec, EncodingKind, Family, Guide};
 use crate::board::{Board, Costs, Move, Puzzle, Topology};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, DEFAULT_MAX_STATES};

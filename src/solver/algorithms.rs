@@ -5,10 +5,10 @@
 //! constructed, which `-D warnings` (dead code) refuses; a row without stamped tests fails
 //! `every_registered_solver_is_tested`, naming the solver.
 
-use super::api::Counts;
-use super::factory::{every_encoding, wrap};
+use super::api::{AlgorithmSpec, Counts};
+use super::construct::{every_encoding, wrap};
 use super::informed::{tables_not_built, Informed, Method, PdbConfig, PeerInformed};
-use super::registry::{AlgorithmSpec, EncodingKind, Family, Guide};
+use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
 use crate::heuristic::{LinearConflict, Manhattan};

@@ -1,10 +1,15 @@
 //! The contract every solver keeps: the [`Solver`] trait, what it answers ([`Solution`],
-//! [`Stats`]) and what it says about itself ([`SolverInfo`]).
+//! [`Stats`]) and what it says about itself ([`SolverInfo`]), and what an algorithm declares
+//! ([`AlgorithmSpec`], one row of [`ALGORITHMS`](super::ALGORITHMS), and the [`Algorithm`]
+//! handle on it). The row makes solvers and a solver's information names its row, so the two
+//! live in one module; the questions that read every row are in `registry`.
 
-use super::registry::{Algorithm, EncodingKind};
-use crate::board::{Board, Move, Puzzle};
+use super::kinds::{EncodingKind, Family, Guide};
+use super::options::SolverOptions;
+use crate::board::{Board, Move, Puzzle, Topology};
 use crate::budget::Budget;
 use crate::error::Result;
+use std::fmt;
 use std::time::Duration;
 
 /// What a search did, for the harness's tables.
@@ -225,5 +230,165 @@ impl SolverInfo {
         let topology_ok =
             self.algorithm_kind.is_none_or(|a| a.topologies().contains(&puzzle.topology()));
         topology_ok && (self.weighted || puzzle.costs().is_unit())
+    }
+}
+
+/// Makes the solver `info` names over `encoding` (one of the row's encodings) with `opts`.
+pub type Constructor = fn(EncodingKind, SolverInfo, &SolverOptions) -> Box<dyn Solver>;
+
+/// One algorithm as data: a row of [`ALGORITHMS`](super::ALGORITHMS).
+#[derive(Clone, Copy)]
+pub struct AlgorithmSpec {
+    /// The name, first half of the solver id.
+    pub name: &'static str,
+    /// What kind of search it is.
+    pub family: Family,
+    /// What guides it.
+    pub guide: Guide,
+    /// One line for `slidebench solvers --long`.
+    pub summary: &'static str,
+    /// Whether it handles moves of unequal cost.
+    pub weighted: bool,
+    /// Whether it comes from the `pathfinding` crate (an outside reference).
+    pub peer: bool,
+    /// Which counters of its answers' stats it fills in (the rest are not measured).
+    pub counts: Counts,
+    /// Whether it builds a heuristic once per puzzle in `prepare` (whose time `prepare` returns,
+    /// as a table's build).
+    pub builds_heuristic: bool,
+    /// The encodings it runs over, in the order listings show them.
+    pub encodings: &'static [EncodingKind],
+    /// The topologies it accepts.
+    pub topologies: &'static [Topology],
+    /// The memory it needs, for `slidebench solvers --long`.
+    pub memory: &'static str,
+    /// Why it cannot run on a puzzle until something is built on request, if it cannot (the
+    /// 7-8 databases, which only `slidebench pdb build` makes); `None` for the rows that build
+    /// what they need themselves.
+    pub needs_build: Option<fn(&Puzzle, &SolverOptions) -> Option<String>>,
+    /// The pattern databases' partition, for the rows guided by them (which boards they
+    /// serve: [`crate::pdb::too_large`]).
+    pub partition: Option<crate::pdb::PartitionKind>,
+    /// Makes it.
+    pub make: Constructor,
+}
+
+impl AlgorithmSpec {
+    /// Whether it builds a table once per puzzle.
+    pub const fn table(&self) -> bool {
+        matches!(self.family, Family::Table)
+    }
+
+    /// Whether a query searches from the start alone without a heuristic (see
+    /// [`Family::Blind`]).
+    pub const fn blind(&self) -> bool {
+        matches!(self.family, Family::Blind)
+    }
+}
+
+impl fmt::Debug for AlgorithmSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AlgorithmSpec")
+            .field("name", &self.name)
+            .field("family", &self.family)
+            .field("weighted", &self.weighted)
+            .field("encodings", &self.encodings)
+            .field("topologies", &self.topologies)
+            .finish_non_exhaustive()
+    }
+}
+
+/// An algorithm the registry knows: a handle on its row, compared by name.
+#[derive(Clone, Copy)]
+pub struct Algorithm(pub(super) &'static AlgorithmSpec);
+
+impl Algorithm {
+    /// The algorithm of a row outside [`ALGORITHMS`](super::ALGORITHMS) (the test that shows
+    /// how a row is added).
+    #[cfg(test)]
+    pub(crate) const fn of(spec: &'static AlgorithmSpec) -> Algorithm {
+        Algorithm(spec)
+    }
+
+    /// Its row.
+    pub const fn spec(self) -> &'static AlgorithmSpec {
+        self.0
+    }
+
+    /// The name, first half of the solver id.
+    pub const fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    /// One line for `slidebench solvers --long`.
+    pub const fn summary(self) -> &'static str {
+        self.0.summary
+    }
+
+    /// Whether it handles moves of unequal cost.
+    pub const fn weighted(self) -> bool {
+        self.0.weighted
+    }
+
+    /// Whether it builds a table once per puzzle.
+    pub const fn table(self) -> bool {
+        self.0.table()
+    }
+
+    /// The encodings it runs over.
+    pub const fn encodings(self) -> &'static [EncodingKind] {
+        self.0.encodings
+    }
+
+    /// The topologies it accepts.
+    pub const fn topologies(self) -> &'static [Topology] {
+        self.0.topologies
+    }
+
+    /// The memory it needs, for `slidebench solvers --long`.
+    pub const fn memory(self) -> &'static str {
+        self.0.memory
+    }
+
+    /// Whether it builds a heuristic once per puzzle (see [`AlgorithmSpec::builds_heuristic`]).
+    pub const fn builds_heuristic(self) -> bool {
+        self.0.builds_heuristic
+    }
+
+    /// The information of its solver over `encoding`.
+    pub(crate) fn info(self, encoding: EncodingKind) -> SolverInfo {
+        let spec = self.0;
+        SolverInfo {
+            id: format!("{}/{}", spec.name, encoding.name()),
+            algorithm: spec.name,
+            encoding: encoding.name(),
+            algorithm_kind: Some(self),
+            encoding_kind: Some(encoding),
+            weighted: spec.weighted,
+            table: spec.table(),
+            peer: spec.peer,
+            blind: spec.blind(),
+            counts: spec.counts,
+        }
+    }
+}
+
+impl PartialEq for Algorithm {
+    fn eq(&self, other: &Algorithm) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Algorithm {}
+
+impl std::hash::Hash for Algorithm {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Algorithm({})", self.name())
     }
 }

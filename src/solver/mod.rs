@@ -2,15 +2,20 @@
 //!
 //! A solver id is `ALGORITHM/ENCODING`; each algorithm lives in its own module and is written
 //! once, generic over [`Encoding`](crate::encoding::Encoding), so `bfs/text` and `bfs/rank` run
-//! the same code. The parts, one concern each: [`Solver`] and what it answers (`api`), the
-//! algorithms as data ([`ALGORITHMS`], one [`AlgorithmSpec`] row each), the questions asked of
-//! the rows (`registry`), making a solver from its id (`factory`), and the kit of records and
-//! path walks the searches share (`kit`).
+//! the same code. The parts, one concern each: [`Solver`] and what it answers, and what an
+//! algorithm declares ([`AlgorithmSpec`]) (`api`, over the plain kinds of `kinds`); the
+//! algorithms as data ([`ALGORITHMS`], one row each); the questions asked of the rows
+//! (`registry`); making a solver from its id (`factory`, with its `options`, and the rows'
+//! constructor helpers in `construct`); and the kit of records and path walks the searches
+//! share (`kit`).
 
 mod algorithms;
 mod api;
+mod construct;
 mod factory;
+mod kinds;
 mod kit;
+mod options;
 mod registry;
 
 mod astar;
@@ -29,11 +34,15 @@ mod table;
 mod wrapper;
 
 pub use algorithms::ALGORITHMS;
-pub use api::{Counts, Path, Solution, Solver, SolverInfo, Stats};
-pub use factory::{new_solver, new_solver_with, SolverOptions};
+pub use api::{
+    Algorithm, AlgorithmSpec, Constructor, Counts, Path, Solution, Solver, SolverInfo, Stats,
+};
+pub use factory::{new_solver, new_solver_with};
+pub use kinds::{EncodingKind, Family, Guide};
+pub use options::SolverOptions;
 pub use registry::{
-    all_solvers, default_solver_for, not_built, solver_info, Algorithm, AlgorithmSpec, Constructor,
-    EncodingKind, Family, Guide, DEFAULT_SOLVER, DEFAULT_WEIGHTED_SOLVER,
+    all_solvers, default_solver_for, not_built, solver_info, DEFAULT_SOLVER,
+    DEFAULT_WEIGHTED_SOLVER,
 };
 
 #[cfg(test)]

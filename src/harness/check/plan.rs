@@ -1,11 +1,10 @@
 //! What `check` runs: its sets, each with the source of its references, and the families of
 //! solvers whose agreement stands in where no other source reaches.
 
-use crate::board::{Board, Costs, Move, Puzzle, Shape, Topology};
-use crate::cases::{korf100, Case, SetDef};
+use crate::board::{Board, Costs, Puzzle, Shape, Topology};
+use crate::cases::{korf100, random_board, random_walk, Case, SetDef};
 use crate::error::Result;
 use crate::solver::{Guide, SolverInfo};
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
@@ -241,38 +240,13 @@ fn case(puzzle: &Puzzle, start: Board) -> Case {
 /// Uniformly random arrangements, solvable or not.
 fn random_boards(puzzle: &Puzzle, count: usize) -> Vec<Case> {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    let n = puzzle.shape().cells() as u8;
-    (0..count)
-        .map(|_| {
-            let mut cells: Vec<u8> = (0..n).collect();
-            cells.shuffle(&mut rng);
-            case(puzzle, Board::from_cells(puzzle.shape(), &cells).expect("a permutation"))
-        })
-        .collect()
+    (0..count).map(|_| case(puzzle, random_board(&mut rng, puzzle.shape()))).collect()
 }
 
 /// Boards `length` random moves from the goal, never undoing the move before.
 fn walks(puzzle: &Puzzle, length: usize, count: usize) -> Vec<Case> {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    (0..count)
-        .map(|_| {
-            let mut board = *puzzle.goal();
-            let mut last: Option<Move> = None;
-            for _ in 0..length {
-                let blank = board.blank();
-                let open: Vec<(Move, u8)> = puzzle
-                    .moves_from(blank)
-                    .iter()
-                    .copied()
-                    .filter(|&(m, _)| last != Some(m.opposite()))
-                    .collect();
-                let &(mv, to) = open.choose(&mut rng).expect("every square has two moves");
-                board.swap_blank(blank, to as usize);
-                last = Some(mv);
-            }
-            case(puzzle, board)
-        })
-        .collect()
+    (0..count).map(|_| case(puzzle, random_walk(&mut rng, puzzle, length))).collect()
 }
 
 fn korf_cases() -> Vec<Case> {

@@ -1,0 +1,43 @@
+//! The helpers the rows' constructors are written with. Kept apart from `factory` (which reads
+//! the registry) so that the rows' module imports nothing that imports it back.
+
+use super::api::{Solver, SolverInfo};
+use super::options::SolverOptions;
+use super::wrapper::{Search, Wrapped};
+
+/// `search` as the solver `info`, with the bookkeeping every solver shares (see [`Wrapped`]).
+pub(crate) fn wrap<S: Search>(
+    info: SolverInfo,
+    opts: &SolverOptions,
+    search: S,
+) -> Box<dyn Solver> {
+    Box::new(Wrapped::new(info, opts.max_states, search))
+}
+
+/// The constructor of a search written once over [`Encoding`](crate::encoding::Encoding):
+/// `every_encoding!(bfs::Bfs)` makes `Bfs<Text>`, `Bfs<Rank>` or `Bfs<Packed>` as the id asks,
+/// each monomorphised; arguments after the type go to its `new`. Text and packed come twice,
+/// over the 4-bit and the 5-bit word, and the puzzle's shape picks one when the solver is
+/// prepared ([`ByWidth`](super::by_width::ByWidth)).
+macro_rules! every_encoding {
+    ($($search:ident)::+ $(, $arg:expr)*) => {
+        |encoding, info, opts| {
+            use $crate::encoding::{Packed, Rank, Text};
+            use $crate::solver::by_width::ByWidth;
+            use $crate::solver::construct::wrap;
+            use $crate::solver::EncodingKind;
+            match encoding {
+                EncodingKind::Text => wrap(info, opts, ByWidth::new(
+                    $($search)::+::<Text>::new($($arg),*),
+                    $($search)::+::<Text<u128>>::new($($arg),*),
+                )),
+                EncodingKind::Rank => wrap(info, opts, $($search)::+::<Rank>::new($($arg),*)),
+                EncodingKind::Packed => wrap(info, opts, ByWidth::new(
+                    $($search)::+::<Packed>::new($($arg),*),
+                    $($search)::+::<Packed<u128>>::new($($arg),*),
+                )),
+            }
+        }
+    };
+}
+pub(crate) use every_encoding;
