@@ -76,7 +76,7 @@ pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
 }
 
 /// Why the solver `info` cannot run on `puzzle` with `opts` until something is built first, if
-/// it cannot (its row's [`AlgorithmSpec::needs_build`]).
+/// it cannot (its row's [`AlgorithmSpec::needs_build`](super::AlgorithmSpec::needs_build)).
 pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Option<String> {
     info.algorithm_kind?.spec().needs_build.and_then(|why| why(puzzle, opts))
 }
