@@ -201,8 +201,14 @@ fn meta_table(m: &RunMeta) -> String {
     out
 }
 
+/// Seconds as given: a tenth of a second above one (wall times), every digit of a setting
+/// below it (`0.005`, which one decimal would print as `0.0`).
 fn secs(s: Option<f64>) -> String {
-    s.map_or_else(|| "none".to_string(), |s| format!("{s:.1} s"))
+    let Some(s) = s else { return "none".to_string() };
+    let text = if s.abs() >= 1.0 { format!("{s:.1}") } else { format!("{s:.6}") };
+    let text =
+        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    format!("{text} s")
 }
 
 /// A value that was not measured: a dash, no sort key, and the class the script sorts last
@@ -446,6 +452,15 @@ fn list_item(line: &str) -> Option<(bool, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_in_seconds_keep_their_precision() {
+        assert_eq!(secs(Some(0.005)), "0.005 s");
+        assert_eq!(secs(Some(0.5)), "0.5 s");
+        assert_eq!(secs(Some(5.0)), "5 s");
+        assert_eq!(secs(Some(123.456)), "123.5 s");
+        assert_eq!(secs(None), "none");
+    }
 
     #[test]
     fn escape_covers_markup_and_quotes() {
