@@ -26,8 +26,9 @@ h1,h2,h3{font-weight:600}table{border-collapse:collapse;margin:.5em 0 1.5em;font
 th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f2f2f2}\
 td:first-child,th:first-child,td.t{text-align:left}td.nm{color:#888}table.sortable th{cursor:pointer}\
 th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
-figure{margin:1em 0 2em}.chart{overflow-x:auto}figcaption{color:#555;font-size:13px}\
-pre{background:#f6f6f6;padding:.6em;overflow-x:auto}code{background:#f3f3f3;padding:0 2px}";
+figure{margin:1em 0 2em}.chart svg{display:block;width:100%;height:auto}\
+figcaption{color:#555;font-size:13px}.wide{overflow-x:auto;max-width:100%}\
+pre{background:#f6f6f6;padding:.6em;overflow-x:auto}code{background:#f3f3f3;padding:0 2px;overflow-wrap:anywhere}";
 
 const SCRIPT: &str = r"
 (function () {
@@ -57,14 +58,21 @@ const SCRIPT: &str = r"
       rows.forEach(function (r) { body.appendChild(r); });
     });
   });
-  var drawn = 0;
+  // What the CI's browser check reads: charts drawn, charts whose whole width is inside the
+  // window, and whether the page is wider than the window (a sideways scroll of the body).
+  var drawn = 0, fit = 0;
+  var width = document.documentElement.clientWidth;
   document.querySelectorAll('figure.chart-figure').forEach(function (f) {
     var svg = f.querySelector('svg');
     if (!svg) { return; }
     var box = svg.getBoundingClientRect();
     if (box.width > 0 && box.height > 0 && svg.querySelector('text')) { drawn += 1; }
+    if (box.width > 0 && box.left >= -0.5 && box.right <= width + 0.5) { fit += 1; }
   });
   document.body.setAttribute('data-charts', String(drawn));
+  document.body.setAttribute('data-charts-fit', String(fit));
+  var over = document.documentElement.scrollWidth > width + 1;
+  document.body.setAttribute('data-overflow', over ? 'yes' : 'no');
 })();
 ";
 
@@ -136,10 +144,12 @@ pub fn render_page(dir: &Path) -> Result<String> {
         let _ = write!(
             page,
             "<figure class=\"chart-figure\" id=\"{}\">\n<div class=\"chart\">\n{}\n</div>\n\
-             <figcaption>{} (<code>{}</code>)</figcaption>\n</figure>\n",
+             <figcaption>{} (<a href=\"{}\"><code>{}</code></a>, full size)</figcaption>\n\
+             </figure>\n",
             escape(id),
             svg_body(svg),
             escape(what),
+            escape(name),
             escape(name)
         );
     }
@@ -193,11 +203,11 @@ fn meta_table(m: &RunMeta) -> String {
         ("time cap per solver and set", secs(m.cap_s)),
         ("wall time of the comparison", secs(m.wall_s)),
     ];
-    let mut out = String::from("<table class=\"meta\">\n<tbody>\n");
+    let mut out = String::from("<div class=\"wide\"><table class=\"meta\">\n<tbody>\n");
     for (k, v) in rows {
         let _ = writeln!(out, "<tr><th>{k}</th><td class=\"t\">{v}</td></tr>");
     }
-    out.push_str("</tbody>\n</table>\n");
+    out.push_str("</tbody>\n</table></div>\n");
     out
 }
 
@@ -250,7 +260,7 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
         let part = partial.map_or_else(String::new, |p| format!("; partial merge: {}", escape(p)));
         let _ = writeln!(out, "<h3>{} ({cases} cases{part})</h3>", escape(set));
         out.push_str(
-            "<table class=\"sortable\">\n<thead><tr><th>rank</th><th>solver</th><th>threads</th>\
+            "<div class=\"wide\"><table class=\"sortable\">\n<thead><tr><th>rank</th><th>solver</th><th>threads</th>\
              <th>cases</th><th>solved</th><th>over budget</th><th>skipped</th><th>p5 µs</th>\
              <th>median µs</th><th>p95 µs</th><th>mean expanded</th><th>build ms</th>\
              <th>peak MiB</th><th>repeats</th><th>agree</th><th>cut by</th><th>pair s</th>\
@@ -310,7 +320,7 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
                 },
             );
         }
-        out.push_str("</tbody>\n</table>\n");
+        out.push_str("</tbody>\n</table></div>\n");
     }
     out
 }
@@ -392,7 +402,7 @@ pub fn markdown(text: &str) -> String {
             i += 1;
         } else if trimmed.starts_with('|') && i + 1 < lines.len() && is_separator(lines[i + 1]) {
             flush(&mut paragraph, &mut out);
-            out.push_str("<table class=\"sortable\">\n<thead><tr>");
+            out.push_str("<div class=\"wide\"><table class=\"sortable\">\n<thead><tr>");
             for c in table_cells(trimmed) {
                 let _ = write!(out, "<th>{}</th>", inline(c));
             }
@@ -406,7 +416,7 @@ pub fn markdown(text: &str) -> String {
                 out.push_str("</tr>\n");
                 i += 1;
             }
-            out.push_str("</tbody>\n</table>\n");
+            out.push_str("</tbody>\n</table></div>\n");
         } else if let Some((ordered, _)) = list_item(trimmed) {
             flush(&mut paragraph, &mut out);
             let tag = if ordered { "ol" } else { "ul" };

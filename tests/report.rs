@@ -148,8 +148,15 @@ fn page_inlines_every_chart_there_is_data_for() {
     assert_eq!(page.matches("<figure class=\"chart-figure\"").count(), charts.len());
     assert_eq!(page.matches("<svg").count(), charts.len());
     for (name, _) in &charts {
-        assert!(page.contains(&format!("(<code>{name}</code>)</figcaption>")), "{name}");
+        // Captioned, with a link to the file at full size (a phone shows the chart scaled down).
+        let link = format!("(<a href=\"{name}\"><code>{name}</code></a>, full size)</figcaption>");
+        assert!(page.contains(&link), "{name}");
     }
+    // Every chart scales to the column: drawn over a viewBox, sized by the style's width.
+    assert_eq!(page.matches("<svg width=").count(), page.matches(" viewBox=\"0 0 ").count());
+    assert!(page.contains(".chart svg{display:block;width:100%;height:auto}"));
+    // Tables scroll within their own box, never the page.
+    assert_eq!(page.matches("<table").count(), page.matches("<div class=\"wide\"><table").count());
     // The answer first: findings, then charts, ranked tables, and what made the results.
     let at = |id: &str| page.find(&format!("<h2 id=\"{id}\">")).expect(id);
     assert!(
