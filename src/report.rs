@@ -127,6 +127,24 @@ pub struct RunRow {
     /// written before the column (see [`RunRow::reference`]).
     #[serde(default)]
     pub reference: Option<ReferenceKind>,
+    /// What `time_ns` is: the query's own time, only a bound, or its share of a batch's time;
+    /// empty with `time_ns` (and in files written before the column, whose times were their own
+    /// or a program's share).
+    #[serde(default)]
+    pub time_is: Option<QueryTimeIs>,
+}
+
+/// What a row's time is, as `runs.csv` says in `time_is`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QueryTimeIs {
+    /// The query's own wall time (a built-in solver's, or a program's reply or process).
+    Measured,
+    /// At most the value: not resolved above the noise of the program's empty run.
+    UpperBound,
+    /// An equal share of the time of a batch of several queries answered by one process: the
+    /// set's mean per query is known, this query's own time is not.
+    BatchShare,
 }
 
 /// One solver on one case set (`summary.csv`).

@@ -38,6 +38,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         peak_bytes: Some(64),
         threads: 1,
         reference: None,
+        time_is: None,
     }
 }
 

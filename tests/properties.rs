@@ -332,6 +332,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 peak_bytes: (peak % 2 == 0).then_some(peak),
                 threads,
                 reference: None,
+                time_is: None,
             },
         )
 }

@@ -33,6 +33,7 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         peak_bytes: Some(1024),
         threads: 1,
         reference: None,
+        time_is: None,
     }
 }
 
@@ -75,7 +76,8 @@ fn write_results(dir: &Path, name: &str) {
     for s in solvers {
         for d in 0..3 {
             runs.push(run_row(s, "depth", "3x3", d, d * 5));
-            runs.push(run_row(s, "walk", "2x3", d, d + 1));
+            runs.push(run_row(s, "random:2x3", "2x3", d, d + 1));
+            runs.push(run_row(s, "random", "3x3", d, d * 5));
         }
     }
     for id in 0..3 {
@@ -310,6 +312,7 @@ var table = { tBodies: [body], querySelectorAll: function () { return [th]; } };
 var click;
 th.addEventListener = function (e, f) { click = f; };
 var document = { querySelectorAll: function (q) { return q.indexOf('th') >= 0 ? [th] : []; },
+                 documentElement: { clientWidth: 1000, scrollWidth: 1000 },
                  body: { setAttribute: function () {} } };
 ";
     let run = format!(

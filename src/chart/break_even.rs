@@ -120,7 +120,7 @@ pub(super) fn draw_totals(
         Unit::Seconds,
         series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
     );
-    let mut extras = Extras::default();
+    let mut extras = Extras { one_panel: true, ..Extras::default() };
     if let Some(q) = q_even.filter(|&q| q <= max_q) {
         extras.rules.push(Rule {
             label: format!("break-even Q = {}", num(q)),

@@ -2,9 +2,10 @@
 //! `depth` set (boards at every distance), one line per solver, one panel per family.
 
 use super::style::{
-    line_chart, median, plural, Axis, DrawResult, Extras, Scale, SolverSeries, Unit,
+    line_chart, median, plural, untimed_note, Axis, DrawResult, Extras, Scale, SolverSeries, Unit,
 };
 use super::DEPTH_SET;
+use crate::harness::PROGRAM_ALGORITHM as PROGRAM;
 use crate::report::RunRow;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -59,7 +60,7 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
                     let mut got: Vec<u64> = rows
                         .iter()
                         .filter_map(|r| match measure {
-                            Measure::Time => r.time_ns,
+                            Measure::Time => r.own_time_ns(),
                             Measure::Expanded => r.expanded,
                         })
                         .collect();
@@ -76,9 +77,12 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
                 })
                 .collect(),
         })
-        // A solver that measured none of it is not drawn (nor counted in the title).
-        .filter(|s| !s.points.is_empty())
         .collect();
+    // A solver that measured none of it is not drawn (nor counted in the title); a program
+    // timed per batch has no query timed alone to draw, and the note says so.
+    let untimed =
+        series.iter().filter(|s| s.points.is_empty()).filter(|s| s.algorithm == PROGRAM).count();
+    let series: Vec<SolverSeries> = series.into_iter().filter(|s| !s.points.is_empty()).collect();
     if series.is_empty() {
         return Ok(None);
     }
@@ -103,5 +107,9 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
         plural(series.len() as u64, "solver", "solvers"),
         cases.len(),
     );
-    line_chart(&title, &series, &x, &y, &Extras::default()).map(Some)
+    let extras = Extras {
+        note: if measure == Measure::Time { untimed_note(untimed) } else { None },
+        ..Extras::default()
+    };
+    line_chart(&title, &series, &x, &y, &extras).map(Some)
 }

@@ -3,8 +3,8 @@
 
 use super::break_even::{best_of_families, draw_totals};
 use super::style::{
-    algorithm_colour, bar_chart, human_time, line_chart, num, plural, Axis, Bar, DrawResult,
-    Extras, Mark, Rule, Scale, SolverSeries, Unit,
+    bar_chart, human_time, line_chart, num, plural, solver_colour, untimed_note, Axis, Bar,
+    DrawResult, Extras, Rule, Scale, SolverSeries, Unit,
 };
 use super::{summary_of, KORF_SET};
 use crate::report::{Outcome, RunRow, SummaryRow};
@@ -65,110 +65,84 @@ fn korf_1985_on(rows: &[&RunRow], common: &BTreeSet<u64>) -> Option<(usize, f64)
         .then(|| (same.len(), same.iter().sum::<u64>() as f64 / same.len() as f64))
 }
 
-fn stopped(r: &RunRow) -> bool {
-    matches!(r.outcome, Outcome::Budget | Outcome::Skipped)
-}
-
 fn korf_rows(runs: &[RunRow]) -> Vec<&RunRow> {
     runs.iter().filter(|r| r.case_set == KORF_SET).collect()
 }
 
-/// a. Time per instance for each solver, instances sorted by optimal length; queries stopped by
-/// their budget (or cut) are crosses on the budget line.
+/// a. A cactus plot: for each solver, how many instances it solved within each time per
+/// instance (its solved instances' times sorted, the k-th fastest at height k), so a line ends
+/// where the solver's solving ended and a line further right and higher is a better solver.
+/// Solvers that solved none are named in the note; programs timed per batch (no instance timed
+/// alone) are left out and counted there.
 pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Option<String>> {
     let rows = korf_rows(runs);
     if rows.is_empty() {
         return Ok(None);
     }
-    // Instance -> its optimal length (published, so every row of it carries the same).
-    let mut optimal: BTreeMap<u64, u64> = BTreeMap::new();
-    for r in &rows {
-        let o = optimal.entry(r.case_id).or_insert(0);
-        *o = (*o).max(r.optimal.unwrap_or(0));
-    }
-    let mut order: Vec<(u64, u64)> = optimal.iter().map(|(&id, &len)| (len, id)).collect();
-    order.sort_unstable();
-    let position: BTreeMap<u64, usize> =
-        order.iter().enumerate().map(|(i, &(_, id))| (id, i)).collect();
-    let lengths: Vec<u64> = order.iter().map(|&(len, _)| len).collect();
-
+    let instances: BTreeSet<u64> = rows.iter().map(|r| r.case_id).collect();
     let mut by_solver: BTreeMap<&str, Vec<&RunRow>> = BTreeMap::new();
     for r in &rows {
         by_solver.entry(&r.solver).or_default().push(r);
     }
-    // The budget line: the run's time budget, else the longest stopped query.
-    let budget_s = budget_ns.map(|b| b / 1e9).or_else(|| {
-        rows.iter()
-            .filter(|r| r.outcome == Outcome::Budget)
-            .filter_map(|r| r.time_ns)
-            .map(|t| t as f64 / 1e9)
-            .reduce(f64::max)
-    });
+    // The budget line: the run's time budget, when meta.json gives one.
+    let budget_s = budget_ns.map(|b| b / 1e9);
     let mut series = Vec::new();
-    let mut extras = Extras { points_only: true, ..Extras::default() };
-    for solver_rows in by_solver.values() {
+    let mut none_solved = Vec::new();
+    let mut untimed = 0;
+    for (solver, solver_rows) in &by_solver {
         let first = solver_rows[0];
-        let mut points: Vec<(f64, f64)> = solver_rows
-            .iter()
-            .filter(|r| r.outcome == Outcome::Solved)
-            .filter_map(|r| Some((position[&r.case_id] as f64, r.time_ns? as f64 / 1e9)))
-            .collect();
-        points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        // Solved, but not one of them timed (an outside program's untimed replies): nothing to
-        // draw, and no "none solved" label either.
-        if points.is_empty() && solver_rows.iter().any(|r| r.outcome == Outcome::Solved) {
+        let solved: Vec<&&RunRow> =
+            solver_rows.iter().filter(|r| r.outcome == Outcome::Solved).collect();
+        let mut secs: Vec<f64> =
+            solved.iter().filter_map(|r| r.own_time_ns()).map(|t| t as f64 / 1e9).collect();
+        if solved.is_empty() {
+            none_solved.push(*solver);
             continue;
         }
-        // A solver's first stopped query only: the rest of a cut solver's row says nothing more.
-        if let Some(r) =
-            solver_rows.iter().filter(|r| stopped(r)).min_by_key(|r| position[&r.case_id])
-        {
-            extras.crosses.push(Mark {
-                algorithm: first.algorithm.clone(),
-                at: (position[&r.case_id] as f64, budget_s.unwrap_or(1.0)),
-            });
+        if secs.is_empty() {
+            untimed += 1;
+            continue;
         }
+        secs.sort_by(f64::total_cmp);
         series.push(SolverSeries {
             algorithm: first.algorithm.clone(),
             encoding: first.encoding.clone(),
-            points,
+            points: secs.iter().enumerate().map(|(k, &t)| (t, (k + 1) as f64)).collect(),
         });
     }
-    let stopped_count = rows.iter().filter(|r| stopped(r)).count();
-    extras.cross_meaning = Some("where a solver first went over budget or was cut".into());
-    if let (Some(b), Some(_)) = (budget_s, budget_ns) {
+    if series.is_empty() {
+        return Ok(None);
+    }
+    let mut extras = Extras { note: untimed_note(untimed), ..Extras::default() };
+    if !none_solved.is_empty() {
+        let shown: Vec<&str> = none_solved.iter().take(3).copied().collect();
+        let more = none_solved.len() - shown.len();
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let none = format!("none solved: {}{more}", shown.join(", "));
+        extras.note = Some(match extras.note {
+            Some(n) => format!("{n}   ·   {none}"),
+            None => none,
+        });
+    }
+    if let Some(b) = budget_s {
         extras.rules.push(Rule {
             label: format!("budget {}", human_time(b)),
-            horizontal: true,
+            horizontal: false,
             value: b,
         });
     }
-    let n = order.len();
+    let n = instances.len();
     let x = Axis::over(
-        "instances, easiest first (tick: optimal length in moves)",
-        Scale::Linear,
-        Unit::Whole,
-        [-0.5, n as f64 - 0.5],
-    );
-    let y = Axis::over(
-        "time per query",
+        "time per instance",
         Scale::Log,
         Unit::Seconds,
-        series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain(budget_s),
+        series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).chain(budget_s),
     );
-    extras.x_label = Some(Box::new(move |v: f64| {
-        let i = v.round();
-        if (v - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < lengths.len() {
-            lengths[i as usize].to_string()
-        } else {
-            String::new()
-        }
-    }));
+    let y = Axis::over("instances solved", Scale::Linear, Unit::Whole, [0.0, n as f64]);
     let title = format!(
-        "Korf's 100: time per instance, {} on {} ({} queries over budget or cut)",
-        plural(series.len() as u64, "solver", "solvers"),
+        "Korf's 100: instances solved within a time per instance, {} on {}",
+        plural((series.len() + none_solved.len()) as u64, "solver", "solvers"),
         plural(n as u64, "instance", "instances"),
-        stopped_count
     );
     line_chart(&title, &series, &x, &y, &extras).map(Some)
 }
@@ -256,7 +230,8 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
             colour: if *published {
                 theirs
             } else {
-                algorithm_colour(label.split('/').next().unwrap_or(label))
+                let (algorithm, encoding) = label.split_once('/').unwrap_or((label, ""));
+                solver_colour(algorithm, encoding)
             },
             text: None,
         })
@@ -362,6 +337,7 @@ mod tests {
             peak_bytes: Some(0),
             threads: 1,
             reference: None,
+            time_is: Some(crate::report::QueryTimeIs::Measured),
         }
     }
 
@@ -396,16 +372,38 @@ mod tests {
         }
     }
 
-    /// Each instance a solver solved is a marker of its own: 100 of them, not a thinned few.
+    /// The cactus plot's line of a solver climbs one instance at a time, in order of its
+    /// times, and ends at the number it solved.
     #[test]
-    fn the_times_chart_draws_every_solved_instance() {
-        let runs: Vec<RunRow> = (0..100)
-            .map(|id| korf_run("idastar-pdb663/packed", id, 41 + id / 5, Outcome::Solved))
+    fn the_times_chart_is_a_cactus_plot_ending_at_the_instances_solved() {
+        let runs: Vec<RunRow> = (0..10)
+            .map(|id| {
+                let outcome = if id < 7 { Outcome::Solved } else { Outcome::Budget };
+                korf_run("idastar-pdb663/packed", id, 41 + id / 5, outcome)
+            })
+            .chain((0..10).map(|id| korf_run("bidir-split/packed", id, 41, Outcome::Budget)))
             .collect();
         let svg = times(&runs, Some(1e9)).unwrap().unwrap();
-        let colour = "#C51B7D";
-        let marks = svg.to_uppercase().matches(colour).count();
-        assert!(marks >= 100, "{marks} elements in the solver's colour for 100 instances");
+        assert!(svg.contains("instances solved within a time per instance, 2 solvers on 10"));
+        assert!(svg.contains("none solved: bidir-split/packed"), "{svg}");
+        assert!(svg.contains("budget 1 s"));
+        assert!(svg.contains("idastar-pdb663/packed"));
+    }
+
+    /// A program timed per batch has no instance of its own to place on the time axis.
+    #[test]
+    fn the_times_chart_leaves_out_a_program_timed_per_batch() {
+        let mut runs: Vec<RunRow> =
+            (0..5).map(|id| korf_run("idastar-pdb663/packed", id, 50, Outcome::Solved)).collect();
+        for id in 0..5 {
+            let mut r = korf_run("program/ida", id, 50, Outcome::Solved);
+            r.solver = "program:ida".into();
+            r.time_is = Some(crate::report::QueryTimeIs::BatchShare);
+            runs.push(r);
+        }
+        let svg = times(&runs, None).unwrap().unwrap();
+        assert!(svg.contains("1 program timed per batch not drawn"), "{svg}");
+        assert!(!svg.contains("program:ida"));
     }
 
     fn write_korf(dir: &Path) {
@@ -436,11 +434,7 @@ mod tests {
         write_korf(dir.path());
         let charts = render_all(dir.path()).unwrap();
         let times = chart(&charts, KORF_TIMES_SVG);
-        assert!(
-            times.contains("2 solvers on 5 instances (1 queries over budget or cut)"),
-            "{times}"
-        );
-        assert!(times.contains("first went over budget or was cut"));
+        assert!(times.contains("2 solvers on 5 instances"), "{times}");
         assert!(!times.contains("budget 500 ms"), "no budget line without meta.json");
         let meta = crate::report::RunMeta {
             code_version: "test".into(),

@@ -1,6 +1,6 @@
 //! Median time per solved query of every solver on one set, fastest first.
 
-use super::style::{algorithm_colour, bar_chart, plural, Axis, Bar, DrawResult, Scale, Unit};
+use super::style::{bar_chart, plural, solver_colour, Axis, Bar, DrawResult, Scale, Unit};
 use super::{board_of, cases_of, pick_set, summary_of};
 use crate::report::{SummaryRow, TimeIs};
 
@@ -26,7 +26,7 @@ pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> 
         .map(|r| Bar {
             label: r.solver.clone(),
             value: r.median_ns as f64 / 1e9,
-            colour: algorithm_colour(&r.algorithm),
+            colour: solver_colour(&r.algorithm, &r.encoding),
             text: (r.skipped > 0).then(|| {
                 format!(
                     "{} ({} of {} cut)",

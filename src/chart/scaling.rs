@@ -2,10 +2,12 @@
 //! budget, against the size of the state space, one line per solver, over every grid shape in
 //! `runs.csv`.
 
+use super::style::untimed_note;
 use super::style::{
     line_chart, median, plural, Axis, DrawResult, Extras, Mark, Scale, SolverSeries, Unit,
 };
 use crate::board::Shape;
+use crate::cases::SetKind;
 use crate::report::{Outcome, RunRow};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,7 +25,29 @@ type Points = BTreeMap<String, (String, String, BTreeMap<u128, (f64, f64)>)>;
 /// Times of the solved queries, queries stopped, all queries.
 type Tally = (Vec<u64>, u64, u64);
 
-fn points(runs: &[RunRow]) -> (Points, BTreeSet<String>) {
+/// Whether the set `name` holds uniformly random boards of its size, so that every size is
+/// measured on the same kind of case: `random` and `all`, and Korf's 100 and Korf & Felner's 50
+/// when whole (a shorter run of them is their easiest instances). Walks and the `depth` set are
+/// as hard as they were made, which differs from size to size.
+fn uniform_random(name: &str, cases: usize) -> bool {
+    match name.split(':').next().unwrap_or_default().parse::<SetKind>() {
+        Ok(SetKind::Random | SetKind::All) => true,
+        Ok(SetKind::Korf100) => cases == 100,
+        Ok(SetKind::Korf50) => cases == 50,
+        _ => false,
+    }
+}
+
+/// The rows of the sets of uniformly random boards ([`uniform_random`]).
+fn uniform_rows(runs: &[RunRow]) -> Vec<&RunRow> {
+    let mut cases: BTreeMap<&str, BTreeSet<u64>> = BTreeMap::new();
+    for r in runs {
+        cases.entry(&r.case_set).or_default().insert(r.case_id);
+    }
+    runs.iter().filter(|r| uniform_random(&r.case_set, cases[r.case_set.as_str()].len())).collect()
+}
+
+fn points(runs: &[&RunRow]) -> (Points, BTreeSet<String>) {
     // solver -> shape -> (solved times, stopped, all)
     let mut groups: BTreeMap<&str, BTreeMap<&str, Tally>> = BTreeMap::new();
     let mut first: BTreeMap<&str, &RunRow> = BTreeMap::new();
@@ -32,8 +56,9 @@ fn points(runs: &[RunRow]) -> (Points, BTreeSet<String>) {
         let g = groups.entry(&r.solver).or_default().entry(&r.shape).or_default();
         g.2 += 1;
         match r.outcome {
-            // A solved query whose time was not measured has no point to give.
-            Outcome::Solved => g.0.extend(r.time_ns),
+            // A solved query whose own time was not measured (a program's share of a batch)
+            // has no point to give.
+            Outcome::Solved => g.0.extend(r.own_time_ns()),
             Outcome::Budget | Outcome::Skipped => g.1 += 1,
             Outcome::Unsolvable | Outcome::Error => {}
         }
@@ -59,17 +84,19 @@ fn points(runs: &[RunRow]) -> (Points, BTreeSet<String>) {
 /// a cross marks a size where half or more of a solver's queries went over budget or were cut.
 /// Needs runs on at least two grid shapes.
 pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
-    let (points, shapes) = points(runs);
+    let runs = uniform_rows(runs);
+    let (points, shapes) = points(&runs);
     if shapes.len() < 2 {
         return Ok(None);
     }
-    // A solver that solved queries here without a time for any of them (an outside program
-    // not timed) has nothing to draw: no line, and no "none solved" label on the floor.
+    // A solver that solved queries here without its own time for any of them (an outside
+    // program timed per batch) has nothing to draw: no line, no "none solved" on the floor.
     let timed = |solver: &str| {
-        let solved = |r: &&RunRow| r.solver == solver && r.outcome == Outcome::Solved;
+        let solved = |r: &&&RunRow| r.solver == solver && r.outcome == Outcome::Solved;
         let mut rows = runs.iter().filter(solved).peekable();
-        rows.peek().is_none() || rows.any(|r| r.time_ns.is_some())
+        rows.peek().is_none() || rows.any(|r| r.own_time_ns().is_some())
     };
+    let untimed = points.keys().filter(|s| !timed(s)).count();
     let series: Vec<SolverSeries> = points
         .iter()
         .filter(|(solver, _)| timed(solver))
@@ -97,6 +124,7 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
     );
     let mut extras = Extras {
         cross_meaning: Some("half or more of the queries over budget or cut".into()),
+        note: untimed_note(untimed),
         ..Extras::default()
     };
     for (a, _, pts) in points.values() {
@@ -110,7 +138,7 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
     let mut sorted: Vec<&String> = shapes.iter().collect();
     sorted.sort_by(|a, b| grid_states(a).unwrap_or(0.0).total_cmp(&grid_states(b).unwrap_or(0.0)));
     let title = format!(
-        "Where each technique stops: {} over {} ({})",
+        "Where each technique stops: {} on uniformly random boards of {} ({})",
         plural(series.len() as u64, "solver", "solvers"),
         plural(shapes.len() as u64, "board size", "board sizes"),
         sorted.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
@@ -130,7 +158,7 @@ mod tests {
             solver: solver.into(),
             algorithm: algorithm.into(),
             encoding: encoding.into(),
-            case_set: format!("walk-{shape}"),
+            case_set: format!("random:{shape}"),
             case_id,
             shape: shape.into(),
             topology: "grid".into(),
@@ -150,6 +178,7 @@ mod tests {
             peak_bytes: Some(0),
             threads: 1,
             reference: None,
+            time_is: Some(crate::report::QueryTimeIs::Measured),
         }
     }
 
@@ -170,7 +199,7 @@ mod tests {
             run("idastar-md/packed", "4x4", 0, Outcome::Solved),
             run("idastar-md/packed", "5x5", 0, Outcome::Solved),
         ];
-        let (points, _) = points(&runs);
+        let (points, _) = points(&runs.iter().collect::<Vec<_>>());
         let sizes: Vec<f64> = points["idastar-md/packed"].2.keys().map(|&s| s as f64).collect();
         assert_eq!(sizes.len(), 2);
         assert!((sizes[1] / 7.755_605e24 - 1.0).abs() < 1e-6, "{sizes:?}");
@@ -194,11 +223,38 @@ mod tests {
         write_csv::<SummaryRow>(&dir.path().join(SUMMARY_CSV), &[]).unwrap();
         let charts = render_all(dir.path()).unwrap();
         let svg = &charts.iter().find(|c| c.0 == WHERE_IT_STOPS_SVG).expect("drawn").1;
-        assert!(svg.contains("over 2 board sizes (2x3, 3x3)"), "{svg}");
+        assert!(svg.contains("on uniformly random boards of 2 board sizes (2x3, 3x3)"), "{svg}");
         assert!(svg.contains("over budget or cut"));
-        let (points, _) = points(&runs);
+        let (points, _) = points(&runs.iter().collect::<Vec<_>>());
         // bfs/rank on 3x3: half its queries stopped, the median of the two solved ones.
         assert_eq!(points["bfs/rank"].2[&181_440], (0.0035, 0.5));
+    }
+
+    /// Walks (as hard as they were made) and a part of Korf's 100 (its easiest) are not set
+    /// beside uniformly random boards of other sizes; all 100 of Korf's are.
+    #[test]
+    fn only_uniformly_random_boards_are_compared_across_sizes() {
+        let mut runs = Vec::new();
+        for id in 0..4 {
+            runs.push(run("idastar-md/packed", "3x3", id, Outcome::Solved));
+            let mut walk = run("idastar-md/packed", "4x4", id, Outcome::Solved);
+            walk.case_set = "walk:4x4:40".into();
+            runs.push(walk);
+        }
+        assert!(where_it_stops(&runs).unwrap().is_none(), "a walk set drawn as a second size");
+        let korf = |n: u64| {
+            (0..n).map(|id| {
+                let mut r = run("idastar-md/packed", "4x4", id, Outcome::Solved);
+                r.case_set = "korf100".into();
+                r
+            })
+        };
+        let mut part = runs.clone();
+        part.extend(korf(25));
+        assert!(where_it_stops(&part).unwrap().is_none(), "Korf's 25 easiest drawn");
+        runs.extend(korf(100));
+        let svg = where_it_stops(&runs).unwrap().expect("Korf's 100 whole is drawn");
+        assert!(svg.contains("(3x3, 4x4)"), "{svg}");
     }
 
     #[test]

@@ -20,10 +20,10 @@ pub(super) use axis::{Axis, Rule, Scale, Unit};
 pub(super) use bars::{bar_chart, Bar};
 #[cfg(test)]
 pub(super) use lines::spread;
-pub(super) use lines::{line_chart, Extras, Mark, SolverSeries};
+pub(super) use lines::{line_chart, untimed_note, Extras, Mark, SolverSeries};
 pub(super) use numbers::{human_time, median, num, plural};
 #[cfg(test)]
 pub(super) use page::known_algorithms;
 pub(super) use page::{
-    algorithm_colour, family, render_page, DrawResult, DESC_SIZE, FONT, LABEL_SIZE,
+    algorithm_colour, family, render_page, solver_colour, DrawResult, DESC_SIZE, FONT, LABEL_SIZE,
 };

@@ -63,6 +63,7 @@ fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRo
         peak_bytes: Some(4096),
         threads: 1,
         reference: None,
+        time_is: Some(crate::report::QueryTimeIs::Measured),
     }
 }
 
@@ -100,8 +101,10 @@ fn write_full(dir: &Path) {
                 encoding: e.into(),
                 case_set: "random".into(),
                 threads: t,
-                cases: 200,
-                wall_ns: 1_000_000 / t as u64,
+                cases: 20_000,
+                // Runs long enough to show scaling (a second on one thread).
+                wall_ns: (20_000.0 / (1e4 * t as f64 / if e == "text" { 3.0 } else { 1.0 }) * 1e9)
+                    as u64,
                 queries_per_sec: 1e4 * t as f64 / if e == "text" { 3.0 } else { 1.0 },
             });
         }
@@ -172,7 +175,7 @@ fn draws_every_chart() {
             EXPANDED_VS_DEPTH_SVG,
             "Mean states expanded vs optimal distance: 10 solvers on the depth set (39 3x3",
         ),
-        (THREADS_SVG, "Throughput vs worker threads: 10 solvers on the random set (200 3x3"),
+        (THREADS_SVG, "Speed-up against worker threads: 10 solvers on the random set (20000 3x3"),
     ] {
         let svg = read_svg(&out.join(name));
         assert!(svg.contains(title), "{name}: {title}");
@@ -319,7 +322,8 @@ fn edge_cases_do_not_panic() {
     let written = draw_all(dir.path(), dir.path()).unwrap();
     let names: Vec<String> =
         written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
-    // No text/rank pair, so no speed-up chart; everything else draws.
+    // No text/rank pair, so no speed-up chart, and a thread run of no time and no rate has no
+    // speed-up to draw; everything else draws.
     assert_eq!(
         names,
         [
@@ -327,7 +331,6 @@ fn edge_cases_do_not_panic() {
             TIME_VS_DEPTH_SVG,
             EXPANDED_VS_DEPTH_SVG,
             TABLE_BREAK_EVEN_SVG,
-            THREADS_SVG,
             CENSUS_SVG
         ]
     );
@@ -427,6 +430,44 @@ fn every_algorithm_has_its_own_colour() {
     for (i, a) in colours.iter().enumerate() {
         assert!(!colours[i + 1..].contains(a), "two algorithms share {a:?}");
     }
+}
+
+/// The six baselines of `../shared/peers` are told apart from each other and from every
+/// built-in solver, and no solver is drawn in a grey (greys are the charts' rules and notes).
+#[test]
+fn outside_programs_have_colours_of_their_own_and_no_solver_is_grey() {
+    use super::style::solver_colour;
+    let programs: Vec<_> = ["s000", "s001", "s002", "s003", "s004", "ida_md"]
+        .iter()
+        .map(|p| solver_colour(crate::harness::PROGRAM_ALGORITHM, p))
+        .collect();
+    let builtin: Vec<_> = super::style::known_algorithms().map(|(_, c)| c).collect();
+    for (i, c) in programs.iter().enumerate() {
+        assert!(!programs[i + 1..].contains(c), "two programs share {c:?}");
+        assert!(!builtin.contains(c), "a program shares {c:?} with a built-in solver");
+    }
+    let grey = |c: &plotters::style::RGBColor| c.0 == c.1 && c.1 == c.2 && c.0 > 0;
+    for c in programs.iter().chain(&builtin) {
+        assert!(!grey(c), "{c:?} is a grey");
+    }
+}
+
+/// A log axis labels its decades in one style: `1k` … `100T` below 10¹⁵, powers above, never
+/// `10000` beside `1e6`.
+#[test]
+fn a_log_axis_labels_its_decades_in_one_style() {
+    use super::style::{Axis, Scale, Unit};
+    let labels = |hi: f64| {
+        let x = Axis::over("n", Scale::Log, Unit::Plain, [1.0, hi]);
+        (x.lo.round() as i64..=x.hi.round() as i64)
+            .map(|d| x.label(d as f64))
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(labels(1e6), ["1", "10", "100", "1k", "10k", "100k", "1M"]);
+    let wide = labels(1e24);
+    assert!(wide.iter().all(|l| l.starts_with("10")), "{wide:?}");
+    assert!(wide.contains(&"10²⁴".to_string()), "{wide:?}");
 }
 
 #[test]

@@ -10,7 +10,7 @@ use super::verify::{self, agree, check_replay, describe_reference, Known};
 use crate::board::Puzzle;
 use crate::cases::Case;
 use crate::error::{ErrorKind, Result};
-use crate::report::{Outcome, QueryTime, RunRow};
+use crate::report::{Outcome, QueryTime, QueryTimeIs, RunRow};
 use crate::solver::{Solution, SolverInfo};
 use std::time::Duration;
 
@@ -40,6 +40,9 @@ pub struct SetAnswer {
     pub repeats: u32,
     /// Peak memory of the process that answered it, bytes.
     pub peak_bytes: u64,
+    /// How many queries `time` is the mean of: 1 when it is this query's own (a reply, a
+    /// process of its own), more when one process answered a batch (the batch's time shared).
+    pub shared_by: u64,
 }
 
 /// A [`SetSolver`]'s answers to a set.
@@ -77,6 +80,7 @@ fn no_answer() -> SetAnswer {
         time: QueryTime::NotMeasured,
         repeats: 0,
         peak_bytes: 0,
+        shared_by: 0,
     }
 }
 
@@ -128,6 +132,12 @@ pub(super) fn run_set_solver(
         let mut row = RunRow {
             solvable: outcome == Outcome::Solved,
             time_ns: a.time.ns(),
+            time_is: match a.time {
+                QueryTime::NotMeasured => None,
+                QueryTime::Below(_) => Some(QueryTimeIs::UpperBound),
+                QueryTime::Measured(_) if a.shared_by > 1 => Some(QueryTimeIs::BatchShare),
+                QueryTime::Measured(_) => Some(QueryTimeIs::Measured),
+            },
             repeats: a.repeats,
             // 0 is what a process not watched (not run, no answer) reads.
             peak_bytes: (info.counts.peak && a.peak_bytes > 0).then_some(a.peak_bytes),

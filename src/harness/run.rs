@@ -68,6 +68,7 @@ pub(super) fn blank_row(
         peak_bytes: None,
         threads,
         reference: Some(known.kind()),
+        time_is: None,
     }
 }
 
@@ -239,6 +240,7 @@ pub(super) fn run_solver(
             r.peak_bytes = counts.peak.then_some(s.stats.peak_bytes);
         }
         r.time_ns = Some(time_ns);
+        r.time_is = Some(crate::report::QueryTimeIs::Measured);
         r.repeats = repeats;
         (r, disagreement, build)
     };

@@ -441,8 +441,13 @@ impl SetSolver for ProgramSolver {
         let mut ends = Ends::default();
         let mut parts = Parts::new(controls, per_case, started);
         let mut pending: VecDeque<Vec<usize>> = protocol::batches(cases, per_case).into();
-        let not_run =
-            SetAnswer { answer: None, time: QueryTime::NotMeasured, repeats: 0, peak_bytes: 0 };
+        let not_run = SetAnswer {
+            answer: None,
+            time: QueryTime::NotMeasured,
+            repeats: 0,
+            peak_bytes: 0,
+            shared_by: 0,
+        };
         while let Some(mut batch_ids) = pending.pop_front() {
             if let Some(rest) = parts.split(&mut batch_ids) {
                 pending.push_front(rest);
@@ -572,8 +577,14 @@ impl SetSolver for ProgramSolver {
                 if let (false, Some(t)) = (batch, time.ns()) {
                     query_times.push(t);
                 }
-                answers[i] =
-                    Some(SetAnswer { answer: Some(answer), time, repeats, peak_bytes: peak });
+                answers[i] = Some(SetAnswer {
+                    answer: Some(answer),
+                    time,
+                    repeats,
+                    peak_bytes: peak,
+                    // A batch's time is shared by its cases; a reply or a process is one case's.
+                    shared_by: if batch { n as u64 } else { 1 },
+                });
             }
             timing.cases += reached;
             parts.ran(n, part_began.elapsed());

@@ -204,6 +204,16 @@ impl RunRow {
         zero_is_none(&mut self.peak_bytes, !counts.peak || !answered || program);
         zero_is_none(&mut self.time_ns, self.outcome == Outcome::Skipped || program);
     }
+
+    /// The query's own time, ns: `None` when it was not measured, only bounded, or a share of
+    /// a batch's time (a program that answers a whole batch in one process times no query
+    /// alone). What a chart of time against a query's distance or instance may draw.
+    pub fn own_time_ns(&self) -> Option<u64> {
+        match self.time_is {
+            Some(super::QueryTimeIs::BatchShare | super::QueryTimeIs::UpperBound) => None,
+            Some(super::QueryTimeIs::Measured) | None => self.time_ns,
+        }
+    }
 }
 
 /// `rows` as read from a `runs.csv` of any age, with "not measured" as `None` throughout

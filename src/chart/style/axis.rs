@@ -67,7 +67,7 @@ impl Axis {
     pub(in crate::chart) fn label(&self, d: f64) -> String {
         let v = match self.scale {
             Scale::Log => {
-                let step = ((self.hi - self.lo) / 6.0).ceil().max(1.0) as i64;
+                let step = ((self.hi - self.lo - 0.01) / 6.0).ceil().max(1.0) as i64;
                 if (d - d.round()).abs() > 1e-6 || (d.round() as i64).rem_euclid(step) != 0 {
                     return String::new();
                 }
@@ -75,18 +75,21 @@ impl Axis {
             }
             Scale::Linear => d,
         };
-        match self.unit {
-            Unit::Seconds => human_time(v),
-            Unit::Plain => num(v),
-            Unit::Whole => int_label(v),
+        match (self.unit, self.scale) {
+            (Unit::Seconds, _) => human_time(v),
+            (Unit::Plain | Unit::Whole, Scale::Log) => decade_label(d.round() as i32, self.hi),
+            (Unit::Plain, Scale::Linear) => num(v),
+            (Unit::Whole, Scale::Linear) => int_label(v),
         }
     }
 
     pub(super) fn ticks(&self) -> usize {
-        match self.scale {
+        match (self.scale, self.unit) {
             // One label per decade (the formatter blanks the others).
-            Scale::Log => ((self.hi - self.lo).round() as usize + 1).clamp(2, 12),
-            Scale::Linear => 10,
+            (Scale::Log, _) => ((self.hi - self.lo).round() as usize + 1).clamp(2, 12),
+            // Whole numbers (threads, say) only where there are whole numbers.
+            (Scale::Linear, Unit::Whole) => ((self.hi - self.lo).floor() as usize + 1).clamp(2, 10),
+            (Scale::Linear, _) => 10,
         }
     }
 
@@ -107,6 +110,24 @@ impl Axis {
             Unit::Plain | Unit::Whole => num(v),
         }
     }
+}
+
+/// The label of the decade 10^`e` on a log axis whose top is 10^`hi`: in one style per axis,
+/// `1`, `10`, `100`, `1k` … `100T` while the axis ends below 10¹⁵, else `10⁰` … `10²⁴` (a state
+/// count of the 5×5), so that no axis mixes `10000` with `1e6`.
+pub(in crate::chart) fn decade_label(e: i32, hi: f64) -> String {
+    const SI: [&str; 6] = ["", "k", "M", "G", "T", "P"];
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    if hi < 15.0 + 1e-6 && e >= 0 {
+        let (unit, rest) = ((e / 3) as usize, e % 3);
+        return format!("{}{}", 10u32.pow(rest as u32), SI[unit.min(SI.len() - 1)]);
+    }
+    if (-3..0).contains(&e) && hi < 15.0 + 1e-6 {
+        return num(10f64.powi(e));
+    }
+    let digits: String =
+        e.unsigned_abs().to_string().chars().map(|c| SUP[c as usize - '0' as usize]).collect();
+    format!("10{}{digits}", if e < 0 { "⁻" } else { "" })
 }
 
 /// Decade-aligned bounds around the finite positive values (1..10 when there are none), so a

@@ -3,8 +3,8 @@
 
 use super::axis::{Axis, Rule};
 use super::page::{
-    algorithm_colour, dash_of, family, render_page, Area, Dash, DrawResult, Family, DESC_SIZE,
-    FONT, GREY, LABEL_SIZE, LEGEND_SIZE, MAX_LINES,
+    algorithm_colour, dash_of, family, render_page, solver_colour, Area, Dash, DrawResult, Family,
+    DESC_SIZE, FONT, GREY, LABEL_SIZE, LEGEND_SIZE, MAX_LINES,
 };
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -18,8 +18,13 @@ pub(in crate::chart) struct SolverSeries {
 }
 
 impl SolverSeries {
+    /// The solver's id as the tables write it: `ALGORITHM/ENCODING`, or `program:NAME`.
     pub(in crate::chart) fn id(&self) -> String {
-        format!("{}/{}", self.algorithm, self.encoding)
+        if self.algorithm == crate::harness::PROGRAM_ALGORITHM {
+            format!("{}:{}", self.algorithm, self.encoding)
+        } else {
+            format!("{}/{}", self.algorithm, self.encoding)
+        }
     }
 }
 
@@ -42,6 +47,23 @@ pub(in crate::chart) struct Extras {
     pub x_label: Option<Box<dyn Fn(f64) -> String>>,
     /// Markers only, no joining lines (points that are separate cases, not a trend).
     pub points_only: bool,
+    /// One more part of the note under the title (what was left out, say).
+    pub note: Option<String>,
+    /// A dashed diagonal y = x with this label (the ideal speed-up), over linear axes.
+    pub diagonal: Option<String>,
+    /// One panel whatever the number of lines: lines that must be seen crossing (a table's
+    /// total against the per-query solvers') are never split by family.
+    pub one_panel: bool,
+}
+
+/// The note for `n` outside programs left off a chart of query times because they are timed
+/// per batch (one process answers many queries: the set's mean is known, no query's own time).
+pub(in crate::chart) fn untimed_note(n: usize) -> Option<String> {
+    (n > 0).then(|| {
+        let what = if n == 1 { "1 program timed per batch" } else { "programs timed per batch" };
+        let n = if n == 1 { String::new() } else { format!("{n} ") };
+        format!("{n}{what} not drawn: no query of theirs is timed alone")
+    })
 }
 
 /// A whole line chart: one panel with its lines labelled at their ends when there are at most
@@ -54,7 +76,7 @@ pub(in crate::chart) fn line_chart(
     extras: &Extras,
 ) -> DrawResult<String> {
     let mut families: Vec<(Family, Vec<&SolverSeries>)> = Vec::new();
-    if series.len() > MAX_LINES {
+    if series.len() > MAX_LINES && !extras.one_panel {
         for s in series {
             let f = family(&s.algorithm);
             match families.iter_mut().find(|(g, _)| *g == f) {
@@ -98,6 +120,7 @@ fn legend_note(series: &[SolverSeries], extras: &Extras) -> String {
             parts.push(format!("×: {m}"));
         }
     }
+    parts.extend(extras.note.clone());
     parts.join("   ·   ")
 }
 
@@ -157,9 +180,21 @@ fn draw_panel(
             EmptyElement::at(at) + Text::new(r.label.clone(), offset, style),
         ))?;
     }
+    if let Some(label) = &extras.diagonal {
+        let (lo, hi) = (x.lo.max(y.lo), x.hi.min(y.hi));
+        if lo < hi {
+            let pts = vec![(lo, lo), (hi, hi)];
+            chart.draw_series(DashedLineSeries::new(pts, 6, 4, GREY.stroke_width(2)))?;
+            let style =
+                (FONT, LEGEND_SIZE).into_font().color(&GREY).pos(Pos::new(HPos::Right, VPos::Top));
+            chart.draw_series(std::iter::once(
+                EmptyElement::at((hi, hi)) + Text::new(label.clone(), (-14, 10), style),
+            ))?;
+        }
+    }
     let mut ends: Vec<(i32, String, RGBColor, Dash)> = Vec::new();
     for s in lines {
-        let c = algorithm_colour(&s.algorithm);
+        let c = solver_colour(&s.algorithm, &s.encoding);
         let dash = dash_of(&s.encoding);
         let pts: Vec<(f64, f64)> = s
             .points

@@ -61,7 +61,7 @@ const ALGORITHMS: [(&str, Family, RGBColor); 21] = [
     ("dial", Family::Weighted, rgb(0x9467bd)),
     ("pathfinding-dijkstra", Family::Weighted, rgb(0xbcbd22)),
     ("astar", Family::Heuristic, rgb(0xe377c2)),
-    ("idastar-md", Family::Heuristic, rgb(0x7f7f7f)),
+    ("idastar-md", Family::Heuristic, rgb(0x2166ac)),
     ("idastar-lc", Family::Heuristic, rgb(0x006d2c)),
     ("astar-md", Family::Heuristic, rgb(0xb15928)),
     ("astar-lc", Family::Heuristic, rgb(0x6a3d9a)),
@@ -75,18 +75,49 @@ const ALGORITHMS: [(&str, Family, RGBColor); 21] = [
 ];
 
 /// Colours for algorithms the registry does not know (custom solvers), by name.
-const OTHER_COLOURS: [RGBColor; 4] = [rgb(0x4d4d4d), rgb(0x984ea3), rgb(0xa65628), rgb(0x377eb8)];
+const OTHER_COLOURS: [RGBColor; 4] = [rgb(0x984ea3), rgb(0xa65628), rgb(0x377eb8), rgb(0x4daf4a)];
+
+/// Colours for outside programs, by name: none grey, none a registry algorithm's, so that two
+/// programs on one chart are told apart and from every built-in solver.
+const PROGRAM_COLOURS: [RGBColor; 8] = [
+    rgb(0x000080),
+    rgb(0x800000),
+    rgb(0x008080),
+    rgb(0x808000),
+    rgb(0x800080),
+    rgb(0xff1493),
+    rgb(0x4682b4),
+    rgb(0xd2691e),
+];
+
+fn name_hash(name: &str) -> usize {
+    name.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b.into()))
+}
+
+/// Which of the eight program colours a program's name gets: its hash mixed so that the top
+/// three bits depend on every character (the seed 3 gives the six baselines of `../shared/peers`,
+/// `s000`–`s004` and `ida_md`, six different colours; other names may share one).
+fn program_slot(name: &str) -> usize {
+    let h = name.bytes().fold(3u64, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
+    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as usize
+}
+
+/// The colour of a solver, the same on every chart: its algorithm's, or for an outside program
+/// (`program` with the program's name as its encoding) one of its own.
+pub(in crate::chart) fn solver_colour(algorithm: &str, encoding: &str) -> RGBColor {
+    if algorithm == crate::harness::PROGRAM_ALGORITHM {
+        PROGRAM_COLOURS[program_slot(encoding) % PROGRAM_COLOURS.len()]
+    } else {
+        algorithm_colour(algorithm)
+    }
+}
 
 /// The colour of an algorithm, the same on every chart.
 pub(in crate::chart) fn algorithm_colour(algorithm: &str) -> RGBColor {
-    ALGORITHMS.iter().find(|a| a.0 == algorithm).map_or_else(
-        || {
-            let h =
-                algorithm.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
-            OTHER_COLOURS[h % OTHER_COLOURS.len()]
-        },
-        |a| a.2,
-    )
+    ALGORITHMS
+        .iter()
+        .find(|a| a.0 == algorithm)
+        .map_or_else(|| OTHER_COLOURS[name_hash(algorithm) % OTHER_COLOURS.len()], |a| a.2)
 }
 
 /// The family of an algorithm.
