@@ -107,7 +107,7 @@ pub fn drawn_files() -> impl Iterator<Item = &'static str> {
 pub const CHARTS: [Chart; 11] = [
     Chart {
         file: WHERE_IT_STOPS_SVG,
-        what: "median time per solved query against the size of the state space, per family",
+        what: "median time per solved query against the size of the state space, on uniformly random boards of each size",
         draws: Draws::Time,
         draw: |d| scaling::where_it_stops(&d.runs),
     },
@@ -143,7 +143,7 @@ pub const CHARTS: [Chart; 11] = [
     },
     Chart {
         file: THREADS_SVG,
-        what: "queries per second against worker threads",
+        what: "speed-up over one thread against worker threads, beside the ideal",
         draws: Draws::Other,
         draw: |d| d.threads.as_deref().map_or(Ok(None), threads::threads_chart),
     },
@@ -155,7 +155,7 @@ pub const CHARTS: [Chart; 11] = [
     },
     Chart {
         file: KORF_TIMES_SVG,
-        what: "time per Korf instance by optimal length, queries over budget or cut marked",
+        what: "instances of Korf's 100 each solver solved within a time per instance (cactus plot)",
         draws: Draws::Time,
         draw: |d| korf::times(&d.runs, d.budget_ns),
     },
