@@ -37,9 +37,17 @@ png_dir=${CHARTS_PNG_DIR:-$work/png}
 mkdir -p "$png_dir"
 failed=0
 rendered=0
+skipped=0
 while read -r name; do
   svg="$work/$name"
   if [ ! -s "$svg" ]; then
+    # The small run's thread sweep takes a few ms a run, which the chart rightly will not draw
+    # as scaling (its unit tests draw it); with a result set given, every chart must be there.
+    if [ "$name" = threads.svg ] && [ $# -eq 0 ]; then
+      echo "note: threads.svg not drawn: the small run's sweep is too short to show scaling"
+      skipped=$((skipped + 1))
+      continue
+    fi
     echo "error: $name was not drawn"
     failed=1
     continue
@@ -52,6 +60,6 @@ while read -r name; do
   fi
   rendered=$((rendered + 1))
 done < <("$bin" chart --list)
-expected=$("$bin" chart --list | wc -l)
+expected=$(( $("$bin" chart --list | wc -l) - skipped ))
 echo "charts rendered to PNG: $rendered of $expected"
 [ "$failed" = 0 ] && [ "$rendered" = "$expected" ]

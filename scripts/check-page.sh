@@ -52,7 +52,7 @@ for width in 1400 390; do
     echo "error at $width px: the report page wrote to the browser console (above)"
     failed=1
   fi
-  if [ -z "$drawn" ] || [ "$drawn" != "$expected" ] || [ "$expected" != "$files" ] || [ "$files" -lt 10 ]; then
+  if [ -z "$drawn" ] || [ "$drawn" != "$expected" ] || [ "$expected" != "$files" ] || [ "$files" -lt 9 ]; then
     echo "error at $width px: charts drawn in the browser: ${drawn:-none}; in the page: ${expected:-none}; files: $files"
     failed=1
   fi

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 /// Shortest run, ns, whose speed-up the chart draws: a run of a millisecond or two (a table's
 /// lookups) measures thread start-up, not scaling.
-pub(super) const MIN_RUN_NS: u64 = 50_000_000;
+pub(super) const MIN_RUN_NS: u64 = 10_000_000;
 
 pub(super) fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
     let Some(set) = pick_set(rows.iter().map(|r| r.case_set.as_str())) else {
