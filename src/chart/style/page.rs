@@ -90,16 +90,16 @@ const PROGRAM_COLOURS: [RGBColor; 8] = [
     rgb(0xd2691e),
 ];
 
-fn name_hash(name: &str) -> usize {
-    name.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b.into()))
+/// A name's hash from `seed`, the same on every run and machine.
+fn name_hash(seed: u64, name: &str) -> u64 {
+    name.bytes().fold(seed, |h, b| h.wrapping_mul(31).wrapping_add(b.into()))
 }
 
 /// Which of the eight program colours a program's name gets: its hash mixed so that the top
 /// three bits depend on every character (the seed 3 gives the six baselines of `../shared/peers`,
 /// `s000`–`s004` and `ida_md`, six different colours; other names may share one).
 fn program_slot(name: &str) -> usize {
-    let h = name.bytes().fold(3u64, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
-    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as usize
+    (name_hash(3, name).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) as usize
 }
 
 /// The colour of a solver, the same on every chart: its algorithm's, or for an outside program
@@ -114,10 +114,10 @@ pub(in crate::chart) fn solver_colour(algorithm: &str, encoding: &str) -> RGBCol
 
 /// The colour of an algorithm, the same on every chart.
 pub(in crate::chart) fn algorithm_colour(algorithm: &str) -> RGBColor {
-    ALGORITHMS
-        .iter()
-        .find(|a| a.0 == algorithm)
-        .map_or_else(|| OTHER_COLOURS[name_hash(algorithm) % OTHER_COLOURS.len()], |a| a.2)
+    ALGORITHMS.iter().find(|a| a.0 == algorithm).map_or_else(
+        || OTHER_COLOURS[name_hash(0, algorithm) as usize % OTHER_COLOURS.len()],
+        |a| a.2,
+    )
 }
 
 /// The family of an algorithm.
