@@ -77,7 +77,7 @@ fn main() -> Result<()> {
         solvers: vec!["bfs/rank".into()],
         threads: 2,
         max_states: slidebench::DEFAULT_MAX_STATES,
-        progress: false,
+        progress: None,
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),

@@ -60,9 +60,9 @@ started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 export SLIDEBENCH_COMMIT="$commit"
 if [ "${QUICK:-0}" = 1 ]; then
-  compare_cmd=("$bin" compare --out "$out" --no-charts --export-json "${programs[@]}")
+  compare_cmd=("$bin" compare --verbose --out "$out" --no-charts --export-json "${programs[@]}")
 else
-  compare_cmd=("$bin" compare --full --threads 1 --repeat 5 --repeat-time 0.005
+  compare_cmd=("$bin" compare --verbose --full --threads 1 --repeat 5 --repeat-time 0.005
     --cap-time "${CAP_TIME:-5}" --out "$out" --no-charts --export-json "${programs[@]}")
 fi
 echo "+ ${compare_cmd[*]}"

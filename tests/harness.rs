@@ -20,7 +20,7 @@ fn options(sets: Vec<SetSpec>, solvers: &[&str]) -> CompareOptions {
         solvers: solvers.iter().map(|s| (*s).to_string()).collect(),
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
-        progress: false,
+        progress: None,
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),

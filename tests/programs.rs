@@ -70,7 +70,7 @@ fn run_program(
         solvers: solvers.iter().map(ToString::to_string).collect(),
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
-        progress: false,
+        progress: None,
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
@@ -329,7 +329,7 @@ fn board_text_and_command_words_never_reach_a_shell() {
         solvers: vec!["table/rank".into()],
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
-        progress: false,
+        progress: None,
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
@@ -874,7 +874,8 @@ fn a_time_lost_in_a_slow_starts_noise_is_an_upper_bound_ranked_after_a_measured_
                   time.sleep(0.2 + random.random() * 0.1)\n\
                   os.execv(sys.argv[1], [sys.argv[1], 'solve'])\n";
     let program = format!("slow=python3 -c \"{script}\" '{BIN}'");
-    let (ran, dir) = compare_in(&["--cases", "random", "--count", "5", "--program", &program]);
+    let (ran, dir) =
+        compare_in(&["--cases", "random", "--count", "5", "--verbose", "--program", &program]);
     let text = String::from_utf8_lossy(&ran.stdout);
     let line = |id: &str| text.lines().position(|l| l.contains(&format!(" {id} "))).unwrap();
     assert!(line("table/rank") < line("program:slow"), "{text}");
@@ -898,6 +899,7 @@ fn a_program_that_answers_nothing_has_no_time_per_query() {
         "random",
         "--count",
         "3",
+        "--verbose",
         "--program",
         "silent=sh -c \"cat > /dev/null\"",
     ]);

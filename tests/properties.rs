@@ -993,7 +993,7 @@ fn harness_runs_are_reproducible_but_for_timing() {
         solvers: vec!["table/rank".into(), "bfs/rank".into()],
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
-        progress: false,
+        progress: None,
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),

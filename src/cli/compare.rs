@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 pub(super) const DEFAULT_OUT: &str = "target/slidebench-results";
 
 #[derive(clap::Args, Debug)]
+#[allow(clippy::struct_excessive_bools)] // command-line flags, each its own
 pub(super) struct CompareArgs {
     /// Case sets or judge-format files; repeatable. A set is `KIND[:WxH][:LENGTH]`: sample,
     /// random, depth, all, weighted, walk, korf100 or korf50, optionally on another board and, for
@@ -95,6 +96,10 @@ pub(super) struct CompareArgs {
     /// Do not draw charts after the run.
     #[arg(long)]
     no_charts: bool,
+    /// Print every set's full ranked table (what summary.csv holds) instead of the short
+    /// summary of the fastest solver of each family.
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     programs: super::programs::ProgramArgs,
 }
@@ -209,13 +214,14 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     for spec in sets.iter().filter(|s| s.def().is_some_and(|d| d.kind == SetKind::All)) {
         skip.extend(programs.iter().map(|p| (spec.name(), p.program().id())));
     }
+    let progress = super::compare_progress::Progress::on_stderr();
     let opts = CompareOptions {
         skip,
         sets,
         solvers: args.solvers.clone(),
         threads: args.threads,
         max_states: args.max_states,
-        progress: true,
+        progress: Some(progress.watch()),
         // The sweep times whole sets again: it belongs to unsharded runs only.
         sweep_solvers: harness::SWEEP_SOLVERS
             .iter()
@@ -226,7 +232,9 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     };
     let started = Instant::now();
     let outside = slidebench::program::as_set_solvers(&programs);
-    let mut report = harness::compare_outside(&opts, &controls, Vec::new(), &outside)?;
+    let report = harness::compare_outside(&opts, &controls, Vec::new(), &outside);
+    progress.finish();
+    let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
     // Every arrangement times every solver would make runs.csv hundreds of megabytes: the
     // generated `all` set is kept in summary.csv only (files never carry its name).
@@ -245,24 +253,50 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     slidebench::program::live::results_go_to(None);
     let mut out = io::stdout().lock();
-    harness::print_ranking(&report, &mut out)?;
-    if !programs.is_empty() {
-        writeln!(out)?;
-        super::programs::print_verdicts(&verdicts, &mut out)?;
-        super::programs::print_timings(&programs, &mut out)?;
-    }
-    writeln!(
-        out,
-        "\n{} queries in {:.1} s; results in {}",
-        report.runs.len(),
-        started.elapsed().as_secs_f64(),
-        args.out.display()
-    )?;
-    if !args.no_charts {
-        let written = slidebench::chart::draw_all(&args.out, &args.out)?;
-        writeln!(out, "{} charts drawn", written.len())?;
-    }
+    print_outcome(args, &report, &programs, &verdicts, started.elapsed(), &mut out)?;
     harness::print_disagreements(&report, &mut out)?;
     let failed = !report.disagreements.is_empty() || !report.input_errors.is_empty();
     Ok(status(failed || !delivered))
+}
+
+/// What stdout gets after the run: the summary (the full tables with `--verbose`), the outside
+/// programs' verdicts (and timings with `--verbose`), and where the results and charts are.
+fn print_outcome(
+    args: &CompareArgs,
+    report: &harness::Report,
+    programs: &[slidebench::program::ProgramSolver],
+    verdicts: &[slidebench::program::VerdictRow],
+    elapsed: Duration,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if args.verbose {
+        harness::print_ranking(report, out)?;
+    } else {
+        harness::print_summary(report, out)?;
+    }
+    if !programs.is_empty() {
+        writeln!(out)?;
+        super::programs::print_verdicts(verdicts, out)?;
+        if args.verbose {
+            super::programs::print_timings(programs, out)?;
+        }
+    }
+    writeln!(
+        out,
+        "\n{} queries in {:.1} s; results in {}{}",
+        report.runs.len(),
+        elapsed.as_secs_f64(),
+        args.out.display(),
+        if args.verbose { "" } else { " (summary.csv ranks every solver; --verbose prints it)" }
+    )?;
+    if !args.no_charts {
+        let written = slidebench::chart::draw_all(&args.out, &args.out)?;
+        writeln!(
+            out,
+            "{} charts drawn; `slidebench report --from {}` puts it all on one page",
+            written.len(),
+            args.out.display()
+        )?;
+    }
+    Ok(())
 }

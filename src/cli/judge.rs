@@ -136,12 +136,13 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
     slidebench::program::live::results_go_to(Some(&args.out));
+    let progress = super::compare_progress::Progress::on_stderr();
     let opts = CompareOptions {
         sets,
         solvers: if args.solvers.is_empty() { default_solvers } else { args.solvers.clone() },
         threads: 1,
         max_states: DEFAULT_MAX_STATES,
-        progress: true,
+        progress: Some(progress.watch()),
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
@@ -156,7 +157,9 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
         ..RunControls::default()
     };
     let outside = program::as_set_solvers(&programs);
-    let mut report = harness::compare_outside(&opts, &controls, Vec::new(), &outside)?;
+    let report = harness::compare_outside(&opts, &controls, Vec::new(), &outside);
+    progress.finish();
+    let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
     let mut meta = harness::run_meta(started_utc, args.seed, &controls);
     meta.programs = program::meta(&programs);

@@ -7,6 +7,7 @@ mod census;
 mod chart;
 mod check;
 mod compare;
+mod compare_progress;
 mod cruller;
 mod judge;
 mod merge;

@@ -250,7 +250,7 @@ pub fn run_check(
                 refs,
                 threads,
                 &controls,
-                &bar,
+                None,
             )?;
             Ok::<_, crate::Error>((info, run))
         };

@@ -7,6 +7,7 @@ use super::findings::{Report, SkipReason};
 use super::memory::check_memory;
 use super::options::{CompareOptions, RunControls};
 use super::policy::{does_not_fit, MAX_THREADS};
+use super::progress::{tell, Event};
 use super::ranking::rank_within_sets;
 use super::reference::{references, settle_references};
 use super::run::{run_solver, SolverRun};
@@ -14,7 +15,7 @@ use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunStats, SummaryRow, ThreadsRow, TimeIs};
 use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
-use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Instant;
 
 fn summarize(
     info: &SolverInfo,
@@ -58,7 +59,7 @@ fn summarize(
 ///     solvers: vec!["bfs/rank".into()],
 ///     threads: 1,
 ///     max_states: slidebench::DEFAULT_MAX_STATES,
-///     progress: false,
+///     progress: None,
 ///     sweep_solvers: Vec::new(),
 ///     sweep_threads: Vec::new(),
 ///     skip: Vec::new(),
@@ -174,28 +175,40 @@ pub fn compare_outside(
     let total: u64 = plan
         .iter()
         .zip(&loaded)
-        .map(|(ks, (_, _, cases, _))| {
-            ks.iter()
-                .map(|&k| cases.iter().filter(|c| solvers[k].accepts(&c.puzzle)).count() as u64)
-                .sum::<u64>()
+        .map(|(ks, (name, _, cases, _))| {
+            let ours = ks
+                .iter()
+                .map(|&k| cases.iter().filter(|c| solvers[k].accepts(&c.puzzle)).count() as u64);
+            let theirs = outside
+                .iter()
+                .filter(|o| !opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id))
+                .map(|o| cases.iter().filter(|c| o.accepts(&c.puzzle)).count() as u64);
+            ours.chain(theirs).sum::<u64>()
         })
         .sum();
-    let bar = if opts.progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} queries  {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    for (running, (name, seed, cases, refs)) in plan.iter().zip(&loaded) {
+    let watch = opts.progress.as_ref();
+    tell(watch, Event::Planned { sets: loaded.len(), queries: total });
+    for (index, (running, (name, seed, cases, refs))) in plan.iter().zip(&loaded).enumerate() {
+        let began = Instant::now();
+        tell(
+            watch,
+            Event::SetStarted {
+                set: name,
+                index,
+                cases: cases.len(),
+                solvers: running.len() + outside.len(),
+            },
+        );
         let mut runs = Vec::new();
-        for &k in running {
+        for (place, &k) in running.iter().enumerate() {
             let info = &solvers[k];
-            bar.set_message(format!("{} on {name}", info.id));
+            let queries = cases.iter().filter(|c| info.accepts(&c.puzzle)).count() as u64;
+            tell(watch, Event::SolverStarted { solver: &info.id, index: place, queries });
             let run =
-                run_solver(info, protos[k].as_ref(), name, cases, refs, threads, controls, &bar)?;
+                run_solver(info, protos[k].as_ref(), name, cases, refs, threads, controls, watch)?;
             runs.push((info.clone(), run));
         }
-        for o in outside {
+        for (place, o) in outside.iter().enumerate() {
             if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
                 report.skipped.push((o.info().id.clone(), name.clone(), SkipReason::TooSlow));
                 continue;
@@ -204,17 +217,36 @@ pub fn compare_outside(
                 report.skipped.push((o.info().id.clone(), name.clone(), SkipReason::NoProtocol));
                 continue;
             }
-            bar.set_message(format!("{} on {name}", o.info().id));
+            let queries = cases.iter().filter(|c| o.accepts(&c.puzzle)).count() as u64;
+            tell(
+                watch,
+                Event::SolverStarted {
+                    solver: &o.info().id,
+                    index: running.len() + place,
+                    queries,
+                },
+            );
             let run = external::run_set_solver(*o, name, cases, refs, controls);
+            tell(watch, Event::Done(queries));
             runs.push((o.info().clone(), run));
         }
         settle_references(cases, refs, &mut runs, opts.max_states);
+        let first = report.summary.len();
         for (info, run) in runs {
             let used = run.rows.first().map_or(threads, |r| r.threads);
             report.summary.push(summarize(&info, name, *seed, used, controls.repeat, &run));
             report.disagreements.extend(run.disagreements);
             report.runs.extend(run.rows);
         }
+        tell(
+            watch,
+            Event::SetFinished {
+                set: name,
+                index,
+                rows: &report.summary[first..],
+                elapsed: began.elapsed(),
+            },
+        );
     }
     let sweep_set = opts.sets.iter().position(SetSpec::suits_thread_sweep);
     for id in &opts.sweep_solvers {
@@ -231,9 +263,8 @@ pub fn compare_outside(
                     format!("a sweep at {t} threads asked for; at most {MAX_THREADS}"),
                 ));
             }
-            bar.set_message(format!("{id} with {t} threads"));
-            let hidden = ProgressBar::hidden();
-            let run = run_solver(&info, proto.as_ref(), name, cases, refs, t, controls, &hidden)?;
+            tell(watch, Event::Sweep { solver: id, threads: t });
+            let run = run_solver(&info, proto.as_ref(), name, cases, refs, t, controls, None)?;
             report.disagreements.extend(run.disagreements);
             report.threads.push(ThreadsRow {
                 solver: info.id.clone(),
@@ -247,7 +278,6 @@ pub fn compare_outside(
             });
         }
     }
-    bar.finish_and_clear();
     rank_within_sets(&mut report.summary);
     Ok(report)
 }

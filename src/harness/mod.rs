@@ -24,6 +24,7 @@ mod meta;
 mod options;
 mod policy;
 mod print;
+mod progress;
 mod ranking;
 mod reference;
 mod results;
@@ -42,7 +43,8 @@ pub use policy::{
     DEFAULT_BUDGET_STREAK, DEFAULT_BUDGET_TIME, DEFAULT_SETS, FULL_RUN_SCALE, FULL_SETS,
     MAX_THREADS, SWEEP_SOLVERS, WARM_UP_TIME, WEIGHTED_SET_SKIPS,
 };
-pub use print::{print_disagreements, print_ranking};
+pub use print::{human_ns, print_disagreements, print_ranking, print_summary, COLUMNS};
+pub use progress::{Event, Watch};
 pub use ranking::{answered, rank_order, rank_within_sets};
 pub use reference::{REFERENCE, WEIGHTED_REFERENCE};
 pub use results::{write_report, write_results};

@@ -3,6 +3,7 @@
 
 use super::cap::Cap;
 use super::policy::{rank_table_fits, DEFAULT_BUDGET_STREAK};
+use super::progress::Watch;
 use super::sets::SetSpec;
 use crate::board::Puzzle;
 use crate::budget::Budget;
@@ -21,8 +22,9 @@ pub struct CompareOptions {
     pub threads: usize,
     /// Bound on the states one search may hold.
     pub max_states: u64,
-    /// Draw a progress bar on a terminal.
-    pub progress: bool,
+    /// Told how the run goes (sets, solvers, queries done), for a command to draw; `None`:
+    /// nobody is told. The library itself writes nothing to the console.
+    pub progress: Option<Watch>,
     /// Solvers to time again at each of `sweep_threads` on the `random` set (threads.csv).
     pub sweep_solvers: Vec<String>,
     /// Thread counts for the sweep.

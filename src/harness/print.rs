@@ -1,5 +1,8 @@
-//! The console tables: each set's solvers ranked, and the disagreements as input to rerun.
+//! What a comparison prints: the short summary (the fastest solver of each family on each set),
+//! the full tables (each set's solvers ranked, under one legend of their columns), and the
+//! disagreements as input to rerun.
 
+use super::check::{family, Family};
 use super::findings::{Report, SkipReason};
 use super::ranking::rank_order;
 
@@ -11,15 +14,101 @@ use crate::report::{SummaryRow, TimeIs};
 use crate::units::human_bytes;
 use std::io::Write;
 
-/// Prints each set's solvers ranked ([`rank_order`]: share answered, then median time).
-pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+/// What the columns of [`print_ranking`]'s tables mean, printed once above them.
+pub const COLUMNS: &str = "\
+Columns: median µs and p95 µs per solved query (the build not included); queries/s answered
+per second of wall time over the set; build ms: the table's or heuristic's build, the mean of
+its builds; expanded: mean states expanded per query; peak: the solver's structures at their
+largest; budget: queries stopped by their budget; skipped: queries not run (the over-budget
+streak or the time cap); agree: every answer replayed and matched the reference. `—`: not
+measured. Ranked by the share of queries answered, then the median.";
+
+/// The sets of `report.summary` in the order they ran.
+fn sets_of(report: &Report) -> Vec<&str> {
     let mut sets: Vec<&str> = Vec::new();
     for row in &report.summary {
         if !sets.contains(&row.case_set.as_str()) {
             sets.push(&row.case_set);
         }
     }
-    for set in sets {
+    sets
+}
+
+/// A time in nanoseconds for people, to three significant digits: `230 ns`, `12.1 µs`,
+/// `3.26 ms`, `152 s`.
+pub fn human_ns(ns: f64) -> String {
+    let (v, unit) = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")]
+        .into_iter()
+        .find(|(scale, _)| ns >= *scale)
+        .map_or((ns, "ns"), |(scale, unit)| (ns / scale, unit));
+    if v >= 100.0 || unit == "ns" {
+        format!("{v:.0} {unit}")
+    } else if v >= 10.0 {
+        format!("{v:.1} {unit}")
+    } else {
+        format!("{v:.2} {unit}")
+    }
+}
+
+/// The family a summary row's solver belongs to: the registry's, else outside the crate.
+fn family_of(row: &SummaryRow) -> Family {
+    crate::solver::solver_info(&row.solver).map_or(Family::Outside, |i| family(&i))
+}
+
+/// Prints the short summary: per set, the first-ranked solver ([`rank_order`]) of each family
+/// (blind, Manhattan distance, linear conflict, pattern database, outside the crate) that
+/// answered anything, with its median per solved query and how many cases it answered; then
+/// the number of disagreements.
+pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "Per set, the first-ranked solver of each family (ranked by the share of cases answered, \
+         solved or proved unsolvable, then by the median time per solved query):"
+    )?;
+    for set in sets_of(report) {
+        let mut rows: Vec<&SummaryRow> =
+            report.summary.iter().filter(|r| r.case_set == set).collect();
+        rows.sort_by(|a, b| rank_order(a, b));
+        let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
+        let n = rows.len();
+        writeln!(out, "{set}: {cases} cases, {n} solver{}", if n == 1 { "" } else { "s" })?;
+        let mut seen: Vec<Family> = Vec::new();
+        for r in rows.iter().filter(|r| r.answered() > 0) {
+            let f = family_of(r);
+            if seen.contains(&f) {
+                continue;
+            }
+            seen.push(f);
+            let below = if r.time_is == TimeIs::UpperBound { "< " } else { "" };
+            let median = if r.measured().times {
+                format!("{below}{}", human_ns(r.median_ns as f64))
+            } else {
+                NOT_MEASURED.into()
+            };
+            writeln!(
+                out,
+                "  {:<19} {:<26} {:>10}  {} of {}",
+                f.to_string(),
+                r.solver,
+                median,
+                r.answered(),
+                r.cases
+            )?;
+        }
+        if seen.is_empty() {
+            writeln!(out, "  no solver answered a case")?;
+        }
+    }
+    match report.disagreements.len() {
+        0 => writeln!(out, "Every answer agreed with the reference."),
+        n => writeln!(out, "{n} answers disagreed with the reference (listed below)."),
+    }
+}
+
+/// Prints each set's solvers ranked ([`rank_order`]: share answered, then median time).
+pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "{COLUMNS}")?;
+    for set in sets_of(report) {
         let mut rows: Vec<&SummaryRow> =
             report.summary.iter().filter(|r| r.case_set == set).collect();
         rows.sort_by(|a, b| rank_order(a, b));
@@ -154,6 +243,54 @@ mod tests {
     use super::*;
     use crate::cases::{SetDef, SetKind};
     use crate::harness::Disagreement;
+
+    fn row(solver: &str, set: &str, answered: u64, median_ns: u64) -> SummaryRow {
+        SummaryRow {
+            solver: solver.into(),
+            case_set: set.into(),
+            cases: 4,
+            ran: 4,
+            solved: answered,
+            over_budget: 4 - answered,
+            median_ns,
+            ..SummaryRow::default()
+        }
+    }
+
+    #[test]
+    fn the_summary_names_the_first_ranked_solver_of_each_family_on_each_set() {
+        let report = Report {
+            summary: vec![
+                row("bfs/rank", "random", 4, 900),
+                row("table/rank", "random", 4, 200),
+                row("astar/rank", "random", 4, 5_000),
+                row("idastar-md/packed", "random", 4, 3_000),
+                // Faster, but answered less: ranked after bfs/rank.
+                row("bidir-split/rank", "random", 3, 10),
+                row("astar/rank", "korf100", 0, 0),
+            ],
+            ..Report::default()
+        };
+        let mut out = Vec::new();
+        print_summary(&report, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "random: 4 cases, 5 solvers", "{text}");
+        assert!(lines[2].starts_with("  blind") && lines[2].contains("table/rank"), "{text}");
+        assert!(lines[2].contains("200 ns") && lines[2].ends_with("4 of 4"), "{text}");
+        assert!(lines[3].starts_with("  Manhattan") && lines[3].contains("idastar-md"), "{text}");
+        assert_eq!(lines[4], "korf100: 4 cases, 1 solver", "{text}");
+        assert_eq!(lines[5], "  no solver answered a case", "{text}");
+        assert_eq!(lines.len(), 7, "{text}");
+    }
+
+    #[test]
+    fn human_times_keep_three_significant_digits() {
+        assert_eq!(human_ns(230.0), "230 ns");
+        assert_eq!(human_ns(12_140.0), "12.1 µs");
+        assert_eq!(human_ns(3_260_000.0), "3.26 ms");
+        assert_eq!(human_ns(152e9), "152 s");
+    }
 
     #[test]
     fn a_disagreement_off_3x3_prints_the_board_as_solve_input_with_shape_and_goal() {

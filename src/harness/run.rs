@@ -4,6 +4,7 @@ use super::cap::{self, Cut, PairClock};
 use super::findings::Disagreement;
 use super::options::RunControls;
 use super::policy::{MAX_THREADS, WARM_UP_TIME};
+use super::progress::{tell, Event, Watch};
 use super::verify::{agree, check_replay, describe_reference, said, Known};
 use crate::budget::Budget;
 use crate::cases::Case;
@@ -11,7 +12,6 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
 use crate::solver::{Solution, Solver, SolverInfo};
 use crate::stats;
-use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -137,7 +137,7 @@ pub(super) fn run_solver(
     refs: &[Known],
     threads: usize,
     controls: &RunControls,
-    bar: &ProgressBar,
+    watch: Option<&Watch>,
 ) -> Result<SolverRun> {
     let began = Instant::now();
     // More workers than cases would only wait; the rows record the threads that ran.
@@ -195,18 +195,18 @@ pub(super) fn run_solver(
     let one = |solver: &mut Box<dyn Solver>, case: &Case, known: Known| -> Out {
         let row = |outcome: Outcome| blank_row(info, set, case, known, outcome, threads);
         if streak.stop.load(Ordering::Relaxed) {
-            bar.inc(1);
+            tell(watch, Event::Done(1));
             return (row(Outcome::Skipped), None, None);
         }
         if clock.spent() {
             capped.store(true, Ordering::Relaxed);
-            bar.inc(1);
+            tell(watch, Event::Done(1));
             return (row(Outcome::Skipped), None, None);
         }
         // A table for another puzzle is built outside the timed query.
         let build = solver.prepare(&case.puzzle).ok().flatten();
         let (sol, time_ns, repeats) = timed(solver, case, controls);
-        bar.inc(1);
+        tell(watch, Event::Done(1));
         let outcome = match &sol {
             Ok(s) if s.is_solvable() => Outcome::Solved,
             Ok(_) => Outcome::Unsolvable,

@@ -1,0 +1,68 @@
+//! What `compare` prints: a short summary on stdout (the full tables with `--verbose`), and its
+//! progress on stderr only, a plain line per set when stderr is not a terminal.
+
+mod common;
+
+use common::{run, stdout_lines};
+use std::path::Path;
+
+/// `compare --cases SETS --count 5 --solvers bfs/rank table/rank` into `out`, without charts,
+/// stdout and stderr piped (neither a terminal), plus `extra`.
+fn compare(out: &Path, sets: &[&str], extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["compare", "--cases"];
+    args.extend_from_slice(sets);
+    args.extend_from_slice(&["--count", "5", "--solvers", "bfs/rank", "table/rank", "--threads"]);
+    args.extend_from_slice(&["1", "--no-charts", "--out", out.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o
+}
+
+#[test]
+fn compare_prints_a_short_summary_and_where_the_results_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = compare(dir.path(), &["random:3x3"], &[]);
+    let lines = stdout_lines(&o);
+    let text = lines.join("\n");
+    assert!(lines.len() <= 8, "{text}");
+    // Both solvers are blind: one line for the family, the first ranked.
+    let family: Vec<&String> =
+        lines.iter().filter(|l| l.trim_start().starts_with("blind")).collect();
+    assert_eq!(family.len(), 1, "{text}");
+    assert!(family[0].contains("table/rank") && family[0].contains("5 of 5"), "{text}");
+    assert!(text.contains("Every answer agreed with the reference."), "{text}");
+    assert!(text.contains(&format!("results in {}", dir.path().display())), "{text}");
+    assert!(!text.contains("p95"), "the full table is for --verbose: {text}");
+}
+
+#[test]
+fn compare_verbose_prints_every_solvers_row_under_one_legend() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = compare(dir.path(), &["random:3x3", "sample"], &["--verbose"]);
+    let lines = stdout_lines(&o);
+    let text = lines.join("\n");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("Columns:")).count(), 1, "{text}");
+    assert_eq!(
+        lines.iter().filter(|l| l.trim_start().starts_with("#  solver")).count(),
+        2,
+        "{text}"
+    );
+    for solver in ["bfs/rank", "table/rank"] {
+        let rows = lines.iter().filter(|l| l.split_whitespace().nth(1) == Some(solver));
+        assert_eq!(rows.count(), 2, "{solver}: {text}");
+    }
+}
+
+#[test]
+fn compare_writes_one_plain_line_per_set_to_a_stderr_that_is_no_terminal_and_none_to_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = compare(dir.path(), &["random:3x3", "sample"], &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let sets: Vec<&str> = err.lines().filter(|l| l.contains("] set ")).collect();
+    assert_eq!(sets.len(), 2, "{err}");
+    assert!(sets[0].contains("set 1/2 random: 5 cases, 2 solvers"), "{err}");
+    assert!(sets[1].contains("set 2/2 sample: 5 cases, 2 solvers"), "{err}");
+    let out = stdout_lines(&o).join("\n");
+    assert!(!out.contains("] set ") && !out.contains("thread sweep"), "{out}");
+}
