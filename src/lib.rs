@@ -23,8 +23,8 @@
 //! registry and one module per algorithm), [`budget`] (per-query budgets), [`judge`] (the
 //! judges' input formats), [`cases`] (seeded case sets), [`harness`] (the comparison),
 //! [`report`] (CSV tables), [`chart`] (SVG charts), [`html`] (the report page), [`merge`] (shards
-//! combined), [`census`] (breadth-first censuses), [`fsutil`] (atomic, locked files), [`stats`]
-//! (medians of measured times).
+//! combined), [`census`] (breadth-first censuses), [`checkpoint`] (long IDA* searches resumed
+//! after a kill), [`fsutil`] (atomic, locked files), [`stats`] (medians of measured times).
 #![deny(missing_docs)]
 
 pub mod board;
@@ -32,6 +32,7 @@ pub mod budget;
 pub mod cases;
 pub mod census;
 pub mod chart;
+pub mod checkpoint;
 pub mod encoding;
 pub mod error;
 pub mod fsutil;

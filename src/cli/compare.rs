@@ -209,6 +209,11 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
     slidebench::program::live::results_go_to(Some(&args.out));
+    // Long IDA* searches checkpoint their iterations beside the results: the same command run
+    // again after a kill resumes them.
+    let checkpoints = args.out.join(slidebench::checkpoint::CHECKPOINTS_DIR);
+    fsutil::clean_temp_files(&checkpoints)?;
+    slidebench::checkpoint::keep_in(Some(&checkpoints));
     // Every arrangement is for tables: outside programs sit that set out.
     let mut skip = harness::skips(&sets, &infos, args.full);
     for spec in sets.iter().filter(|s| s.def().is_some_and(|d| d.kind == SetKind::All)) {
@@ -252,6 +257,9 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     meta.solvers = chosen;
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     slidebench::program::live::results_go_to(None);
+    slidebench::checkpoint::keep_in(None);
+    // Every search that returned removed its checkpoint: an empty directory is left over.
+    let _ = std::fs::remove_dir(&checkpoints);
     let mut out = io::stdout().lock();
     print_outcome(args, &report, &programs, &verdicts, started.elapsed(), &mut out)?;
     harness::print_disagreements(&report, &mut out)?;

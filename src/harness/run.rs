@@ -8,6 +8,7 @@ use super::progress::{tell, Event, Watch};
 use super::verify::{agree, check_replay, describe_reference, said, Known};
 use crate::budget::Budget;
 use crate::cases::Case;
+use crate::checkpoint::{self, QueryKey};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
 use crate::solver::{Solution, Solver, SolverInfo};
@@ -205,7 +206,10 @@ pub(super) fn run_solver(
         }
         // A table for another puzzle is built outside the timed query.
         let build = solver.prepare(&case.puzzle).ok().flatten();
-        let (sol, time_ns, repeats) = timed(solver, case, controls);
+        // A long search checkpoints its iterations (when compare keeps checkpoints), so that a
+        // killed run's query resumes.
+        let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);
+        let (sol, time_ns, repeats) = checkpoint::during(key, || timed(solver, case, controls));
         tell(watch, Event::Done(1));
         let outcome = match &sol {
             Ok(s) if s.is_solvable() => Outcome::Solved,

@@ -99,6 +99,16 @@ fn stop_and_exit(sig: i32, name: &str) -> ! {
         let _ = kill_process_group(p, Signal::KILL);
         let _ = kill_process(p, Signal::KILL);
     }
+    // Checkpoints are written at each iteration's end: what is on disk now is the last finished
+    // iteration of each long search, which the same command run again resumes.
+    if let Some(dir) = crate::checkpoint::dir() {
+        for file in crate::checkpoint::files_in(&dir) {
+            let _ = rustix::io::write(
+                io::stderr(),
+                format!("slidebench: checkpoint kept: {}\n", file.display()).as_bytes(),
+            );
+        }
+    }
     if let Some(dir) = mark_results_incomplete(name) {
         let _ = rustix::io::write(
             io::stderr(),

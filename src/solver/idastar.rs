@@ -10,6 +10,7 @@
 
 use crate::board::{Board, Move, Puzzle, MAX_CELLS};
 use crate::budget::{Budget, Meter};
+use crate::checkpoint;
 use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::Heuristic;
@@ -198,6 +199,16 @@ fn run<H: Heuristic, W: Word>(
     let (packed, blank) = (W::of_board(start), start.blank());
     search.bound = h.estimate(&root);
     let mut iterations = 0;
+    // Under a harness that keeps checkpoints, a killed run's search goes on from its last
+    // finished iteration: the same threshold, the nodes it had counted (charged again, so a
+    // state budget bounds the whole search).
+    let (mut tracker, resume) = checkpoint::Tracker::start(h.name(), search.bound)?;
+    if let Some(r) = resume {
+        search.bound = r.threshold;
+        search.nodes = r.nodes;
+        iterations = r.iterations;
+        search.meter.charge(r.nodes)?;
+    }
     loop {
         iterations += 1;
         let r = search.dfs(packed, blank, NO_PARENT, 0, root);
@@ -211,5 +222,6 @@ fn run<H: Heuristic, W: Word>(
             return Err(Error::new(ErrorKind::Unsupported, "the empty square cannot move"));
         }
         search.bound = r;
+        tracker.iteration_done(r, search.nodes, iterations);
     }
 }
