@@ -10,12 +10,19 @@
 //! Without `--pdb-dir` the databases are built in memory and not cached; the 7-8 tables are
 //! never built here: they must be in `--pdb-dir` (`slidebench pdb build --partition 78`).
 //! `--nodes FILE` writes `database id length nodes root-estimate` per instance.
+//!
+//! `78/dual` runs the 7-8 tables with their dual lookups and bidirectional pathmax
+//! (`idastar-pdb78-dual`); `/dual-nobpmx` takes the larger lookup per node without pathmax,
+//! `/dual-exchanged` and `/dual-walked` only one of the two dual bounds (see `DualPdb`).
 
 use rayon::prelude::*;
 use slidebench::cases::korf100;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::pdb::{
+    Cache, DualBound, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases,
+};
 use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar_dual::ida_star_dual;
 use slidebench::Budget;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -24,7 +31,10 @@ use std::time::Instant;
 /// One database to run: its label, the tables and their load time.
 struct Run {
     label: String,
-    pdb: PatternDatabases,
+    /// The tables, unless the dual lookups hold them.
+    pdb: Option<PatternDatabases>,
+    /// The dual lookups and whether pathmax is on, for the `/dual` runs.
+    dual: Option<(DualPdb, bool)>,
     searches: Vec<f64>,
     cpu: Vec<f64>,
     nodes: Vec<(u32, u64, usize, u32)>,
@@ -48,7 +58,8 @@ fn main() -> slidebench::Result<()> {
 
     let mut runs = Vec::new();
     for arg in &args {
-        let (name, plain) = arg.split_once('/').map_or((arg.as_str(), false), |(n, _)| (n, true));
+        let (name, suffix) = arg.split_once('/').unwrap_or((arg.as_str(), ""));
+        let plain = suffix == "noreflect";
         let kind = match name {
             "555" => PartitionKind::FiveFiveFive,
             "663" => PartitionKind::SixSixThree,
@@ -71,9 +82,14 @@ fn main() -> slidebench::Result<()> {
             info.pattern_bytes,
             pdb.reflects()
         );
-        let label =
+        let mut label =
             format!("{}{}", partition.name(), if pdb.reflects() { "" } else { "/noreflect" });
-        runs.push(Run { label, pdb, searches: Vec::new(), cpu: Vec::new(), nodes: Vec::new() });
+        let (pdb, dual) = with_dual(&puzzle, pdb, suffix);
+        if dual.is_some() {
+            label = format!("{label}/{suffix}");
+        }
+        let (searches, cpu, nodes) = (Vec::new(), Vec::new(), Vec::new());
+        runs.push(Run { label, pdb, dual, searches, cpu, nodes });
     }
     if runs.is_empty() {
         eprintln!("name at least one database: 555, 663 or 78 (add /noreflect for one lookup)");
@@ -87,14 +103,24 @@ fn main() -> slidebench::Result<()> {
         .collect();
     for _ in 0..rounds {
         for run in &mut runs {
-            let pdb = &run.pdb;
+            let dual = run.dual.as_ref();
+            let pdb = match dual {
+                Some((d, _)) => d.regular(),
+                None => run.pdb.as_ref().expect("tables or dual lookups"),
+            };
             let search_started = Instant::now();
             let cpu_started = cpu_seconds();
             let results: Vec<(u32, u64, usize, u32)> = instances
                 .par_iter()
                 .zip(&boards)
                 .map(|(inst, board)| {
-                    let out = ida_star(&puzzle, pdb, board, &Budget::UNLIMITED).expect("solvable");
+                    let out = match dual {
+                        Some((d, bpmx)) => {
+                            ida_star_dual(&puzzle, d, board, &Budget::UNLIMITED, *bpmx)
+                        }
+                        None => ida_star(&puzzle, pdb, board, &Budget::UNLIMITED),
+                    }
+                    .expect("solvable");
                     let (end, _) = puzzle.replay(board, &out.moves).expect("legal moves");
                     assert_eq!(end, *puzzle.goal(), "instance {} does not reach the goal", inst.id);
                     assert_eq!(out.moves.len() as u32, inst.length, "instance {} length", inst.id);
@@ -112,6 +138,30 @@ fn main() -> slidebench::Result<()> {
     }
     println!("whole run {:.3} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// The tables alone, or inside their dual lookups when `suffix` names a `dual` run.
+fn with_dual(
+    puzzle: &slidebench::Puzzle,
+    pdb: PatternDatabases,
+    suffix: &str,
+) -> (Option<PatternDatabases>, Option<(DualPdb, bool)>) {
+    let dual = match suffix {
+        "dual" => Some((DualBound::Both, true)),
+        "dual-nobpmx" => Some((DualBound::Both, false)),
+        "dual-exchanged" => Some((DualBound::Exchanged, true)),
+        "dual-walked" => Some((DualBound::Walked, true)),
+        _ => None,
+    };
+    match dual {
+        Some((bound, bpmx)) => {
+            let t = Instant::now();
+            let d = DualPdb::new(puzzle, pdb).with_bound(bound);
+            println!("dual lookups prepared in {:.3} s", t.elapsed().as_secs_f64());
+            (None, Some((d, bpmx)))
+        }
+        None => (Some(pdb), None),
+    }
 }
 
 /// Prints each database's line and returns the per-instance listing for `--nodes`.

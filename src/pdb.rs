@@ -23,6 +23,7 @@
 
 mod build;
 mod cache;
+mod dual;
 mod lookup;
 mod open;
 mod partition;
@@ -62,6 +63,7 @@ pub use cache::{
     clear, list, unfinished, BuildEvent, BuildPlan, Cache, CacheReport, CachedDatabase, Miss,
     UnfinishedWrite, FORMAT_VERSION,
 };
+pub use dual::{DualBound, DualPdb};
 pub use open::{build_command, BuildInfo, OnMiss, Source};
 pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};

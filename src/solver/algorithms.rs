@@ -7,6 +7,7 @@
 
 use super::api::{AlgorithmSpec, Counts};
 use super::construct::{every_encoding, wrap};
+use super::idastar_dual::DualBpmx;
 use super::informed::{tables_not_built, Informed, Method, PdbConfig, PeerInformed};
 use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
@@ -373,6 +374,48 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         make: |_, info, opts| {
             let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
+        },
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb78-dual",
+        family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
+        summary: "IDA* with the 7-8 databases on 4x4, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
+        weighted: false,
+        peer: false,
+        counts: Counts::ALL,
+        builds_heuristic: true,
+        encodings: PACKED_ONLY,
+        topologies: ANY_TOPOLOGY,
+        memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
+        needs_build: Some(|puzzle, opts| {
+            tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
+        }),
+        partition: Some(PartitionKind::SevenEight),
+        make: |_, info, opts| {
+            let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
+            wrap(info, opts, DualBpmx::new(config))
+        },
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb6666-dual",
+        family: Family::Heuristic,
+        guide: Guide::PatternDatabase,
+        summary: "IDA* with the 6-6-6-6 databases on 5x5, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
+        weighted: false,
+        peer: false,
+        counts: Counts::ALL,
+        builds_heuristic: true,
+        encodings: PACKED_ONLY,
+        topologies: ANY_TOPOLOGY,
+        memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
+        needs_build: Some(|puzzle, opts| {
+            tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
+        }),
+        partition: Some(PartitionKind::SixSixSixSix),
+        make: |_, info, opts| {
+            let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
+            wrap(info, opts, DualBpmx::new(config))
         },
     },
     AlgorithmSpec {

@@ -27,6 +27,7 @@ mod by_width;
 mod dial;
 mod dijkstra;
 pub mod idastar;
+pub mod idastar_dual;
 mod informed;
 pub mod peer_informed;
 mod peers;

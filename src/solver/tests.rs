@@ -539,5 +539,7 @@ solver_tests! {
     idastar_pdb663_packed => "idastar-pdb663/packed";
     idastar_pdb78_packed => "idastar-pdb78/packed";
     idastar_pdb6666_packed => "idastar-pdb6666/packed";
+    idastar_pdb78_dual_packed => "idastar-pdb78-dual/packed";
+    idastar_pdb6666_dual_packed => "idastar-pdb6666-dual/packed";
     astar_pdb663_packed => "astar-pdb663/packed";
 }
