@@ -5,6 +5,8 @@
 #   scripts/regenerate-results.sh            # the full run (bounded by its cutting rule to
 #                                            # under 20 minutes on 2 cores: larger sets, more
 #                                            # shapes, all of Korf's 100)
+# No JSON copies of the tables are kept here (runs.json repeated runs.csv at four times its
+# size): `slidebench compare --export-json` writes them on demand.
 #   QUICK=1 scripts/regenerate-results.sh    # the default comparison (about 2 minutes)
 #
 # The full run's cutting rule (src/harness/cap.rs): each solver runs a set's cases easiest first
@@ -60,10 +62,10 @@ started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 export SLIDEBENCH_COMMIT="$commit"
 if [ "${QUICK:-0}" = 1 ]; then
-  compare_cmd=("$bin" compare --verbose --out "$out" --no-charts --export-json "${programs[@]}")
+  compare_cmd=("$bin" compare --verbose --out "$out" --no-charts "${programs[@]}")
 else
   compare_cmd=("$bin" compare --verbose --full --threads 1 --repeat 5 --repeat-time 0.005
-    --cap-time "${CAP_TIME:-5}" --out "$out" --no-charts --export-json "${programs[@]}")
+    --cap-time "${CAP_TIME:-5}" --out "$out" --no-charts "${programs[@]}")
 fi
 echo "+ ${compare_cmd[*]}"
 status=0
@@ -91,9 +93,8 @@ done
 mark "censuses"
 
 "$bin" chart --from "$out"
-python3 scripts/findings.py "$out" > "$out/.FINDINGS.md.tmp"
-mv "$out/.FINDINGS.md.tmp" "$out/FINDINGS.md"
-# One self-contained page: the charts, ranked tables, FINDINGS.md and meta.json's description.
+# One self-contained page: the charts, ranked tables, FINDINGS.md (written by compare from its
+# own tables) and meta.json's description.
 "$bin" report --from "$out"
 mark "charts, findings and report"
 
@@ -133,12 +134,13 @@ tmp="$out/.README.md.tmp"
   echo "budget, skipped or error; the \`all\` set is summarised only), \`summary.csv\` (one row per"
   echo "solver and case set), \`skipped.csv\` (solvers that sat out a set, and why), \`threads.csv\`"
   echo "(queries per second against worker threads), \`census.csv\` (whole-space censuses),"
-  echo "\`runs.json\` and \`summary.json\` (the same tables as JSON), \`meta.json\` (code version, seed,"
+  echo "\`meta.json\` (code version, seed,"
   echo "budgets, machine, command, and each outside program's executable hash),"
   echo "\`verdicts.csv\` (a judge's verdict on every answer of the outside programs \`program:NAME\`),"
   echo "\`programs.csv\` (their whole-process times per set: T(0), T(N), CPU, peak memory),"
   echo "\`ranking.txt\` (the ranked tables the run printed),"
-  echo "\`FINDINGS.md\` (the headline ratios, computed from the CSV files by \`scripts/findings.py\`),"
+  echo "\`FINDINGS.md\` (the answers and the headline ratios, each over the cases both sides solved,"
+  echo "computed by \`slidebench compare\` from its own tables),"
   echo "the SVG charts drawn from them by \`slidebench chart\`, \`index.html\` (all of it on one"
   echo "self-contained page, by \`slidebench report\`), and \`peers-3x3.md\` (the 3×3 side-by-side"
   echo "measurement against the C++ baselines, by \`scripts/peers-3x3.sh\`, recorded separately)."

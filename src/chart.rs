@@ -169,7 +169,7 @@ pub const CHARTS: [Chart; 11] = [
         file: PDB_BREAK_EVEN_SVG,
         what: "pattern database build plus Q queries against searches without one (Korf's 100)",
         draws: Draws::Time,
-        draw: |d| korf::pdb_break_even(&d.summary),
+        draw: |d| korf::pdb_break_even(&d.summary, &d.runs),
     },
 ];
 

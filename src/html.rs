@@ -14,9 +14,9 @@ use crate::report::{read_csv, RunMeta, SummaryRow, SUMMARY_CSV};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// The findings file shown on the page ([`crate::report::findings`]).
+pub use crate::report::FINDINGS_MD;
 pub use crate::report::INDEX_HTML;
-/// The findings file shown on the page when present.
-pub const FINDINGS_MD: &str = "FINDINGS.md";
 /// Description of the run shown when there is no `meta.json`.
 pub const README_MD: &str = "README.md";
 
@@ -131,7 +131,8 @@ pub fn render_page(dir: &Path) -> Result<String> {
     page.push_str("<h2 id=\"findings\">Findings</h2>\n");
     match read_text(&dir.join(FINDINGS_MD))? {
         Some(text) => page.push_str(&markdown(&text)),
-        None => page.push_str("<p>No FINDINGS.md in this directory.</p>\n"),
+        // A set written without one: its findings computed from its tables.
+        None => page.push_str(&markdown(&crate::report::findings::of_dir(dir)?)),
     }
 
     page.push_str("<h2 id=\"charts\">Charts</h2>\n");

@@ -203,6 +203,12 @@ fn merge_runs(shards: &[ShardSet]) -> Result<Vec<RunRow>> {
     Ok(seen.into_values().map(|(row, _)| row).collect())
 }
 
+/// The mean of the shards' values that are there (each shard's build time, say).
+fn mean_of(shard_rows: &[&SummaryRow], f: impl Fn(&SummaryRow) -> Option<u64>) -> Option<u64> {
+    let v: Vec<u64> = shard_rows.iter().filter_map(|s| f(s)).collect();
+    (!v.is_empty()).then(|| v.iter().sum::<u64>() / v.len() as u64)
+}
+
 /// The summary of one solver on one set from its merged rows, with the harness's rules; the
 /// wall time, build time and agreement come from the shards' summary rows of it.
 fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u32) -> SummaryRow {
@@ -214,11 +220,12 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
         .filter(|s| s.queries_per_sec > 0.0)
         .map(|s| (s.cases - s.skipped) as f64 / s.queries_per_sec)
         .sum();
-    let builds: Vec<u64> = shard_rows.iter().filter_map(|s| s.build_ns).collect();
     SummaryRow {
         threads: rows.iter().map(|r| r.threads).max().unwrap_or(1),
         queries_per_sec: if wall_s > 0.0 { stats.ran() as f64 / wall_s } else { f64::NAN },
-        build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
+        build_ns: mean_of(shard_rows, |s| s.build_ns),
+        first_build_ns: mean_of(shard_rows, |s| s.first_build_ns),
+        builds: shard_rows.iter().map(|s| s.builds).sum(),
         agree: shard_rows.iter().all(|s| s.agree),
         seed,
         repeats,
@@ -264,7 +271,6 @@ fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
         .filter(|s| s.queries_per_sec > 0.0)
         .map(|s| (s.cases - s.skipped) as f64 / s.queries_per_sec)
         .sum();
-    let builds: Vec<u64> = shard_rows.iter().filter_map(|s| s.build_ns).collect();
     let ran = sum(&|r| r.cases - r.skipped);
     SummaryRow {
         cases: sum(&|r| r.cases),
@@ -276,7 +282,9 @@ fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
         mean_ns: mean(&|r| r.mean_ns),
         p95_ns: weighted_median(&|r| r.p95_ns),
         queries_per_sec: if wall_s > 0.0 { ran as f64 / wall_s } else { f64::NAN },
-        build_ns: (!builds.is_empty()).then(|| builds.iter().sum::<u64>() / builds.len() as u64),
+        build_ns: mean_of(shard_rows, |s| s.build_ns),
+        first_build_ns: mean_of(shard_rows, |s| s.first_build_ns),
+        builds: shard_rows.iter().map(|s| s.builds).sum(),
         mean_expanded: mean(&|r| r.mean_expanded),
         peak_bytes: shard_rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
         agree: shard_rows.iter().all(|s| s.agree),
@@ -415,6 +423,15 @@ pub fn merge_into(
         (PROGRAMS_CSV, table(PROGRAMS_CSV)),
         (META_JSON, merged.meta.as_ref().map(json_bytes).transpose()?),
         (THREADS_CSV, None),
+        (
+            crate::report::FINDINGS_MD,
+            Some(crate::report::findings::of_run(
+                &merged.runs,
+                &merged.summary,
+                &[],
+                &merged.tables,
+            )?),
+        ),
     ];
     set::write(out, files, crate::chart::drawn_files())?;
     Ok(merged)

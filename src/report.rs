@@ -10,10 +10,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+pub mod findings;
 mod measured;
 mod reference;
 pub mod set;
 
+pub use findings::FINDINGS_MD;
 use measured::blank_is_zero;
 pub use measured::{
     counts_of, runs_read, written as summary_written, Measured, QueryTime, SummaryOut, TimeIs,
@@ -215,6 +217,15 @@ pub struct SummaryRow {
     /// of its empty run); ranked after measured ones. Empty when no time was measured.
     #[serde(default, deserialize_with = "blank_is_zero")]
     pub time_is: TimeIs,
+    /// How long the tables took to build when they were made, ns (mean per build): this run's
+    /// build, or the one a pattern database's cache file records when `build_ns` is its load.
+    /// Empty for solvers without tables and in files written before the column.
+    #[serde(default)]
+    pub first_build_ns: Option<u64>,
+    /// Tables built or loaded over the set: one per puzzle its cases span (each of `weighted`'s
+    /// datasets is its own) and worker. 0 in files written before the column.
+    #[serde(default)]
+    pub builds: u64,
 }
 
 /// What `summary.csv` takes from one solver's rows on one set, computed in one place for the
@@ -315,6 +326,8 @@ impl RunStats {
             p95_ns: self.p95_ns,
             queries_per_sec: 0.0,
             build_ns: None,
+            first_build_ns: None,
+            builds: 0,
             mean_expanded: self.mean_expanded,
             peak_bytes: self.peak_bytes,
             agree: false,

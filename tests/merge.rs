@@ -70,6 +70,8 @@ fn summary_of(rows: &[RunRow], seed: u64) -> Vec<SummaryRow> {
         pair_s: 0.0,
         errors: 0,
         time_is: slidebench::report::TimeIs::Measured,
+        first_build_ns: None,
+        builds: 0,
     }]
 }
 

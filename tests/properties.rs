@@ -382,6 +382,8 @@ fn summary_row() -> impl Strategy<Value = SummaryRow> {
                 pair_s: 0.0,
                 errors: 0,
                 time_is: slidebench::report::TimeIs::Measured,
+                first_build_ns: build.map(|b| b / 2),
+                builds: threads as u64,
             },
         )
 }
@@ -1009,8 +1011,16 @@ fn harness_runs_are_reproducible_but_for_timing() {
         dirs.iter().map(|d| csv_without(&d.path().join(report::RUNS_CSV), &["time_ns"])).collect();
     assert_eq!(runs[0].1.len(), 60);
     assert_eq!(runs[0], runs[1]);
-    let timing =
-        ["p5_ns", "median_ns", "mean_ns", "p95_ns", "queries_per_sec", "build_ns", "pair_s"];
+    let timing = [
+        "p5_ns",
+        "median_ns",
+        "mean_ns",
+        "p95_ns",
+        "queries_per_sec",
+        "build_ns",
+        "pair_s",
+        "first_build_ns",
+    ];
     let summaries: Vec<_> =
         dirs.iter().map(|d| csv_without(&d.path().join(report::SUMMARY_CSV), &timing)).collect();
     assert_eq!(summaries[0].1.len(), 2);

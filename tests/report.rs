@@ -65,6 +65,8 @@ fn summary_row(solver: &str, set: &str, median_ns: u64, build_ns: Option<u64>) -
         pair_s: 0.0,
         errors: 0,
         time_is: slidebench::report::TimeIs::Measured,
+        first_build_ns: None,
+        builds: 0,
     }
 }
 

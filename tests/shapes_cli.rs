@@ -419,12 +419,15 @@ fn compare_on_five_by_five_walks_agrees_and_the_pattern_databases_sit_out_saying
     let pdb: Vec<&str> = skipped.lines().filter(|l| l.contains("pdb")).collect();
     assert!(!pdb.is_empty(), "{skipped}");
     for line in pdb {
-        let why = if line.starts_with("idastar-pdb6666/") {
+        // The dual lookups read the same tables.
+        let why = if line.starts_with("idastar-pdb6666") {
             "databases are not built: `slidebench pdb build --shape 5x5 --partition 6666"
         } else {
             "pattern databases work on boards up to 16 squares"
         };
         assert!(line.contains(why), "{line}");
     }
-    assert!(text.contains("idastar-lc/packed"), "{text}");
+    // The console names the first-ranked of each family; summary.csv holds every solver.
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.contains("idastar-lc/packed"), "{summary}");
 }

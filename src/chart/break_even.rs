@@ -86,7 +86,7 @@ pub(super) fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<Stri
         cases_of(&all),
         board_of(set)
     );
-    draw_totals(&shown, MAX_QUERIES, &title, q_even).map(Some)
+    draw_totals(&shown, MAX_QUERIES, &title, q_even, None).map(Some)
 }
 
 /// Build time plus Q queries at the median per query, one line per solver on a log-log chart
@@ -97,6 +97,7 @@ pub(super) fn draw_totals(
     max_q: f64,
     title: &str,
     q_even: Option<f64>,
+    note: Option<String>,
 ) -> DrawResult<String> {
     let steps = 60;
     let qs: Vec<f64> =
@@ -120,7 +121,7 @@ pub(super) fn draw_totals(
         Unit::Seconds,
         series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
     );
-    let mut extras = Extras { one_panel: true, ..Extras::default() };
+    let mut extras = Extras { one_panel: true, note, ..Extras::default() };
     if let Some(q) = q_even.filter(|&q| q <= max_q) {
         extras.rules.push(Rule {
             label: format!("break-even Q = {}", num(q)),

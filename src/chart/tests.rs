@@ -33,6 +33,8 @@ fn summary_row(algorithm: &str, encoding: &str, set: &str, median_ns: u64) -> Su
         pair_s: 0.0,
         errors: 0,
         time_is: crate::report::TimeIs::Measured,
+        first_build_ns: None,
+        builds: 0,
     }
 }
 

@@ -54,7 +54,8 @@ pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
     out.flush()?;
     if skipped > 0 {
         diagnostics.line(format_args!(
-            "{skipped} cases of `{}` cannot be written in this format; left out",
+            "{skipped} {} of `{}` cannot be written in this format; left out",
+            if skipped == 1 { "case" } else { "cases" },
             def.name()
         ));
     }

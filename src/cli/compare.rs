@@ -291,9 +291,9 @@ fn print_outcome(
     }
     writeln!(
         out,
-        "\n{} queries in {:.1} s; results in {}{}",
+        "\n{} queries in {}; results in {}{}",
         report.runs.len(),
-        elapsed.as_secs_f64(),
+        slidebench::harness::human_ns(elapsed.as_nanos() as f64),
         args.out.display(),
         if args.verbose { "" } else { " (summary.csv ranks every solver; --verbose prints it)" }
     )?;

@@ -10,12 +10,12 @@ use super::policy::{does_not_fit, MAX_THREADS};
 use super::progress::{tell, Event};
 use super::ranking::rank_within_sets;
 use super::reference::{references, settle_references};
-use super::run::{run_solver, SolverRun};
+use super::run::{run_solver, Build, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunStats, SummaryRow, ThreadsRow, TimeIs};
 use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn summarize(
     info: &SolverInfo,
@@ -26,13 +26,17 @@ fn summarize(
     run: &SolverRun,
 ) -> SummaryRow {
     let stats = RunStats::of(&run.rows);
-    let build_ns = (!run.builds.is_empty()).then(|| {
-        run.builds.iter().map(|d| d.as_nanos() as u64).sum::<u64>() / run.builds.len() as u64
-    });
+    let mean = |ns: &dyn Fn(&Build) -> Duration| {
+        let n = run.builds.len() as u64;
+        (n > 0).then(|| run.builds.iter().map(|b| ns(b).as_nanos() as u64).sum::<u64>() / n)
+    };
+    let build_ns = mean(&|b| b.ready);
     SummaryRow {
         threads,
         queries_per_sec: stats.ran() as f64 / run.wall.as_secs_f64().max(1e-9),
         build_ns: build_ns.or(if info.table { Some(0) } else { None }),
+        first_build_ns: mean(&|b| b.made),
+        builds: run.builds.len() as u64,
         agree: run.disagreements.is_empty(),
         seed,
         repeats,

@@ -114,7 +114,7 @@ pub(super) fn run_set_solver(
         rows: Vec::with_capacity(cases.len()),
         disagreements: Vec::new(),
         wall: answers.wall,
-        builds: answers.build.into_iter().collect(),
+        builds: answers.build.into_iter().map(Into::into).collect(),
         cut: answers.cut,
         pair: began.elapsed(),
         time_bound: false,

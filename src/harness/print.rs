@@ -21,7 +21,8 @@ per second of wall time over the set; build ms: the table's or heuristic's build
 its builds; expanded: mean states expanded per query; peak: the solver's structures at their
 largest; budget: queries stopped by their budget; skipped: queries not run (the over-budget
 streak or the time cap); agree: every answer replayed and matched the reference. `—`: not
-measured. Ranked by the share of queries answered, then the median.";
+measured. Ranked by the share of queries answered, then the median (plus each query's share of
+the builds where every few queries need their own table, as on `weighted`).";
 
 /// The sets of `report.summary` in the order they ran.
 fn sets_of(report: &Report) -> Vec<&str> {
@@ -63,7 +64,8 @@ pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<(
     writeln!(
         out,
         "Per set, the first-ranked solver of each family (ranked by the share of cases answered, \
-         solved or proved unsolvable, then by the median time per solved query):"
+         solved or proved unsolvable, then by the median time per solved query, with its share \
+         of the builds where each few queries need a table of their own):"
     )?;
     for set in sets_of(report) {
         let mut rows: Vec<&SummaryRow> =
@@ -80,7 +82,10 @@ pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<(
             }
             seen.push(f);
             let below = if r.time_is == TimeIs::UpperBound { "< " } else { "" };
-            let median = if r.measured().times {
+            let median = if r.measured().times && r.ranked_ns() > r.median_ns {
+                // Each query's share of a table built for every few of them, counted.
+                format!("{below}{} with builds", human_ns(r.ranked_ns() as f64))
+            } else if r.measured().times {
                 format!("{below}{}", human_ns(r.median_ns as f64))
             } else {
                 NOT_MEASURED.into()

@@ -12,7 +12,8 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
 }
 
 /// Writes runs.csv, summary.csv, and when there is something to say threads.csv (the sweep),
-/// skipped.csv (solvers that sat out a set, and why), meta.json (`meta`), and with `json`
+/// skipped.csv (solvers that sat out a set, and why), meta.json (`meta`), FINDINGS.md
+/// ([`report::findings`]), and with `json`
 /// runs.json and summary.json, into `dir` as one result set (see [`set::write`]): a
 /// reader never takes files of two runs for one. An optional file of an earlier run that this
 /// one does not write is removed. Callers that may run at once hold the directory's lock
@@ -53,5 +54,8 @@ pub fn write_results(
     for name in [report::VERDICTS_CSV, report::PROGRAMS_CSV] {
         files.push((name, report.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone())));
     }
+    let findings =
+        report::findings::of_run(&report.runs, &report.summary, &report.threads, &report.tables)?;
+    files.push((report::FINDINGS_MD, Some(findings)));
     set::write(dir, files, crate::chart::drawn_files())
 }

@@ -25,14 +25,35 @@ pub(super) struct SolverRun {
     pub disagreements: Vec<Disagreement>,
     /// Wall time over the set, all workers.
     pub wall: Duration,
-    /// Build times of tables and heuristics.
-    pub builds: Vec<Duration>,
+    /// Builds (or loads) of tables and heuristics.
+    pub builds: Vec<Build>,
     /// Why the solver stopped before the end of the set, if it did.
     pub cut: Option<Cut>,
     /// The whole pair: builds, warm-up and timed queries.
     pub pair: Duration,
     /// Whether its times are upper bounds only (an outside program's, below its noise).
     pub time_bound: bool,
+}
+
+/// One table's preparation: how long it took to be ready in this run, and how long its build
+/// took when it was made (the same, unless it was loaded from a cache).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Build {
+    pub ready: Duration,
+    pub made: Duration,
+}
+
+impl Build {
+    /// What `solver.prepare` returned, with the build it records for a loaded table.
+    fn of(solver: &dyn Solver, ready: Duration) -> Build {
+        Build { ready, made: solver.first_build().unwrap_or(ready) }
+    }
+}
+
+impl From<Duration> for Build {
+    fn from(ready: Duration) -> Build {
+        Build { ready, made: ready }
+    }
 }
 
 /// The row of `case` with `outcome` before anything is measured: no answer, no counts, no time.
@@ -74,7 +95,7 @@ pub(super) fn blank_row(
 }
 
 /// What one query produced.
-type Out = (RunRow, Option<Disagreement>, Option<Duration>);
+type Out = (RunRow, Option<Disagreement>, Option<Build>);
 
 /// Over-budget queries in a row, in the order they finished, and whether the solver stops.
 struct Streak {
@@ -155,7 +176,7 @@ pub(super) fn run_solver(
     let mut builds = Vec::new();
     if let Some(first) = cases.first() {
         if let Ok(Some(d)) = proto.prepare(&first.puzzle) {
-            builds.push(d);
+            builds.push(Build::of(&*proto, d));
         }
     }
     // One solver per worker, prepared and warmed up on the set's first (easiest) case before
@@ -205,7 +226,7 @@ pub(super) fn run_solver(
             return (row(Outcome::Skipped), None, None);
         }
         // A table for another puzzle is built outside the timed query.
-        let build = solver.prepare(&case.puzzle).ok().flatten();
+        let build = solver.prepare(&case.puzzle).ok().flatten().map(|d| Build::of(&**solver, d));
         // A long search checkpoints its iterations (when compare keeps checkpoints), so that a
         // killed run's query resumes.
         let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);

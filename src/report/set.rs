@@ -7,8 +7,8 @@
 //! the earlier set stays whole until the new one is written beside it.
 
 use super::{
-    read_csv, RunMeta, META_JSON, PROGRAMS_CSV, RUNS_CSV, RUNS_JSON, SKIPPED_CSV, SUMMARY_CSV,
-    SUMMARY_JSON, THREADS_CSV, VERDICTS_CSV,
+    read_csv, RunMeta, FINDINGS_MD, META_JSON, PROGRAMS_CSV, RUNS_CSV, RUNS_JSON, SKIPPED_CSV,
+    SUMMARY_CSV, SUMMARY_JSON, THREADS_CSV, VERDICTS_CSV,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil;
@@ -37,7 +37,7 @@ pub fn write(
 }
 
 /// Every table a result set may hold.
-pub const TABLES: [&str; 9] = [
+pub const TABLES: [&str; 10] = [
     RUNS_CSV,
     SUMMARY_CSV,
     THREADS_CSV,
@@ -47,6 +47,7 @@ pub const TABLES: [&str; 9] = [
     SUMMARY_JSON,
     VERDICTS_CSV,
     PROGRAMS_CSV,
+    FINDINGS_MD,
 ];
 
 /// A value as pretty JSON bytes with a final newline (`meta.json`, `runs.json`).

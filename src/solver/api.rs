@@ -112,6 +112,13 @@ pub trait Solver: Send + Sync {
         Ok(None)
     }
 
+    /// How long the tables last prepared took to build when they were made, where that is not
+    /// what [`Solver::prepare`] returned: pattern databases loaded from the cache record their
+    /// build. `None` otherwise (the prepare time is the build).
+    fn first_build(&self) -> Option<Duration> {
+        None
+    }
+
     /// Finds moves from `start` to the puzzle's goal.
     ///
     /// ```

@@ -97,6 +97,13 @@ impl<N: Search, Wd: Search> Search for ByWidth<N, Wd> {
         }
     }
 
+    fn first_build(work: &Self::Work) -> Option<Duration> {
+        work.narrow
+            .as_ref()
+            .and_then(N::first_build)
+            .or(work.wide.as_ref().and_then(Wd::first_build))
+    }
+
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
         let w = work?;
         let forked = WidthWork {

@@ -24,20 +24,26 @@ pub(crate) trait Prepare: Heuristic + Sized + 'static {
     type Config: Clone + Send + Sync + 'static;
 
     /// The heuristic for `puzzle`, or a clear refusal (`Unsupported`) where it does not apply.
-    fn build(puzzle: &Puzzle, config: &Self::Config) -> Result<Self>;
+    fn build(puzzle: &Puzzle, config: &Self::Config) -> Result<Self> {
+        Ok(Self::build_timed(puzzle, config)?.0)
+    }
+
+    /// [`Prepare::build`], with how long the build took when it was made if it was loaded
+    /// (see [`Search::first_build`]).
+    fn build_timed(puzzle: &Puzzle, config: &Self::Config) -> Result<(Self, Option<Duration>)>;
 }
 
 impl Prepare for Manhattan {
     type Config = ();
-    fn build(puzzle: &Puzzle, (): &()) -> Result<Manhattan> {
-        Ok(Manhattan::new(puzzle))
+    fn build_timed(puzzle: &Puzzle, (): &()) -> Result<(Manhattan, Option<Duration>)> {
+        Ok((Manhattan::new(puzzle), None))
     }
 }
 
 impl Prepare for LinearConflict {
     type Config = ();
-    fn build(puzzle: &Puzzle, (): &()) -> Result<LinearConflict> {
-        LinearConflict::new(puzzle)
+    fn build_timed(puzzle: &Puzzle, (): &()) -> Result<(LinearConflict, Option<Duration>)> {
+        Ok((LinearConflict::new(puzzle)?, None))
     }
 }
 
@@ -83,7 +89,10 @@ pub(crate) fn tables_not_built(
 
 impl Prepare for PatternDatabases {
     type Config = PdbConfig;
-    fn build(puzzle: &Puzzle, config: &PdbConfig) -> Result<PatternDatabases> {
+    fn build_timed(
+        puzzle: &Puzzle,
+        config: &PdbConfig,
+    ) -> Result<(PatternDatabases, Option<Duration>)> {
         let partition = pdb_partition(config.kind, puzzle.goal())?;
         // Tables too large to build unasked (7-8) come only from `pdb build`: a miss refuses
         // with the command, so what a solve costs never depends on what happens to be cached.
@@ -92,7 +101,9 @@ impl Prepare for PatternDatabases {
         } else {
             OnMiss::Build(&|_| {})
         };
-        Ok(PatternDatabases::open(puzzle, &partition, &config.cache, on_miss)?.0)
+        let (pdb, info) = PatternDatabases::open(puzzle, &partition, &config.cache, on_miss)?;
+        let loaded = info.source == crate::pdb::Source::Loaded;
+        Ok((pdb, loaded.then(|| Duration::from_secs_f64(info.build_seconds))))
     }
 }
 
@@ -107,6 +118,8 @@ pub(crate) enum Method {
 pub(crate) struct Built<H> {
     puzzle: Puzzle,
     h: Arc<H>,
+    /// See [`Search::first_build`].
+    first_build: Option<Duration>,
 }
 
 /// IDA* or A* with heuristic `H`.
@@ -141,8 +154,8 @@ impl<H: Prepare> Search for Informed<H> {
             return Ok(None);
         }
         let t = Instant::now();
-        let h = H::build(puzzle, &self.config)?;
-        *work = Some(Built { puzzle: puzzle.clone(), h: Arc::new(h) });
+        let (h, first_build) = H::build_timed(puzzle, &self.config)?;
+        *work = Some(Built { puzzle: puzzle.clone(), h: Arc::new(h), first_build });
         Ok(Some(t.elapsed()))
     }
 
@@ -182,8 +195,16 @@ impl<H: Prepare> Search for Informed<H> {
         }
     }
 
+    fn first_build(work: &Built<H>) -> Option<Duration> {
+        work.first_build
+    }
+
     fn fork_work(work: Option<&Built<H>>) -> Option<Built<H>> {
-        work.map(|w| Built { puzzle: w.puzzle.clone(), h: Arc::clone(&w.h) })
+        work.map(|w| Built {
+            puzzle: w.puzzle.clone(),
+            h: Arc::clone(&w.h),
+            first_build: w.first_build,
+        })
     }
 }
 

@@ -54,6 +54,14 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
             .collect()
     }
 
+    /// How long the tables in `work` took to build when they were made, where that differs
+    /// from what [`Search::prepare`] returned: a pattern database loaded from its cache file
+    /// (the load is quick, the build it records is not).
+    fn first_build(work: &Self::Work) -> Option<Duration> {
+        let _ = work;
+        None
+    }
+
     /// What a fork starts with: nothing by default (buffers are per thread); a built table
     /// returns a shared handle to it.
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
@@ -107,6 +115,10 @@ impl<S: Search> Solver for Wrapped<S> {
 
     fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
         self.search.prepare(puzzle, self.max_states, &mut self.work)
+    }
+
+    fn first_build(&self) -> Option<Duration> {
+        self.work.as_ref().and_then(S::first_build)
     }
 
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
