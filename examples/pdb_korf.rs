@@ -4,11 +4,13 @@
 //! rounds, so their search times compare under the same load (medians of the rounds); the
 //! ratio is taken on CPU time, which a shared machine disturbs far less than the wall clock.
 //!
-//! `cargo run --release --example pdb_korf -- 663|555|78[/noreflect] … [--threads N]
+//! `cargo run --release --example pdb_korf -- 663|555|78|sq:LAYOUT[/noreflect] … [--threads N]
 //! [--usual] [--no-reflect] [--pdb-dir DIR] [--first N] [--rounds R] [--nodes FILE]`
 //!
 //! Without `--pdb-dir` the databases are built in memory and not cached; the 7-8 tables are
 //! never built here: they must be in `--pdb-dir` (`slidebench pdb build --partition 78`).
+//! `sq:1.2.3-4.5.8.9.12.13-6.7.10.11.14.15` is a layout given square by square (patterns
+//! separated by `-`, squares of Korf's goal by `.`), to try layouts without naming them.
 //! `--nodes FILE` writes `database id length nodes root-estimate` per instance.
 //!
 //! `78/dual` runs the 7-8 tables with their dual lookups and bidirectional pathmax
@@ -60,14 +62,12 @@ fn main() -> slidebench::Result<()> {
     for arg in &args {
         let (name, suffix) = arg.split_once('/').unwrap_or((arg.as_str(), ""));
         let plain = suffix == "noreflect";
-        let kind = match name {
-            "555" => PartitionKind::FiveFiveFive,
-            "663" => PartitionKind::SixSixThree,
-            "78" => PartitionKind::SevenEight,
-            _ => continue,
+        let Some((partition, kind)) = named(name, usual, &puzzle)? else { continue };
+        let on_miss = if kind.is_some_and(PartitionKind::built_on_request) {
+            OnMiss::Refuse
+        } else {
+            OnMiss::Build(&|_| {})
         };
-        let partition = Partition::for_goal(kind, puzzle.goal())?;
-        let on_miss = if kind.built_on_request() { OnMiss::Refuse } else { OnMiss::Build(&|_| {}) };
         let (pdb, info) = PatternDatabases::open(&puzzle, &partition, &cache, on_miss)?;
         let pdb = if plain || all_plain { pdb.without_reflection() } else { pdb };
         println!(
@@ -82,6 +82,7 @@ fn main() -> slidebench::Result<()> {
             info.pattern_bytes,
             pdb.reflects()
         );
+        print_values(&pdb);
         let mut label =
             format!("{}{}", partition.name(), if pdb.reflects() { "" } else { "/noreflect" });
         let (pdb, dual) = with_dual(&puzzle, pdb, suffix);
@@ -138,6 +139,84 @@ fn main() -> slidebench::Result<()> {
     }
     println!("whole run {:.3} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Prints the mean value of random boards, the "value" column of Korf & Felner's table: exact
+/// for the direct lookup when every pattern has a table of its own (a pattern's tiles stand
+/// uniformly on the board in a random state, so the sum of the tables' means is the expected
+/// value), sampled otherwise and for the larger of the two lookups.
+fn print_values(pdb: &PatternDatabases) {
+    let (direct, best) = sampled(pdb);
+    if pdb.table_sizes().len() == pdb.pattern_count() {
+        let mut offset = 0usize;
+        let mut expected = 0.0;
+        for &size in pdb.table_sizes() {
+            let table = &pdb.table_data()[offset..offset + size as usize];
+            expected += table.iter().map(|&v| f64::from(v)).sum::<f64>() / size as f64;
+            offset += size as usize;
+        }
+        println!("expected direct value over random states {expected:.3}");
+    } else {
+        println!("direct value over 200000 random states {direct:.3}");
+    }
+    if pdb.reflects() {
+        println!("reflected value over 200000 random states {best:.3}");
+    }
+}
+
+/// The mean direct value of random boards (a fixed pseudo-random sequence), and the mean of the
+/// larger of the direct and reflected values.
+fn sampled(pdb: &PatternDatabases) -> (f64, f64) {
+    let shape = slidebench::Shape::new(4, 4).expect("4x4");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |below: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) % below as u64) as usize
+    };
+    let count = 200_000;
+    let (mut total, mut best) = (0u64, 0u64);
+    for _ in 0..count {
+        let mut cells: Vec<u8> = (0..16).collect();
+        for i in (1..16).rev() {
+            cells.swap(i, next(i + 1));
+        }
+        let board = slidebench::Board::from_cells(shape, &cells).expect("a permutation");
+        total += u64::from(pdb.additive(&board));
+        best += u64::from(pdb.estimate(&pdb.start(&board)));
+    }
+    (total as f64 / f64::from(count), best as f64 / f64::from(count))
+}
+
+/// The partition an argument names (and its kind, unless given square by square), if any.
+fn named(
+    name: &str,
+    usual: bool,
+    puzzle: &slidebench::Puzzle,
+) -> slidebench::Result<Option<(Partition, Option<PartitionKind>)>> {
+    let kind = match name {
+        "555" => PartitionKind::FiveFiveFive,
+        "663" => PartitionKind::SixSixThree,
+        "78" => PartitionKind::SevenEight,
+        _ if name.starts_with("sq:") => return Ok(Some((custom(name, usual), None))),
+        _ => return Ok(None),
+    };
+    Ok(Some((Partition::for_goal(kind, puzzle.goal())?, Some(kind))))
+}
+
+/// A layout given square by square, `sq:1.2.3-4.5.8.9.12.13-6.7.10.11.14.15`: patterns
+/// separated by `-`, goal squares of Korf's goal (empty square on 0) by `.`; with `--usual`
+/// each square s is turned to 15 − s, as the named layouts are.
+fn custom(name: &str, usual: bool) -> Partition {
+    let squares = name["sq:".len()..]
+        .split('-')
+        .map(|g| {
+            g.split('.')
+                .map(|s| s.parse::<u8>().expect("a square number"))
+                .map(|s| if usual { 15 - s } else { s })
+                .collect()
+        })
+        .collect();
+    Partition::from_squares(name, squares)
 }
 
 /// The tables alone, or inside their dual lookups when `suffix` names a `dual` run.
