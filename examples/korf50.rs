@@ -3,18 +3,21 @@
 //! published count. Every path is replayed and its length checked against the published one.
 //!
 //! `cargo run --release --example korf50 -- [--first N] [--threads T] [--pdb-dir DIR]
-//! [--iterations]`
+//! [--iterations] [--dual]`
 //!
 //! The tables are never built here: they must be cached (`slidebench pdb build --shape 5x5
 //! --goal 0 1 … 24`, which `cases korf50` prints). `--first` defaults to 10 instances (the
 //! easiest by published nodes), `--threads` to 2, one instance per thread at a time.
-//! `--iterations` also prints, per instance, how many IDA* iterations it took.
+//! `--iterations` also prints, per instance, how many IDA* iterations it took. `--dual` adds
+//! the dual lookups and bidirectional pathmax (`idastar-pdb6666-dual`); the published column
+//! stays Korf & Felner's count for the regular and reflected lookups.
 
 use rayon::prelude::*;
 use slidebench::cases::korf50;
 use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar_dual::ida_star_dual;
 use slidebench::Budget;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,6 +29,7 @@ fn main() -> slidebench::Result<()> {
     let first: usize = flag("--first").and_then(|t| t.parse().ok()).unwrap_or(10);
     let threads: usize = flag("--threads").and_then(|t| t.parse().ok()).unwrap_or(2);
     let per_iteration = args.iter().any(|a| a == "--iterations");
+    let with_dual = args.iter().any(|a| a == "--dual");
     let cache = Cache::new(flag("--pdb-dir").map(PathBuf::from).as_deref());
     rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("one pool");
 
@@ -39,13 +43,17 @@ fn main() -> slidebench::Result<()> {
         info.seconds,
         info.build_seconds
     );
+    let dual = with_dual.then(|| slidebench::pdb::DualPdb::new(&puzzle, pdb.clone()));
     let instances: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(first).collect();
     let search_started = Instant::now();
     let results: Vec<_> = instances
         .par_iter()
         .map(|k| {
             let t = Instant::now();
-            let out = ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED);
+            let out = match &dual {
+                Some(d) => ida_star_dual(&puzzle, d, &k.board, &Budget::UNLIMITED, true),
+                None => ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED),
+            };
             (k, out, t.elapsed().as_secs_f64())
         })
         .collect();
