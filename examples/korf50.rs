@@ -3,20 +3,28 @@
 //! published count. Every path is replayed and its length checked against the published one.
 //!
 //! `cargo run --release --example korf50 -- [--first N] [--threads T] [--pdb-dir DIR]
-//! [--iterations]`
+//! [--iterations] [--dual] [--fsm] [--fsm-depth D] [--both]`
 //!
 //! The tables are never built here: they must be cached (`slidebench pdb build --shape 5x5
 //! --goal 0 1 … 24`, which `cases korf50` prints). `--first` defaults to 10 instances (the
 //! easiest by published nodes), `--threads` to 2, one instance per thread at a time.
-//! `--iterations` also prints, per instance, how many IDA* iterations it took.
+//! `--iterations` also prints, per instance, how many IDA* iterations it took. `--dual` adds
+//! the dual lookups and bidirectional pathmax (`idastar-pdb6666-dual`); the published column
+//! stays Korf & Felner's count for the regular and reflected lookups. `--fsm` prunes duplicate
+//! paths with the 5x5 move automaton (`idastar-pdb6666-fsm`; `--fsm-depth` another depth); `--both` runs every instance
+//! with plain IDA* and then with `--dual` or `--fsm`, one after the other, and prints both.
 
 use rayon::prelude::*;
 use slidebench::cases::korf50;
+use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar_dual::ida_star_dual;
+use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 fn main() -> slidebench::Result<()> {
@@ -26,6 +34,9 @@ fn main() -> slidebench::Result<()> {
     let first: usize = flag("--first").and_then(|t| t.parse().ok()).unwrap_or(10);
     let threads: usize = flag("--threads").and_then(|t| t.parse().ok()).unwrap_or(2);
     let per_iteration = args.iter().any(|a| a == "--iterations");
+    let with_dual = args.iter().any(|a| a == "--dual");
+    let with_fsm = args.iter().any(|a| a == "--fsm");
+    let both = args.iter().any(|a| a == "--both");
     let cache = Cache::new(flag("--pdb-dir").map(PathBuf::from).as_deref());
     rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("one pool");
 
@@ -39,58 +50,93 @@ fn main() -> slidebench::Result<()> {
         info.seconds,
         info.build_seconds
     );
+    let dual = with_dual.then(|| slidebench::pdb::DualPdb::new(&puzzle, pdb.clone()));
+    let fsm = with_fsm.then(|| automaton(&puzzle, flag("--fsm-depth")));
+    let methods =
+        [("plain", both || !(with_dual || with_fsm)), ("dual", with_dual), ("fsm", with_fsm)];
     let instances: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(first).collect();
-    let search_started = Instant::now();
-    let results: Vec<_> = instances
-        .par_iter()
-        .map(|k| {
-            let t = Instant::now();
-            let out = ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED);
-            (k, out, t.elapsed().as_secs_f64())
-        })
-        .collect();
-    let wall = search_started.elapsed().as_secs_f64();
-    println!("id  length  nodes            published        ours/published  root  seconds");
-    let (mut ours, mut published, mut wrong) = (0u64, 0u64, 0usize);
-    for (k, out, seconds) in &results {
-        let out = match out {
-            Ok(out) => out,
-            Err(e) => {
-                println!("{:>2}  error: {e}", k.id);
+    let mut wrong = 0usize;
+    for method in methods.iter().filter(|m| m.1).map(|m| m.0) {
+        let search_started = Instant::now();
+        let results: Vec<_> = instances
+            .par_iter()
+            .map(|k| {
+                let t = Instant::now();
+                let out = match (method, &dual, &fsm) {
+                    ("dual", Some(d), _) => {
+                        ida_star_dual(&puzzle, d, &k.board, &Budget::UNLIMITED, true)
+                    }
+                    ("fsm", _, Some(f)) => {
+                        ida_star_fsm(&puzzle, &pdb, f, &k.board, &Budget::UNLIMITED)
+                    }
+                    _ => ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED),
+                };
+                (k, out, t.elapsed().as_secs_f64())
+            })
+            .collect();
+        let wall = search_started.elapsed().as_secs_f64();
+        println!("{method}:");
+        println!("id  length  nodes            published        ours/published  root  seconds");
+        let (mut ours, mut published, mut seconds_sum) = (0u64, 0u64, 0f64);
+        for (k, out, seconds) in &results {
+            let out = match out {
+                Ok(out) => out,
+                Err(e) => {
+                    println!("{:>2}  error: {e}", k.id);
+                    wrong += 1;
+                    continue;
+                }
+            };
+            let (end, _) = puzzle.replay(&k.board, &out.moves)?;
+            let length = out.moves.len() as u32;
+            if end != *puzzle.goal() || length != k.length {
                 wrong += 1;
-                continue;
             }
-        };
-        let (end, _) = puzzle.replay(&k.board, &out.moves)?;
-        let length = out.moves.len() as u32;
-        if end != *puzzle.goal() || length != k.length {
-            wrong += 1;
+            ours += out.nodes;
+            published += k.nodes;
+            seconds_sum += seconds;
+            println!(
+                "{:>2}  {length:>3}{}  {:>15}  {:>15}  {:>14.6}  {:>4}  {seconds:>7.2}",
+                k.id,
+                if length == k.length { " " } else { "!" },
+                out.nodes,
+                k.nodes,
+                out.nodes as f64 / k.nodes as f64,
+                pdb.estimate(&pdb.start(&k.board)),
+            );
+            if per_iteration {
+                println!("    iterations: {}", out.iterations);
+            }
         }
-        ours += out.nodes;
-        published += k.nodes;
         println!(
-            "{:>2}  {length:>3}{}  {:>15}  {:>15}  {:>14.6}  {:>4}  {seconds:>7.2}",
-            k.id,
-            if length == k.length { " " } else { "!" },
-            out.nodes,
-            k.nodes,
-            out.nodes as f64 / k.nodes as f64,
-            pdb.estimate(&pdb.start(&k.board)),
+            "{method}: {} instances, {wrong} wrong so far; nodes {ours} against {published} \
+             published ({:.6}); search {wall:.1} s wall on {threads} threads ({seconds_sum:.2} s \
+             summed per instance), {:.1} M nodes/s; whole run so far {:.1} s",
+            results.len(),
+            ours as f64 / published.max(1) as f64,
+            ours as f64 / wall / 1e6,
+            started.elapsed().as_secs_f64()
         );
-        if per_iteration {
-            println!("    iterations: {}", out.iterations);
-        }
     }
-    println!(
-        "{} instances, {wrong} wrong; nodes {ours} against {published} published ({:.6}); \
-         search {wall:.1} s wall on {threads} threads, {:.1} M nodes/s; whole run {:.1} s",
-        results.len(),
-        ours as f64 / published.max(1) as f64,
-        ours as f64 / wall / 1e6,
-        started.elapsed().as_secs_f64()
-    );
     if wrong > 0 {
         std::process::exit(1);
     }
     Ok(())
+}
+
+/// The 5x5 move automaton, at `depth` when given.
+fn automaton(puzzle: &slidebench::Puzzle, depth: Option<&String>) -> Arc<MoveAutomaton> {
+    let fsm = match depth.and_then(|d| d.parse().ok()) {
+        Some(depth) => MoveAutomaton::shared(puzzle.shape(), depth),
+        None => MoveAutomaton::for_puzzle(puzzle),
+    };
+    println!(
+        "move automaton: depth {}, {} states, {} bytes, {} forbidden strings, built in {:.3} s",
+        fsm.depth(),
+        fsm.states(),
+        fsm.bytes(),
+        fsm.forbidden(),
+        fsm.build_seconds()
+    );
+    fsm
 }

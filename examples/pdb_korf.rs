@@ -16,18 +16,22 @@
 //! `78/dual` runs the 7-8 tables with their dual lookups and bidirectional pathmax
 //! (`idastar-pdb78-dual`); `/dual-nobpmx` takes the larger lookup per node without pathmax,
 //! `/dual-exchanged` and `/dual-walked` only one of the two dual bounds (see `DualPdb`).
+//! `78/fsm` prunes duplicate paths with the shape's move automaton (`idastar-pdb78-fsm`).
 
 use rayon::prelude::*;
 use slidebench::cases::korf100;
+use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{
     Cache, DualBound, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases,
 };
 use slidebench::solver::idastar::ida_star;
 use slidebench::solver::idastar_dual::ida_star_dual;
+use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// One database to run: its label, the tables and their load time.
@@ -37,6 +41,8 @@ struct Run {
     pdb: Option<PatternDatabases>,
     /// The dual lookups and whether pathmax is on, for the `/dual` runs.
     dual: Option<(DualPdb, bool)>,
+    /// The move automaton, for the `/fsm` runs.
+    fsm: Option<Arc<MoveAutomaton>>,
     searches: Vec<f64>,
     cpu: Vec<f64>,
     nodes: Vec<(u32, u64, usize, u32)>,
@@ -86,11 +92,12 @@ fn main() -> slidebench::Result<()> {
         let mut label =
             format!("{}{}", partition.name(), if pdb.reflects() { "" } else { "/noreflect" });
         let (pdb, dual) = with_dual(&puzzle, pdb, suffix);
-        if dual.is_some() {
+        let fsm = automaton(&puzzle, suffix);
+        if dual.is_some() || fsm.is_some() {
             label = format!("{label}/{suffix}");
         }
         let (searches, cpu, nodes) = (Vec::new(), Vec::new(), Vec::new());
-        runs.push(Run { label, pdb, dual, searches, cpu, nodes });
+        runs.push(Run { label, pdb, dual, fsm, searches, cpu, nodes });
     }
     if runs.is_empty() {
         eprintln!("name at least one database: 555, 663 or 78 (add /noreflect for one lookup)");
@@ -105,6 +112,7 @@ fn main() -> slidebench::Result<()> {
     for _ in 0..rounds {
         for run in &mut runs {
             let dual = run.dual.as_ref();
+            let fsm = run.fsm.as_deref();
             let pdb = match dual {
                 Some((d, _)) => d.regular(),
                 None => run.pdb.as_ref().expect("tables or dual lookups"),
@@ -115,11 +123,12 @@ fn main() -> slidebench::Result<()> {
                 .par_iter()
                 .zip(&boards)
                 .map(|(inst, board)| {
-                    let out = match dual {
-                        Some((d, bpmx)) => {
+                    let out = match (dual, fsm) {
+                        (Some((d, bpmx)), _) => {
                             ida_star_dual(&puzzle, d, board, &Budget::UNLIMITED, *bpmx)
                         }
-                        None => ida_star(&puzzle, pdb, board, &Budget::UNLIMITED),
+                        (None, Some(f)) => ida_star_fsm(&puzzle, pdb, f, board, &Budget::UNLIMITED),
+                        (None, None) => ida_star(&puzzle, pdb, board, &Budget::UNLIMITED),
                     }
                     .expect("solvable");
                     let (end, _) = puzzle.replay(board, &out.moves).expect("legal moves");
@@ -139,6 +148,22 @@ fn main() -> slidebench::Result<()> {
     }
     println!("whole run {:.3} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// The move automaton of Korf's shape, for a `fsm` run.
+fn automaton(puzzle: &slidebench::Puzzle, suffix: &str) -> Option<Arc<MoveAutomaton>> {
+    (suffix == "fsm").then(|| {
+        let fsm = MoveAutomaton::for_puzzle(puzzle);
+        println!(
+            "move automaton: depth {}, {} states, {} bytes, {} forbidden strings, built in {:.3} s",
+            fsm.depth(),
+            fsm.states(),
+            fsm.bytes(),
+            fsm.forbidden(),
+            fsm.build_seconds()
+        );
+        fsm
+    })
 }
 
 /// Prints the mean value of random boards, the "value" column of Korf & Felner's table: exact

@@ -35,6 +35,7 @@ pub mod chart;
 pub mod checkpoint;
 pub mod encoding;
 pub mod error;
+pub mod fsm;
 pub mod fsutil;
 pub mod harness;
 pub mod heuristic;

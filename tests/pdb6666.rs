@@ -10,9 +10,11 @@ mod common;
 
 use rayon::prelude::*;
 use slidebench::cases::korf50;
+use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::sync::OnceLock;
 
@@ -100,6 +102,30 @@ fn the_five_easiest_korf50_instances_take_the_published_lengths_and_node_counts(
             k.nodes
         );
         assert!(pdb.estimate(&pdb.start(&k.board)) <= k.length, "instance {}", k.id);
+    }
+}
+
+/// The four easiest instances with duplicate paths pruned by the 5x5 move automaton
+/// (`idastar-pdb6666-fsm`, depth 14): the published lengths, and pinned node counts, 1.96x
+/// fewer in all than without it.
+#[test]
+#[ignore = "exhaustive: needs the 6-6-6-6 tables (slidebench pdb build --shape 5x5 --goal 0 1 … 24)"]
+fn the_four_easiest_korf50_instances_with_the_move_automaton_take_pinned_node_counts() {
+    let Some(pdb) = databases() else { return };
+    let puzzle = korf50::korf_puzzle();
+    let fsm = MoveAutomaton::for_puzzle(&puzzle);
+    let easiest: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(4).collect();
+    let pinned: [(u32, u64); 4] =
+        [(38, 24_393_734), (40, 35_322_178), (25, 165_587_918), (32, 194_399_496)];
+    let outcomes: Vec<_> = easiest
+        .par_iter()
+        .map(|k| (k, ida_star_fsm(&puzzle, pdb, &fsm, &k.board, &Budget::UNLIMITED).unwrap()))
+        .collect();
+    for ((k, out), (id, nodes)) in outcomes.into_iter().zip(pinned) {
+        let (end, _) = puzzle.replay(&k.board, &out.moves).unwrap();
+        assert_eq!(end, *puzzle.goal(), "instance {}", k.id);
+        assert_eq!(out.moves.len() as u32, k.length, "instance {}", k.id);
+        assert_eq!((k.id, out.nodes), (id, nodes));
     }
 }
 

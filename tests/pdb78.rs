@@ -9,9 +9,12 @@
 mod common;
 
 use slidebench::cases::korf100;
+use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{PartitionKind, PatternDatabases};
+use slidebench::pdb::{DualPdb, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar_dual::ida_star_dual;
+use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::sync::OnceLock;
 
@@ -136,6 +139,61 @@ fn korf_100_with_78_direct_lookup_at_published_lengths_near_the_published_mean()
     let total = assert_pinned(&direct, &NODES_DIRECT, &ROOTS_DIRECT);
     // Korf & Felner (2002): 136,289 mean nodes without the reflected lookup.
     assert!((total as f64 / 13_628_900.0 - 1.0).abs() < 0.1, "mean {} nodes", total / 100);
+}
+
+/// Nodes generated on Korf's instances 1 to 100 with the reflected and dual lookups and BPMX
+/// (`idastar-pdb78-dual`), counted as plain IDA* counts them.
+const NODES_DUAL_BPMX: [u64; 100] = [
+    5_924, 5_588, 150_585, 2_666, 21_655, 6_143, 30_308, 17_368, 721, 70_269, 72_579, 1_247, 2_133,
+    10_291, 127_349, 14_171, 36_173, 5_094, 415, 11_079, 46_979, 132_994, 5_852, 31_303, 9_490,
+    62_872, 54_370, 2_069, 6_128, 715, 442, 155_105, 38_289, 12_823, 4_602, 11_086, 14_339, 4_776,
+    9_315, 20_912, 27_288, 555, 27_948, 6_717, 3_590, 5_022, 401, 1_501, 43_922, 26_920, 7_674,
+    11_873, 28_013, 30_754, 1_452, 66_923, 1_815, 3_288, 36_496, 263_504, 4_540, 8_707, 51_703,
+    37_693, 5_888, 68_682, 30_558, 8_882, 14_454, 26_252, 972, 6_961, 2_416, 983, 17_273, 43_390,
+    15_325, 15_285, 1_168, 41_999, 655, 155_018, 10_843, 11_182, 1_688, 2_632, 5_489, 229_895,
+    38_956, 2_759, 89_385, 34_941, 279, 3_984, 3_662, 4_263, 645, 14_915, 9_958, 28_895,
+];
+
+#[test]
+#[ignore = "exhaustive: needs the 7-8 tables (slidebench pdb build --partition 78)"]
+fn korf_100_with_78_dual_lookups_and_bpmx_at_published_lengths_with_pinned_nodes() {
+    let Some(pdb) = databases() else { return };
+    let puzzle = korf100::korf_puzzle();
+    let dual = DualPdb::new(&puzzle, pdb.clone());
+    let mut total = 0;
+    for inst in korf100::instances() {
+        let out = ida_star_dual(&puzzle, &dual, &inst.board, &Budget::UNLIMITED, true).unwrap();
+        let (end, _) = puzzle.replay(&inst.board, &out.moves).unwrap();
+        assert_eq!(end, *puzzle.goal(), "instance {}", inst.id);
+        assert_eq!(out.moves.len() as u32, inst.length, "instance {}", inst.id);
+        assert_eq!(out.nodes, NODES_DUAL_BPMX[inst.id as usize - 1], "instance {}", inst.id);
+        total += out.nodes;
+    }
+    // 28,650 mean nodes against 38,325 for the regular and reflected lookups alone; Felner et
+    // al. (2005) report 18,601, which these dual bounds do not reach.
+    assert!(total < NODES_REFLECTED.iter().sum::<u64>() * 3 / 4, "mean {} nodes", total / 100);
+}
+
+/// Korf's 100 with the reflected lookup and duplicate paths pruned by the 4x4 move automaton
+/// (`idastar-pdb78-fsm`, depth 14): every answer at its published length, the total pinned
+/// (27,135 mean nodes against 38,325 without the automaton). Not fewer on every instance:
+/// where the first path to the goal in the last iteration is pruned, the search goes on to a
+/// later one (instance 39).
+#[test]
+#[ignore = "exhaustive: needs the 7-8 tables (slidebench pdb build --partition 78)"]
+fn korf_100_with_78_and_the_move_automaton_at_published_lengths_with_pinned_total() {
+    let Some(pdb) = databases() else { return };
+    let puzzle = korf100::korf_puzzle();
+    let fsm = MoveAutomaton::for_puzzle(&puzzle);
+    let mut total = 0;
+    for inst in korf100::instances() {
+        let out = ida_star_fsm(&puzzle, pdb, &fsm, &inst.board, &Budget::UNLIMITED).unwrap();
+        let (end, _) = puzzle.replay(&inst.board, &out.moves).unwrap();
+        assert_eq!(end, *puzzle.goal(), "instance {}", inst.id);
+        assert_eq!(out.moves.len() as u32, inst.length, "instance {}", inst.id);
+        total += out.nodes;
+    }
+    assert_eq!(total, 2_713_475);
 }
 
 /// `compare` with a cache that lacks the 7-8 tables leaves the 7-8 solver out of the 4×4 set,

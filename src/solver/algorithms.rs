@@ -8,6 +8,7 @@
 use super::api::{AlgorithmSpec, Counts};
 use super::construct::{every_encoding, wrap};
 use super::idastar_dual::DualBpmx;
+use super::idastar_fsm::FsmIda;
 use super::informed::{tables_not_built, Informed, Method, PdbConfig, PeerInformed};
 use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
@@ -29,6 +30,27 @@ const BLIND_MEMORY: &str =
 const BIDIR_MEMORY: &str = "two frontiers to half the distance each (bounded by --max-states)";
 const ASTAR_MEMORY: &str =
     "every state generated, 16+ bytes each (bounded by --max-states per search)";
+
+const FSM_MEMORY: &str =
+    "the current path and the move automaton (at most a few MB); ignores --max-states";
+
+/// What the move-automaton rows share (Taylor & Korf's duplicate pruning, [`crate::fsm`]).
+const FSM_ROW: AlgorithmSpec = AlgorithmSpec {
+    name: "",
+    family: Family::Heuristic,
+    guide: Guide::Manhattan,
+    summary: "",
+    weighted: false,
+    peer: false,
+    counts: Counts::ALL,
+    builds_heuristic: true,
+    encodings: PACKED_ONLY,
+    topologies: GRID_ONLY,
+    memory: FSM_MEMORY,
+    needs_build: None,
+    partition: None,
+    make: |_, info, opts| wrap(info, opts, FsmIda::<Manhattan>::new(())),
+};
 
 /// Every algorithm the registry knows.
 ///
@@ -417,6 +439,49 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
             let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
             wrap(info, opts, DualBpmx::new(config))
         },
+    },
+    AlgorithmSpec {
+        name: "idastar-md-fsm",
+        summary: "IDA* with Manhattan distance, duplicate paths pruned by the shape's move automaton (Taylor & Korf 1993)",
+        make: |_, info, opts| wrap(info, opts, FsmIda::<Manhattan>::new(())),
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-lc-fsm",
+        guide: Guide::LinearConflict,
+        summary: "IDA* with linear conflict, duplicate paths pruned by the shape's move automaton",
+        make: |_, info, opts| wrap(info, opts, FsmIda::<LinearConflict>::new(())),
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb78-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "IDA* with the 7-8 databases on 4x4 (reflected lookup), duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        memory: "PDB 7-8 on 4x4: 576.6 MB tables; the move automaton (at most a few MB); the path",
+        needs_build: Some(|puzzle, opts| {
+            tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
+        }),
+        partition: Some(PartitionKind::SevenEight),
+        make: |_, info, opts| {
+            let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
+            wrap(info, opts, FsmIda::<PatternDatabases>::new(config))
+        },
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb6666-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "IDA* with the 6-6-6-6 databases on 5x5 (reflected lookup), duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        memory: "PDB 6-6-6-6 on 5x5: 255 MB tables; the move automaton (at most a few MB); the path",
+        needs_build: Some(|puzzle, opts| {
+            tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
+        }),
+        partition: Some(PartitionKind::SixSixSixSix),
+        make: |_, info, opts| {
+            let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
+            wrap(info, opts, FsmIda::<PatternDatabases>::new(config))
+        },
+        ..FSM_ROW
     },
     AlgorithmSpec {
         name: "astar-pdb663",

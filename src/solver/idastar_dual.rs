@@ -244,6 +244,8 @@ impl DualBpmx {
 pub(crate) struct DualWork {
     puzzle: Puzzle,
     h: Arc<DualPdb>,
+    /// See [`Search::first_build`].
+    first_build: Option<Duration>,
 }
 
 impl Search for DualBpmx {
@@ -259,9 +261,9 @@ impl Search for DualBpmx {
             return Ok(None);
         }
         let t = Instant::now();
-        let pdb = PatternDatabases::build(puzzle, &self.config)?;
+        let (pdb, first_build) = PatternDatabases::build_timed(puzzle, &self.config)?;
         let h = DualPdb::new(puzzle, pdb);
-        *work = Some(DualWork { puzzle: puzzle.clone(), h: Arc::new(h) });
+        *work = Some(DualWork { puzzle: puzzle.clone(), h: Arc::new(h), first_build });
         Ok(Some(t.elapsed()))
     }
 
@@ -283,7 +285,15 @@ impl Search for DualBpmx {
         Ok(Solution::solved(puzzle, out.moves, stats))
     }
 
+    fn first_build(work: &DualWork) -> Option<Duration> {
+        work.first_build
+    }
+
     fn fork_work(work: Option<&DualWork>) -> Option<DualWork> {
-        work.map(|w| DualWork { puzzle: w.puzzle.clone(), h: Arc::clone(&w.h) })
+        work.map(|w| DualWork {
+            puzzle: w.puzzle.clone(),
+            h: Arc::clone(&w.h),
+            first_build: w.first_build,
+        })
     }
 }

@@ -23,13 +23,9 @@ pub(crate) trait Prepare: Heuristic + Sized + 'static {
     /// What the build needs besides the puzzle (a partition and a cache for databases).
     type Config: Clone + Send + Sync + 'static;
 
-    /// The heuristic for `puzzle`, or a clear refusal (`Unsupported`) where it does not apply.
-    fn build(puzzle: &Puzzle, config: &Self::Config) -> Result<Self> {
-        Ok(Self::build_timed(puzzle, config)?.0)
-    }
-
-    /// [`Prepare::build`], with how long the build took when it was made if it was loaded
-    /// (see [`Search::first_build`]).
+    /// The heuristic for `puzzle`, or a clear refusal (`Unsupported`) where it does not apply,
+    /// with how long its build took when it was made if it was loaded from a cache (see
+    /// [`Search::first_build`]).
     fn build_timed(puzzle: &Puzzle, config: &Self::Config) -> Result<(Self, Option<Duration>)>;
 }
 

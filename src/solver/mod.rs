@@ -28,6 +28,7 @@ mod dial;
 mod dijkstra;
 pub mod idastar;
 pub mod idastar_dual;
+pub mod idastar_fsm;
 mod informed;
 pub mod peer_informed;
 mod peers;

@@ -541,5 +541,9 @@ solver_tests! {
     idastar_pdb6666_packed => "idastar-pdb6666/packed";
     idastar_pdb78_dual_packed => "idastar-pdb78-dual/packed";
     idastar_pdb6666_dual_packed => "idastar-pdb6666-dual/packed";
+    idastar_md_fsm_packed => "idastar-md-fsm/packed";
+    idastar_lc_fsm_packed => "idastar-lc-fsm/packed";
+    idastar_pdb78_fsm_packed => "idastar-pdb78-fsm/packed";
+    idastar_pdb6666_fsm_packed => "idastar-pdb6666-fsm/packed";
     astar_pdb663_packed => "astar-pdb663/packed";
 }

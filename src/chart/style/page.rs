@@ -50,7 +50,7 @@ const fn rgb(hex: u32) -> RGBColor {
 
 /// Every registry algorithm with its family and its colour, the same on every chart; no two
 /// share a colour, and within a family the colours differ in hue.
-const ALGORITHMS: [(&str, Family, RGBColor); 23] = [
+const ALGORITHMS: [(&str, Family, RGBColor); 27] = [
     ("bfs", Family::Blind, rgb(0x1f77b4)),
     ("pathfinding-bfs", Family::Blind, rgb(0x17becf)),
     ("table", Family::Table, rgb(0x000000)),
@@ -74,6 +74,10 @@ const ALGORITHMS: [(&str, Family, RGBColor); 23] = [
     ("idastar-pdb6666", Family::PatternDatabase, rgb(0x7570b3)),
     ("idastar-pdb78-dual", Family::PatternDatabase, rgb(0xf46d43)),
     ("idastar-pdb6666-dual", Family::PatternDatabase, rgb(0x542788)),
+    ("idastar-md-fsm", Family::Heuristic, rgb(0x5ab4ac)),
+    ("idastar-lc-fsm", Family::Heuristic, rgb(0x8c2d04)),
+    ("idastar-pdb78-fsm", Family::PatternDatabase, rgb(0xfee08b)),
+    ("idastar-pdb6666-fsm", Family::PatternDatabase, rgb(0x3288bd)),
 ];
 
 /// Colours for algorithms the registry does not know (custom solvers), by name.
