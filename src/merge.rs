@@ -19,6 +19,7 @@
 //! length of the wrong parity for its board, a cost below the optimum, or an answer that
 //! differs from the reference in a set whose summary says the solver agreed is refused.
 
+pub mod answers;
 mod checks;
 
 use crate::error::{Error, ErrorKind, Result};

@@ -561,3 +561,36 @@ fn shards_that_ran_a_program_in_other_modes_or_limits_are_refused_naming_each() 
     let merged = merge(&[batch, same], "test").unwrap();
     assert_eq!(merged.meta.unwrap().programs[0].limit_s, Some(60.0));
 }
+
+#[test]
+fn merge_expect_accepts_other_times_and_names_a_row_whose_nodes_differ() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rows = [row("bfs/rank", 0, 3), row("bfs/rank", 1, 4)];
+    let a = shard(&tmp.path().join("a"), &rows[..1], &meta(7, "v1", "1/2"));
+    let b = shard(&tmp.path().join("b"), &rows[1..], &meta(7, "v1", "2/2"));
+    let mut slower = rows.clone();
+    for r in &mut slower {
+        r.time_ns = r.time_ns.map(|t| t * 3);
+        r.peak_bytes = Some(1 << 20);
+    }
+    let same = shard(&tmp.path().join("same"), &slower, &meta(7, "v1", "1/1"));
+    let mut other = rows.clone();
+    other[1].expanded = Some(999);
+    let differs = shard(&tmp.path().join("differs"), &other, &meta(7, "v1", "1/1"));
+    let expect = |expected: &Path| {
+        let out = tmp.path().join("merged");
+        let mut args = vec!["merge", a.to_str().unwrap(), b.to_str().unwrap()];
+        args.extend(["--out", out.to_str().unwrap(), "--expect", expected.to_str().unwrap()]);
+        run(&args, b"")
+    };
+    let o = expect(&same);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let o = expect(&differs);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("bfs/rank on random case 1") && err.contains("nodes 20, expected"),
+        "{err}"
+    );
+    assert!(!err.contains("case 0"), "{err}");
+}
