@@ -5,7 +5,7 @@
 //! the query (puzzle, board, solver, heuristic), the next threshold, and the nodes and
 //! iterations counted so far. `compare --out DIR` names [`CHECKPOINTS_DIR`] under `DIR` with
 //! [`keep_in`]; the harness wraps each query in [`during`], and the search, through a
-//! [`Tracker`], resumes from the query's checkpoint file when there is one, writes it
+//! `Tracker`, resumes from the query's checkpoint file when there is one, writes it
 //! (atomically) at the end of each iteration once the query has run [`CHECKPOINT_AFTER`], with
 //! one progress line on stderr, and removes it when the search returns. A process killed
 //! (SIGTERM from a batch system, SIGKILL, a lost node) leaves the file of its last finished
@@ -109,7 +109,7 @@ impl QueryKey {
 /// of its last finished iteration, with the progress so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
-    /// The file format ([`FORMAT`]).
+    /// The file format (`FORMAT`).
     pub format: u32,
     /// The query.
     #[serde(flatten)]

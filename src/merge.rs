@@ -19,6 +19,7 @@
 //! length of the wrong parity for its board, a cost below the optimum, or an answer that
 //! differs from the reference in a set whose summary says the solver agreed is refused.
 
+pub mod answers;
 mod checks;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -123,6 +124,8 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
             format!("{}: not a result directory", dir.display()),
         ));
     }
+    // An interrupted run's marker first: it says why (a cancelled task's SIGTERM, say).
+    fsutil::verify_set(dir)?;
     if !dir.join(fsutil::MANIFEST).exists() {
         return Err(Error::new(
             ErrorKind::Io,
@@ -133,7 +136,6 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
             ),
         ));
     }
-    fsutil::verify_set(dir)?;
     let runs_path = dir.join(RUNS_CSV);
     let summary_path = dir.join(SUMMARY_CSV);
     for p in [&runs_path, &summary_path] {

@@ -563,3 +563,84 @@ fn shards_that_ran_a_program_in_other_modes_or_limits_are_refused_naming_each() 
     let merged = merge(&[batch, same], "test").unwrap();
     assert_eq!(merged.meta.unwrap().programs[0].limit_s, Some(60.0));
 }
+
+#[test]
+fn merge_expect_accepts_other_times_and_names_a_row_whose_nodes_differ() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rows = [row("bfs/rank", 0, 3), row("bfs/rank", 1, 4)];
+    let a = shard(&tmp.path().join("a"), &rows[..1], &meta(7, "v1", "1/2"));
+    let b = shard(&tmp.path().join("b"), &rows[1..], &meta(7, "v1", "2/2"));
+    let mut slower = rows.clone();
+    for r in &mut slower {
+        r.time_ns = r.time_ns.map(|t| t * 3);
+        r.peak_bytes = Some(1 << 20);
+    }
+    let same = shard(&tmp.path().join("same"), &slower, &meta(7, "v1", "1/1"));
+    let mut other = rows.clone();
+    other[1].expanded = Some(999);
+    let differs = shard(&tmp.path().join("differs"), &other, &meta(7, "v1", "1/1"));
+    let expect = |expected: &Path| {
+        let out = tmp.path().join("merged");
+        let mut args = vec!["merge", a.to_str().unwrap(), b.to_str().unwrap()];
+        args.extend(["--out", out.to_str().unwrap(), "--expect", expected.to_str().unwrap()]);
+        run(&args, b"")
+    };
+    let o = expect(&same);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let o = expect(&differs);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("bfs/rank on random case 1") && err.contains("nodes 20, expected"),
+        "{err}"
+    );
+    assert!(!err.contains("case 0"), "{err}");
+}
+
+/// What a cancelled array task leaves: `compare` stopped by SIGTERM partway through a search
+/// (SLURM's `scancel`, or a time limit), and a task that never ran leaves no directory at all.
+#[test]
+fn a_shard_stopped_by_sigterm_or_never_run_is_refused_naming_it() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let tmp = tempfile::tempdir().unwrap();
+    let done = shard(&tmp.path().join("shards/1"), &[row("bfs/rank", 0, 3)], &meta(7, "v1", "1/3"));
+    let stopped = tmp.path().join("shards/2");
+    // Korf's 100 with Manhattan distance, easiest first: the later ones take seconds each.
+    let mut child = common::bin()
+        .args(["compare", "--cases", "korf100", "--count", "100", "--solvers", "idastar-md/packed"])
+        .args(["--threads", "1", "--budget-time", "0", "--budget-streak", "0", "--no-charts"])
+        .arg("--out")
+        .arg(&stopped)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Stopped once its search has run (its first iteration's progress line).
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "compare ended first: {said}");
+        said.push_str(&line);
+        if line.contains("iteration") && line.contains("done") {
+            break;
+        }
+    }
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{said}");
+    let never = tmp.path().join("shards/3");
+    let out = tmp.path().join("merged");
+    let o = merge_cli(&[&done, &stopped, &never], &out);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let named = format!("{}: the result set is incomplete", stopped.display());
+    assert!(err.contains(&named) && err.contains("SIGTERM"), "{err}");
+    let o = merge_cli(&[&done, &never], &out);
+    let err = stderr_text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("{}: not a result directory", never.display())), "{err}");
+    assert!(!out.exists(), "nothing is written");
+}

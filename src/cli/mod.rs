@@ -132,6 +132,11 @@ enum Command {
         /// Merge even when shards of the run are missing; meta.json records which.
         #[arg(long)]
         partial: bool,
+        /// After merging, check that the merged runs.csv holds the answers of the result set
+        /// in DIR (an unsharded run of the same sets), times and peak memory aside; exit 1
+        /// naming the rows that differ.
+        #[arg(long, value_name = "DIR")]
+        expect: Option<PathBuf>,
     },
     /// Write DIR/index.html: one self-contained page with the charts, the ranked tables, the
     /// findings and what made the results (no network needed to view it).
@@ -196,7 +201,9 @@ pub fn run() -> ExitCode {
         Command::Check { threads, thorough } => check::run(threads, thorough),
         Command::Chart { from, out, list } => chart::run(&from, out, list),
         Command::Report { from } => report::run(&from),
-        Command::Merge { shards, out, partial } => merge::run(&shards, &out, partial),
+        Command::Merge { shards, out, partial, expect } => {
+            merge::run(&shards, &out, partial, expect.as_deref())
+        }
         Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {
             Some(depth) => census::run_to_depth(shape, topology.into(), depth, max_states),
             None => census::run(shape, topology.into(), max_states, csv.as_deref()),

@@ -1,0 +1,77 @@
+//! The sharding recipes of the README are the files CI runs (`scripts/cluster/`), and the
+//! Korf & Felner array's tasks are sized from the instances' published node counts.
+
+use slidebench::cases::korf50;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap()
+}
+
+#[test]
+fn the_readmes_cluster_recipes_are_the_files_ci_runs() {
+    let readme = read("README.md");
+    for file in ["parallel.sh", "compare.sbatch", "korf50.sbatch"] {
+        let text = read(&format!("scripts/cluster/{file}"));
+        assert!(readme.contains(&format!("```sh\n{text}```")), "the README's {file} drifted");
+    }
+    let ci = read("scripts/cluster/ci.sh");
+    for file in ["parallel.sh", "compare.sbatch"] {
+        assert!(ci.contains(&format!("scripts/cluster/{file}\"")), "ci.sh does not run {file}");
+    }
+}
+
+/// Nodes per CPU second of `idastar-pdb6666/packed`, as the README measured it
+/// (`examples/checkpoint_overhead.rs`).
+const NODES_PER_SECOND: f64 = 21e6;
+
+/// Most hours of one core a task of several instances is given.
+const TASK_HOURS: f64 = 4.0;
+
+/// The array's task lines: the shards (1-based, easiest first) in order, packed into tasks of
+/// at most [`TASK_HOURS`] at [`NODES_PER_SECOND`], an instance above that alone, each line
+/// with its expected nodes and hours.
+fn planned_tasks() -> Vec<String> {
+    let cap = TASK_HOURS * 3600.0 * NODES_PER_SECOND;
+    let mut tasks: Vec<(Vec<usize>, u64)> = Vec::new();
+    for (k, instance) in korf50::by_nodes().iter().enumerate() {
+        match tasks.last_mut() {
+            Some((shards, nodes)) if (*nodes + instance.nodes) as f64 <= cap => {
+                shards.push(k + 1);
+                *nodes += instance.nodes;
+            }
+            _ => tasks.push((vec![k + 1], instance.nodes)),
+        }
+    }
+    tasks
+        .iter()
+        .map(|(shards, nodes)| {
+            let list: Vec<String> = shards.iter().map(ToString::to_string).collect();
+            let hours = *nodes as f64 / NODES_PER_SECOND / 3600.0;
+            format!("    \"{}\" # {:.2e} nodes, {hours:.1} h", list.join(" "), *nodes as f64)
+        })
+        .collect()
+}
+
+#[test]
+fn the_korf50_arrays_tasks_are_sized_from_the_published_node_counts() {
+    let file = read("scripts/cluster/korf50.sbatch");
+    let lines: Vec<&str> =
+        file.lines().skip_while(|l| *l != "tasks=(").skip(1).take_while(|l| *l != ")").collect();
+    let planned = planned_tasks();
+    assert_eq!(lines, planned, "expected the lines:\n{}", planned.join("\n"));
+    assert!(file.contains(&format!("#SBATCH --array=1-{}\n", planned.len())), "{file}");
+    assert_eq!(planned.len(), 24);
+    assert!(planned.last().unwrap().starts_with("    \"50\" #"), "the hardest alone");
+}
+
+#[test]
+fn the_korf50_array_requeues_before_its_time_limit() {
+    let file = read("scripts/cluster/korf50.sbatch");
+    for line in ["#SBATCH --requeue", "#SBATCH --signal=B:USR1@300", "#SBATCH --time=2-00:00:00"] {
+        assert!(file.lines().any(|l| l == line), "no `{line}`");
+    }
+    assert!(file.contains("trap requeue USR1") && file.contains("kill -TERM \"$search\""));
+    assert!(file.contains("scontrol requeue"), "{file}");
+}
