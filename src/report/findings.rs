@@ -173,6 +173,25 @@ fn summary_row<'a>(summary: &'a [SummaryRow], solver: &str, set: &str) -> Option
     summary.iter().find(|r| r.solver == solver && r.case_set == set)
 }
 
+/// How many times faster a ratio of times (slower over faster) says: `2.0× faster`, and below
+/// 1 `2.0× slower` (never "0.5× faster").
+fn faster(ratio: f64) -> String {
+    if ratio >= 1.0 {
+        format!("{ratio:.1}× faster")
+    } else {
+        format!("{:.1}× slower", 1.0 / ratio.max(f64::MIN_POSITIVE))
+    }
+}
+
+/// A count of queries: `1 query`, `85 queries`.
+fn queries(n: u64) -> String {
+    if n == 1 {
+        "1 query".into()
+    } else {
+        format!("{n} queries")
+    }
+}
+
 /// A count of cases: `1 case`, `56 cases`.
 fn cases(n: usize) -> String {
     if n == 1 {
@@ -254,7 +273,7 @@ fn references(t: &Tables, rows: &mut Vec<[String; 3]>) {
         if let Some(p) = pair(&t.runs, ours, theirs, set) {
             rows.push([
                 format!("`{ours}` against `{theirs}` (`{set}`, median per solved query)"),
-                format!("{:.1}× faster over the {} both solved", p.ratio(), cases(p.cases)),
+                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
                 "runs.csv".into(),
             ]);
         }
@@ -280,7 +299,8 @@ fn table_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
         rows.push([
             format!("table (build + queries) beats `{other}` from"),
             format!(
-                "{q} queries (medians {} against {} over the {} both solved)",
+                "{} (medians {} against {} over the {} both solved)",
+                queries(q),
                 human_ns(p.a as f64),
                 human_ns(p.b as f64),
                 cases(p.cases)
@@ -306,7 +326,7 @@ fn depth_31(t: &Tables, rows: &mut Vec<[String; 3]>) {
         };
         rows.push([
             "depth 31: `bidir-split/rank` against `bfs/rank` (median per query)".into(),
-            format!("{:.0}× faster over the {} both solved{states}", p.ratio(), cases(p.cases)),
+            format!("{} over the {} both solved{states}", faster(p.ratio()), cases(p.cases)),
             "runs.csv".into(),
         ]);
     }
@@ -328,7 +348,7 @@ fn weighted(t: &Tables, rows: &mut Vec<[String; 3]>) {
         if let Some(p) = pair(&t.runs, a, b, "weighted") {
             rows.push([
                 format!("{what} against `{b}` (binary heap), `weighted` set, median per query"),
-                format!("{:.1}× faster over the {} both solved", p.ratio(), cases(p.cases)),
+                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
                 "runs.csv".into(),
             ]);
         }
@@ -376,9 +396,9 @@ fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
                  against `{other}`, total time"
             ),
             format!(
-                "{:.1}× faster over the {} both solved ({stopped} of `{other}`'s queries over \
+                "{} over the {} both solved ({stopped} of `{other}`'s queries over \
                  budget or skipped)",
-                p.b_total as f64 / p.a_total.max(1) as f64,
+                faster(p.b_total as f64 / p.a_total.max(1) as f64),
                 cases(p.cases)
             ),
             "runs.csv".into(),
@@ -459,7 +479,7 @@ fn walks(t: &Tables, rows: &mut Vec<[String; 3]>) {
         if let Some(p) = pair(&t.runs, DEFAULT_4X4, "idastar-lc/packed", set) {
             rows.push([
                 format!("`{set}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, median per query"),
-                format!("{:.1}× faster over the {} both solved", p.ratio(), cases(p.cases)),
+                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
                 "runs.csv".into(),
             ]);
         }
@@ -614,9 +634,9 @@ fn table_answer(t: &Tables) -> Option<String> {
     let build = summary_row(&t.summary, "table/rank", set)?.build_ns?;
     Some(if p.b > p.a {
         format!(
-            "The table, from {} queries on: its build takes {}, then a query {} against \
+            "The table, from {} on: its build takes {}, then a query {} against \
              `bfs/rank`'s {} (medians over the {} of `{set}` both solved).",
-            build / (p.b - p.a) + 1,
+            queries(build / (p.b - p.a) + 1),
             human_ns(build as f64),
             human_ns(p.a as f64),
             human_ns(p.b as f64),
@@ -686,16 +706,16 @@ fn dijkstra_answer(t: &Tables) -> Option<String> {
     let astar = pair(&t.runs, "astar/rank", "dijkstra/rank", set)?;
     let mut text = format!(
         "When moves cost differently (`{set}`, Dragon's Cruller's costs), where the fewest moves \
-         are not the cheapest: there A* with an admissible heuristic (`astar/rank`) is {:.1}× \
-         faster than `dijkstra/rank` by median, over the {} both solved",
-        astar.ratio(),
+         are not the cheapest: there A* with an admissible heuristic (`astar/rank`) is {} \
+         than `dijkstra/rank` by median, over the {} both solved",
+        faster(astar.ratio()),
         cases(astar.cases)
     );
     if let Some(d) = dial {
         let _ = write!(
             text,
-            "; a bucket queue (`dial/rank`) is {:.1}× faster than its binary heap over {}",
-            d.ratio(),
+            "; a bucket queue (`dial/rank`) is {} than its binary heap over {}",
+            faster(d.ratio()),
             cases(d.cases)
         );
     }
@@ -828,6 +848,14 @@ mod tests {
         assert!(md.contains("bfs 2.0× (4 cases)"), "{md}");
     }
 
+    #[test]
+    fn a_ratio_below_one_reads_as_slower_and_one_query_is_singular() {
+        assert_eq!(faster(0.5), "2.0× slower");
+        assert_eq!(faster(2.04), "2.0× faster");
+        assert_eq!(queries(1), "1 query");
+        assert_eq!(queries(85), "85 queries");
+    }
+
     /// The five answers open the findings, each naming what it was measured over; a question
     /// whose solvers the set lacks is left out, never guessed.
     #[test]
@@ -847,7 +875,7 @@ mod tests {
         };
         let a = answers(&t);
         assert_eq!(a.len(), 1, "{a:?}");
-        // 10 ms of build over 1 ms saved a query: from the 11th query on.
+        // 10 ms of build over 1 ms saved a query: from 11 queries on.
         assert!(a[0].answer.starts_with("The table, from 11 queries on"), "{a:?}");
         assert!(a[0].answer.contains("over the 4 cases of `random` both solved"), "{a:?}");
         let md = markdown(&t);
