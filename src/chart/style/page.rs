@@ -76,7 +76,7 @@ const ALGORITHMS: [(&str, Family, RGBColor); 27] = [
     ("idastar-pdb6666-dual", Family::PatternDatabase, rgb(0x542788)),
     ("idastar-md-fsm", Family::Heuristic, rgb(0x5ab4ac)),
     ("idastar-lc-fsm", Family::Heuristic, rgb(0x8c2d04)),
-    ("idastar-pdb78-fsm", Family::PatternDatabase, rgb(0xfee08b)),
+    ("idastar-pdb78-fsm", Family::PatternDatabase, rgb(0xa50026)),
     ("idastar-pdb6666-fsm", Family::PatternDatabase, rgb(0x3288bd)),
 ];
 
