@@ -52,6 +52,28 @@ const FSM_ROW: AlgorithmSpec = AlgorithmSpec {
     make: |_, info, opts| wrap(info, opts, FsmIda::<Manhattan>::new(())),
 };
 
+/// What the dual-lookup rows share (IDA* over pattern databases with dual lookups and BPMX);
+/// each row states its tables.
+const DUAL_ROW: AlgorithmSpec = AlgorithmSpec {
+    name: "",
+    family: Family::Heuristic,
+    guide: Guide::PatternDatabase,
+    summary: "",
+    weighted: false,
+    peer: false,
+    counts: Counts::ALL,
+    builds_heuristic: true,
+    encodings: PACKED_ONLY,
+    topologies: ANY_TOPOLOGY,
+    memory: "",
+    needs_build: None,
+    partition: None,
+    make: |_, info, opts| {
+        let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
+        wrap(info, opts, DualBpmx::new(config))
+    },
+};
+
 /// Every algorithm the registry knows.
 ///
 /// IDA* re-searches once per distinct f bound: with costs 3 and 97 on the 3×3 torus one board
@@ -400,15 +422,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb78-dual",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "IDA* with the 7-8 databases on 4x4, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
         needs_build: Some(|puzzle, opts| {
             tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
@@ -418,18 +432,11 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
             let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
             wrap(info, opts, DualBpmx::new(config))
         },
+        ..DUAL_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb6666-dual",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "IDA* with the 6-6-6-6 databases on 5x5, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
         needs_build: Some(|puzzle, opts| {
             tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
@@ -439,6 +446,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
             let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
             wrap(info, opts, DualBpmx::new(config))
         },
+        ..DUAL_ROW
     },
     AlgorithmSpec {
         name: "idastar-md-fsm",
