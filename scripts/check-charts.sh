@@ -9,7 +9,8 @@
 #   scripts/check-charts.sh results    # the committed result set
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=target/release/slidebench
+# SLIDEBENCH_BIN_DIR: where the binary is (.ci/run passes the test profile's, target/test-opt).
+bin=${SLIDEBENCH_BIN_DIR:-target/release}/slidebench
 [ -x "$bin" ] || cargo build --release --locked
 if ! command -v rsvg-convert >/dev/null; then
   if command -v apt-get >/dev/null; then

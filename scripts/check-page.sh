@@ -10,7 +10,8 @@
 #   scripts/check-page.sh results    # the page of a result set (written into a copy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=target/release/slidebench
+# SLIDEBENCH_BIN_DIR: where the binary is (.ci/run passes the test profile's, target/test-opt).
+bin=${SLIDEBENCH_BIN_DIR:-target/release}/slidebench
 [ -x "$bin" ] || cargo build --release --locked
 if ! command -v chromium >/dev/null; then
   if command -v apt-get >/dev/null; then

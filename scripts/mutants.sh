@@ -38,16 +38,16 @@ timeout=${TIMEOUT:-240}
 # group name, then its files, `--`, then the `cargo test` arguments that cover them.
 groups=(
   "solvability src/solvability.rs -- --lib solvability"
-  "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test fifteen --test heuristic_lines -- manhattan linear_conflict heuristics exact_distances five_easiest"
-  # The lib's tests under `pdb::` and every fast test of tests/pdb.rs and tests/pdb_symmetry.rs,
+  "heuristics src/heuristic.rs src/heuristic/manhattan.rs src/heuristic/linear_conflict.rs -- --test search -- manhattan linear_conflict heuristics exact_distances five_easiest"
+  # The lib's tests under `pdb::` and every fast test of tests/search/pdb.rs and tests/search/pdb_symmetry.rs,
   # by name: the filters apply to every binary, and most of those names lack "pdb". (Not the
   # lib's stamped solver tests over pattern databases: a mutant that zeroes the estimate makes
   # their IDA* crawl, and the lib runs first, so the binary that shows the failures never runs.)
-  "pdb src/pdb.rs src/pdb/build.rs src/pdb/lookup.rs src/pdb/symmetry.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test pdb --test pdb_symmetry -- pdb:: values_never_exceed_the_exact_distance centre_stays_admissible the_goal_has_value_zero stepping_ gets_a_value_above_its_depth give_mirror_image_values is_rebuilt_with_identical_tables loads_the_cached_file a_file_for_another_goal unwritable_cache_directory builders_running_at_once list_shows_each_file weighted_costs_are_refused korf::ida_663_reflected reflected_lookup_never_lowers shared_5x5_tables share_one_table share_a_table named_for_their_partitions estimate_within_is_exact larger_of_the_board_and_its_mirror"
+  "pdb src/pdb.rs src/pdb/build.rs src/pdb/lookup.rs src/pdb/symmetry.rs src/pdb/partition.rs src/pdb/placement.rs -- --lib --test search -- pdb:: values_never_exceed_the_exact_distance centre_stays_admissible the_goal_has_value_zero stepping_ gets_a_value_above_its_depth give_mirror_image_values is_rebuilt_with_identical_tables loads_the_cached_file a_file_for_another_goal unwritable_cache_directory builders_running_at_once list_shows_each_file weighted_costs_are_refused korf::ida_663_reflected reflected_lookup_never_lowers shared_5x5_tables share_one_table share_a_table named_for_their_partitions estimate_within_is_exact larger_of_the_board_and_its_mirror"
   "search-bidir src/solver/bidir_split.rs src/solver/bidir_shared.rs -- --lib -- solver::tests::bidir_s solver::bidir_s solver::wide_tests::bidir_s"
-  "search-informed src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs -- --lib --test fifteen -- solver::tests::idastar solver::tests::astar solver::wide_tests::idastar solver::wide_tests::astar solver::tests::facts::heuristic search::ida_ search::a_star search::weighted"
+  "search-informed src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs -- --lib --test search -- solver::tests::idastar solver::tests::astar solver::wide_tests::idastar solver::wide_tests::astar solver::tests::facts::heuristic search::ida_ search::a_star search::weighted"
   "search-table src/solver/table.rs -- --lib -- solver::table:: solver::tests::table solver::wide_tests::table solver::tests::facts::table solver::tests::facts::torus_table"
-  "replay src/harness/verify.rs --re check_replay|agree -- --lib --test harness -- harness disagree"
+  "replay src/harness/verify.rs --re check_replay|agree -- --lib --test results -- harness disagree"
 )
 
 wanted=("$@")

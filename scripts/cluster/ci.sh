@@ -4,11 +4,14 @@
 # GNU parallel runs scripts/cluster/parallel.sh; each merged result must hold the answers of
 # one unsharded run of the same sets (`merge --expect`, times and peak memory aside). Then a
 # task cancelled partway (scancel) must make the merge refuse, naming its shard. The cluster
-# is torn down on every exit. Run as root after `cargo build --release`; .ci/run installs
+# is torn down on every exit. Run as root after `cargo build --release` (or with
+# SLIDEBENCH_BIN_DIR naming the directory of another build, as .ci/run does); .ci/run installs
 # slurm-wlm, munge and parallel first.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-export PATH="$root/target/release:$PATH"
+bin_dir=${SLIDEBENCH_BIN_DIR:-target/release}
+case $bin_dir in /*) ;; *) bin_dir=$root/$bin_dir ;; esac
+export PATH="$bin_dir:$PATH"
 work=$(mktemp -d)
 state=$work/slurm
 trap '"$root/scripts/cluster/slurm-down.sh" "$state"; rm -rf "$work"' EXIT

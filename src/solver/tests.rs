@@ -212,30 +212,34 @@ fn fast_sample(info: &SolverInfo) -> Sample {
     }
 }
 
-/// Grid boards in the exhaustive tier: 2,000, but 500 for blind searches over text and for the
-/// `pathfinding` crate's blind searches, which take 20–80 ms per grid query (2,000 were up to
-/// 150 s of CPU for each of them in CI); the rank and packed encodings of the same search code
-/// keep the 2,000.
+/// Grid boards in the exhaustive tier: 2,000, but fewer for the blind searches, which expand up to
+/// the whole space per query: 500 over text and for the `pathfinding` crate's (20–80 ms a grid
+/// query; 2,000 were up to 150 s of CPU each in CI), and for the weighted ones, whose heap makes
+/// a query about three times slower again, 600 over rank and packed words and 150 over text or
+/// from `pathfinding` (2,000 and 500 were 30–160 s each under load; the weighted cases and the
+/// rank and packed encodings of the same code cover what these sizes leave out).
 fn exhaustive_grid(id: &str) -> usize {
     let info = solver_info(id).unwrap();
     let text = info.encoding_kind.expect("a registry solver") == EncodingKind::Text;
-    if info.blind && (text || info.peer) {
-        500
-    } else {
-        2000
+    match (info.blind, info.weighted, text || info.peer) {
+        (true, true, true) => 150,
+        (true, true, false) => 600,
+        (true, false, true) => 500,
+        _ => 2000,
     }
 }
 
 /// Torus boards in the exhaustive tier: 300, but 60 for blind searches over hashed encodings,
 /// which take about a second per torus query (300 would be 25 minutes of CPU for the five of
-/// them), and for the `pathfinding` crate's blind searches (40 s of CPU over ranks).
+/// them), and for the `pathfinding` crate's blind searches (40 s of CPU over ranks); 20 for the
+/// weighted ones among those, three times slower again.
 fn exhaustive_torus(id: &str) -> usize {
     let info = solver_info(id).unwrap();
     let hashed = info.encoding_kind.expect("a registry solver") != EncodingKind::Rank;
-    if info.blind && (hashed || info.peer) {
-        60
-    } else {
-        300
+    match (info.blind, info.weighted, hashed || info.peer) {
+        (true, true, true) => 20,
+        (true, false, true) => 60,
+        _ => 300,
     }
 }
 
@@ -459,7 +463,7 @@ macro_rules! solver_tests {
                     super::agrees_with_reference_on_grid_sample($id)
                 }
                 #[test]
-                #[ignore = "exhaustive: 2,000 seeded grid boards (500 for the slowest blind searches)"]
+                #[ignore = "exhaustive: 2,000 seeded grid boards (150 to 600 for the blind searches)"]
                 fn agrees_with_reference_on_seeded_grid_boards() {
                     super::agrees_with_reference_on_grid($id, super::exhaustive_grid($id))
                 }
@@ -470,7 +474,7 @@ macro_rules! solver_tests {
                     super::agrees_with_reference_on_torus_sample($id)
                 }
                 #[test]
-                #[ignore = "exhaustive: 300 seeded torus boards (60 for blind hashed searches)"]
+                #[ignore = "exhaustive: 300 seeded torus boards (20 to 60 for blind hashed searches)"]
                 fn agrees_with_reference_on_seeded_torus_boards() {
                     super::agrees_with_reference_on_torus($id, super::exhaustive_torus($id))
                 }

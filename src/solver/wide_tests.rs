@@ -96,8 +96,8 @@ fn solves_short_walks_above_sixteen_squares(id: &str) {
         if spec.guide == Guide::PatternDatabase
             && crate::pdb::too_large(&puzzle, spec.partition).is_none()
         {
-            // The 24-puzzle's 6-6-6-6 tables take minutes to build: tests/pdb_symmetry.rs
-            // checks their lookups on small patterns, tests/pdb6666.rs the tables themselves.
+            // The 24-puzzle's 6-6-6-6 tables take minutes to build: tests/search/pdb_symmetry.rs
+            // checks their lookups on small patterns, tests/search/pdb6666.rs the tables themselves.
             continue;
         }
         let refusal = if info.encoding_kind == Some(EncodingKind::Rank) || info.table {

@@ -6,7 +6,7 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::bin;
 
 /// Starts `solve ARGS`, then for each board writes it, waits up to a minute for one line of

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::{bin, wait_within};
 
 /// Runs the binary with stdout and stderr both `Stdio::null()`, `stdin` fed from a pipe.

@@ -1,6 +1,6 @@
 //! `slidebench merge`: shard result sets combined into one, and what it refuses.
 
-mod common;
+use crate::common;
 
 use common::{run, stderr_text};
 use slidebench::fsutil::{verify_set, write_set, INCOMPLETE_MARKER, MANIFEST};

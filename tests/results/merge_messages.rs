@@ -1,6 +1,6 @@
 //! `merge`'s refusals name each shard's value as a person writes it.
 
-mod common;
+use crate::common;
 use common::{run, stderr_text};
 
 #[test]

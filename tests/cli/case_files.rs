@@ -6,7 +6,7 @@ use slidebench::cases::HDU_SAMPLE;
 use slidebench::report::{read_csv, RunRow};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{small_compare, stderr_text};
 
 fn runs_of(dir: &Path) -> Vec<RunRow> {

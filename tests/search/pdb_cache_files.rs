@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::bin;
 
 /// Runs `command` with `stdin`, killing it and failing the test if it takes over a minute.

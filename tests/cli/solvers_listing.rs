@@ -1,7 +1,7 @@
 //! What `slidebench solvers` lists is what the commands accept: every id of `solvers --weighted`
 //! is taken by `cruller`, and every id of `solvers` by `solve`.
 
-mod common;
+use crate::common;
 use common::{run, stderr_text, stdout_lines};
 
 #[test]

@@ -6,7 +6,7 @@ use slidebench::cases::korf100;
 use slidebench::{Board, Costs, Move, Puzzle, Shape, Topology};
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{bin, run_command, stderr_text, stdout_lines};
 
 /// The pattern database cache of these tests, kept between runs under the target directory so

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::{bin, run, stderr_text, stdout_lines};
 
 /// Replays a line of move letters from `start` and returns the end board and the move count.

@@ -7,7 +7,7 @@ use slidebench::report::{read_csv, CensusRow};
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::{bin, run_within, small_compare, stderr_text, wait_within, HANG_LIMIT};
 
 #[test]

@@ -1,6 +1,6 @@
 //! `slidebench report`: the self-contained HTML page over a result directory.
 
-mod common;
+use crate::common;
 
 use common::{run, stderr_text};
 use slidebench::chart::render_all;

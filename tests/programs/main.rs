@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_slidebench");
 
-#[path = "programs/processes.rs"]
 mod processes;
 
 fn set(text: &str, count: usize) -> SetSpec {

@@ -1,7 +1,7 @@
 //! What `compare` prints: a short summary on stdout (the full tables with `--verbose`), and its
 //! progress on stderr only, a plain line per set when stderr is not a terminal.
 
-mod common;
+use crate::common;
 
 use common::{run, stdout_lines};
 use std::path::Path;

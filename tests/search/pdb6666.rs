@@ -6,7 +6,7 @@
 //! `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, pass after
 //! printing the command that builds them. They are in the exhaustive tier.
 
-mod common;
+use crate::common;
 
 use rayon::prelude::*;
 use slidebench::cases::korf50;

@@ -5,7 +5,7 @@
 use slidebench::fsutil::INCOMPLETE_MARKER;
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{run_within, small_compare, stderr_text, HANG_LIMIT};
 
 const RUNS_HEADER: &str = "solver,algorithm,encoding,case_set,case_id,shape,topology,board,goal,ch,cv,optimal,solvable,length,cost,expanded,stored,time_ns,peak_bytes,threads\n";

@@ -8,7 +8,7 @@ use slidebench::rank::rank;
 use slidebench::{Move, Shape};
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{bin, run_command, stderr_text, stdout_lines};
 
 /// Small counts so that every set runs in the fast tier.
@@ -160,7 +160,7 @@ fn walk_sets_above_sixteen_squares_are_solve_input_and_answered_right() {
         let shape = def.shape.to_string();
         let goal = cases[0].puzzle.goal().to_judge_line();
         // Linear conflict, the default above 16 squares but on the 5x5, whose default builds
-        // 255 MB of pattern databases on first use (tests/pdb6666.rs covers those).
+        // 255 MB of pattern databases on first use (tests/search/pdb6666.rs covers those).
         let mut command = bin();
         command.args([
             "solve",

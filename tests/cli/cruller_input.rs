@@ -4,7 +4,7 @@
 
 use slidebench::cases::{AOJ_SAMPLE, AOJ_SAMPLE_COSTS};
 
-mod common;
+use crate::common;
 use common::{run, stderr_text, stdout_lines};
 
 /// The first sample dataset (cost 0).

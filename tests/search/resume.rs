@@ -7,7 +7,7 @@
 //! test loads them from `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not
 //! there, passes after printing the command that builds them. It is in the exhaustive tier.
 
-mod common;
+use crate::common;
 
 use slidebench::cases::korf50;
 use slidebench::checkpoint::{Checkpoint, CHECKPOINTS_DIR};

@@ -2,7 +2,7 @@
 //! number past the largest is "too large", not malformed; threads past the bound are a usage
 //! error; a case count whose cases would not fit in memory is refused naming the memory.
 
-mod common;
+use crate::common;
 use common::{run_within, small_compare, stderr_text, HANG_LIMIT};
 
 #[test]

@@ -1,7 +1,7 @@
 //! `solve` stays in step with its input however much of it is bad: every malformed line is
 //! reported, in order, and answered with one line.
 
-mod common;
+use crate::common;
 use common::{run_within, stderr_text, stdout_lines, HANG_LIMIT};
 
 #[test]

@@ -6,7 +6,7 @@
 //! them from `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, pass
 //! after printing the command that builds them. They are in the exhaustive tier.
 
-mod common;
+use crate::common;
 
 use slidebench::cases::korf100;
 use slidebench::fsm::MoveAutomaton;

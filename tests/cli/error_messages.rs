@@ -2,7 +2,7 @@
 //! file where a directory was expected by its path, a bound by the value given (and no advice
 //! that cannot help), and a case count that could not be met by a note.
 
-mod common;
+use crate::common;
 use common::{run_within, stderr_text, stdout_lines, HANG_LIMIT};
 
 const RUNS_HEADER: &str = "solver,algorithm,encoding,case_set,case_id,shape,topology,board,goal,ch,cv,optimal,solvable,length,cost,expanded,stored,time_ns,peak_bytes,threads\n";

@@ -2,7 +2,7 @@
 //! of slidebench's node counts is pinned (nodes are deterministic), and each is within
 //! [`FACTOR`] of the published mean. `results/korf-felner.md` shows the same rows with times
 //! (`cargo run --release --example korf_felner`). The 7-8 rows are pinned per instance in
-//! `tests/pdb78.rs`; Manhattan distance and linear conflict take minutes and are exhaustive.
+//! `tests/search/pdb78.rs`; Manhattan distance and linear conflict take minutes and are exhaustive.
 
 use rayon::prelude::*;
 use slidebench::cases::korf100;

@@ -1,0 +1,15 @@
+//! What the harness writes and what reads it back: result sets, `merge`, `report`, `chart`'s
+//! inputs, `check` and the cluster recipes.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod chart_inputs;
+mod check;
+mod cluster_recipes;
+mod harness;
+mod merge;
+mod merge_messages;
+mod report;
+mod report_inputs;
+mod result_sets;
