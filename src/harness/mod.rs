@@ -35,7 +35,7 @@ mod verify;
 pub use cap::{Cap, Cut};
 pub use compare::{compare, compare_controlled, compare_outside, compare_with};
 pub use external::{SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
-pub use findings::{Disagreement, Report, SkipReason};
+pub use findings::{Disagreement, FailedCase, Report, SkipReason};
 pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
 pub use options::{CompareOptions, RunControls, Shard};
 pub use policy::{
