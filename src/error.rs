@@ -1,11 +1,12 @@
-//! The one error type of the crate: a kind to match on, a message for people, and the input line
-//! it refers to when there is one.
+//! The one error type of the crate: a kind to match on (carrying what happened where a unit
+//! would lose it, as an outside program's failure), a message for people, and the input line it
+//! refers to when there is one.
 
 use std::fmt;
 use std::sync::Arc;
 
-/// What went wrong, coarsely, so callers can match on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What went wrong, so callers can match on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
     /// Malformed input: a case, a cost line, a CSV row, a flag value.
     Parse,
@@ -22,6 +23,45 @@ pub enum ErrorKind {
     /// The input ended without its closing marker (Dragon's Cruller's `0 0`): no case is
     /// malformed, so no answer line stands for it.
     Unterminated,
+    /// A program named as a solver cannot be started as given: not found, not a file, or not
+    /// executable. Refused before any run, and no malformed input.
+    NotRunnable,
+    /// An outside program gave no usable answer: how it failed, as its verdict reports it.
+    Program(ProgramFailure),
+}
+
+/// How an outside program failed on a case, beyond what the harness checks of every answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgramFailure {
+    /// Killed at the time limit while computing.
+    TimeLimit,
+    /// Killed at the time limit while using no CPU.
+    Idle,
+    /// Killed for flooding stdout.
+    OutputLimit,
+    /// Crashed or exited non-zero before answering, or could not be started: what and why.
+    RuntimeError(String),
+    /// Answered every case, then crashed or exited non-zero: how it ended. A judge refuses the
+    /// run; the last answer carries it, judged all the same.
+    EndedBadly(String),
+    /// A line that is not an answer, a missing line, or lines past the last case.
+    Presentation(String),
+    /// Moves that do not take the board to the goal.
+    BadPath(String),
+}
+
+impl ProgramFailure {
+    /// Its name as a kind of error.
+    fn name(&self) -> &'static str {
+        match self {
+            ProgramFailure::TimeLimit => "time limit",
+            ProgramFailure::Idle => "idle",
+            ProgramFailure::OutputLimit => "output limit",
+            ProgramFailure::RuntimeError(_) | ProgramFailure::EndedBadly(_) => "runtime error",
+            ProgramFailure::Presentation(_) => "presentation error",
+            ProgramFailure::BadPath(_) => "bad path",
+        }
+    }
 }
 
 impl fmt::Display for ErrorKind {
@@ -34,6 +74,8 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Io => "I/O error",
             ErrorKind::Budget => "over budget",
             ErrorKind::Unterminated => "unterminated input",
+            ErrorKind::NotRunnable => "not runnable",
+            ErrorKind::Program(failure) => failure.name(),
         })
     }
 }
@@ -88,7 +130,15 @@ impl Error {
 
     /// What kind of error this is.
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.kind.clone()
+    }
+
+    /// The outside program's failure this error stands for, if it is one.
+    pub fn program_failure(&self) -> Option<&ProgramFailure> {
+        match &self.kind {
+            ErrorKind::Program(failure) => Some(failure),
+            _ => None,
+        }
     }
 
     /// The input line the error concerns, if any.

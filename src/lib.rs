@@ -54,7 +54,7 @@ pub mod units;
 pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};
 pub use budget::{Budget, Meter};
 pub use encoding::{Encoding, Rank, Text, DEFAULT_MAX_STATES};
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, ProgramFailure, Result};
 pub use solver::{
     all_solvers, default_solver_for, new_solver, new_solver_with, Solution, Solver, SolverInfo,
     SolverOptions, Stats,

@@ -214,11 +214,9 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let checkpoints = args.out.join(slidebench::checkpoint::CHECKPOINTS_DIR);
     fsutil::clean_temp_files(&checkpoints)?;
     slidebench::checkpoint::keep_in(Some(&checkpoints));
-    // Every arrangement is for tables: outside programs sit that set out.
-    let mut skip = harness::skips(&sets, &infos, args.full);
-    for spec in sets.iter().filter(|s| s.def().is_some_and(|d| d.kind == SetKind::All)) {
-        skip.extend(programs.iter().map(|p| (spec.name(), p.program().id())));
-    }
+    let outside_infos = programs.iter().map(|p| harness::SetSolver::info(p).clone());
+    let every: Vec<_> = infos.iter().cloned().chain(outside_infos).collect();
+    let skip = harness::skips(&sets, &every, args.full);
     let progress = super::compare_progress::Progress::on_stderr();
     let opts = CompareOptions {
         skip,
@@ -241,10 +239,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     progress.finish();
     let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
-    // Every arrangement times every solver would make runs.csv hundreds of megabytes: the
-    // generated `all` set is kept in summary.csv only (files never carry its name).
-    let all = SetKind::All.name();
-    report.runs.retain(|r| r.case_set != all);
+    report.runs.retain(|r| harness::keeps_runs(&r.case_set));
     let mut diagnostics = super::output::Diagnostics::new();
     for (path, e) in &report.input_errors {
         diagnostics.line(format_args!("{}: {e}", path.display()));

@@ -240,6 +240,7 @@ pub fn compare_outside(
             let used = run.rows.first().map_or(threads, |r| r.threads);
             report.summary.push(summarize(&info, name, *seed, used, controls.repeat, &run));
             report.disagreements.extend(run.disagreements);
+            report.failures.extend(run.failures);
             report.runs.extend(run.rows);
         }
         tell(

@@ -3,13 +3,13 @@
 //! solvers' (replay to the goal at the stated cost, then against the reference).
 
 use super::cap::{self, Cut};
-use super::findings::Disagreement;
+use super::findings::{Disagreement, FailedCase};
 use super::options::RunControls;
 use super::run::{blank_row, SolverRun};
 use super::verify::{self, agree, check_replay, describe_reference, Known};
 use crate::board::Puzzle;
 use crate::cases::Case;
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, ProgramFailure, Result};
 use crate::report::{Outcome, QueryTime, QueryTimeIs, RunRow};
 use crate::solver::{Solution, SolverInfo};
 use std::time::Duration;
@@ -34,6 +34,9 @@ pub struct SetAnswer {
     /// The answer; `None` when the case was not run (the solver sat out the rest of the set).
     /// An answer with a cost and no moves (AOJ 1339 prints costs) counts as solved.
     pub answer: Option<Result<Solution>>,
+    /// What a judge refuses in the answer beyond the harness's checks (a path that misses the
+    /// goal, a crash after the last answer), if anything: it goes to the case's verdict.
+    pub failure: Option<ProgramFailure>,
     /// Time charged to this query: measured, or only bounded when below the noise.
     pub time: QueryTime,
     /// How many times it was timed.
@@ -77,6 +80,7 @@ fn describe(sol: &Result<Solution>) -> String {
 fn no_answer() -> SetAnswer {
     SetAnswer {
         answer: Some(Err(crate::Error::new(ErrorKind::Io, "no answer"))),
+        failure: None,
         time: QueryTime::NotMeasured,
         repeats: 0,
         peak_bytes: 0,
@@ -113,6 +117,7 @@ pub(super) fn run_set_solver(
     let mut run = SolverRun {
         rows: Vec::with_capacity(cases.len()),
         disagreements: Vec::new(),
+        failures: Vec::new(),
         wall: answers.wall,
         builds: answers.build.into_iter().map(Into::into).collect(),
         cut: answers.cut,
@@ -146,6 +151,14 @@ pub(super) fn run_set_solver(
         // The median is a bound once any solved query's time is one.
         if outcome == Outcome::Solved && matches!(a.time, QueryTime::Below(_)) {
             run.time_bound = true;
+        }
+        if let Some(failure) = a.failure {
+            run.failures.push(FailedCase {
+                solver: info.id.clone(),
+                case_set: set.to_string(),
+                case_id: case.id,
+                failure,
+            });
         }
         let Some(sol) = a.answer else {
             run.rows.push(row);

@@ -3,7 +3,7 @@
 
 use crate::board::{Puzzle, Topology};
 use crate::cases::Case;
-use crate::error::Error;
+use crate::error::{Error, ProgramFailure};
 use crate::report::{RunRow, SummaryRow, ThreadsRow};
 use crate::solver::SolverInfo;
 use std::fmt;
@@ -22,6 +22,20 @@ pub struct Disagreement {
     pub reference: String,
 }
 
+/// An outside program's failure on one case, beyond what the harness checks: it travels with
+/// the answer from the program to its row's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedCase {
+    /// The program's solver id.
+    pub solver: String,
+    /// The case set.
+    pub case_set: String,
+    /// Index of the case in its set.
+    pub case_id: u64,
+    /// How it failed.
+    pub failure: ProgramFailure,
+}
+
 /// Everything a comparison produced.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -33,6 +47,8 @@ pub struct Report {
     pub threads: Vec<ThreadsRow>,
     /// Answers that did not check out.
     pub disagreements: Vec<Disagreement>,
+    /// Outside programs' failures, one per case they failed on.
+    pub failures: Vec<FailedCase>,
     /// Malformed cases in input files (the rest of each file still ran).
     pub input_errors: Vec<(PathBuf, Error)>,
     /// Solvers not run on a set, and why.

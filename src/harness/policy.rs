@@ -71,7 +71,8 @@ pub fn check_sets() -> Vec<SetSpec> {
 }
 
 /// Whether a solver sits out a generated set as too slow: only tables answer every arrangement
-/// in the default run (a full run adds [`ALL_SET_IN_FULL_RUN`]), and [`WEIGHTED_SET_SKIPS`].
+/// in the default run (a full run adds [`ALL_SET_IN_FULL_RUN`]; an outside program, no table,
+/// never runs it), and [`WEIGHTED_SET_SKIPS`].
 pub fn too_slow(set: SetKind, info: &SolverInfo, full: bool) -> bool {
     match set {
         SetKind::All => {
@@ -83,7 +84,8 @@ pub fn too_slow(set: SetKind, info: &SolverInfo, full: bool) -> bool {
     }
 }
 
-/// The `(set, solver)` pairs to skip for `sets` and `solvers` under [`too_slow`].
+/// The `(set, solver)` pairs to skip for `sets` and `solvers` (built-in or outside) under
+/// [`too_slow`].
 pub fn skips(sets: &[SetSpec], solvers: &[SolverInfo], full: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for spec in sets {
@@ -94,6 +96,13 @@ pub fn skips(sets: &[SetSpec], solvers: &[SolverInfo], full: bool) -> Vec<(Strin
         }
     }
     out
+}
+
+/// Whether the rows of the set named `set` go to `runs.csv`: every arrangement times every
+/// solver would make it hundreds of megabytes, so the generated `all` set is kept in
+/// `summary.csv` only (files never carry its name).
+pub fn keeps_runs(set: &str) -> bool {
+    set != SetKind::All.name()
 }
 
 /// Why a solver cannot run on `puzzle` within `max_states`, if it cannot: the rank encoding
@@ -168,5 +177,30 @@ mod tests {
         assert!(all_solvers()
             .iter()
             .all(|s| does_not_fit(s, &eight, DEFAULT_MAX_STATES).is_none()));
+    }
+
+    /// Outside programs sit out the `all` set, even in a full run, and its rows stay out of
+    /// `runs.csv`: the policy, not each command, says so.
+    #[test]
+    fn outside_programs_sit_out_every_arrangement_and_its_rows_are_not_kept() {
+        let program = SolverInfo {
+            id: "program:mine".into(),
+            algorithm: crate::harness::PROGRAM_ALGORITHM,
+            encoding: "mine",
+            algorithm_kind: None,
+            encoding_kind: None,
+            weighted: false,
+            table: false,
+            peer: true,
+            blind: false,
+            counts: crate::solver::Counts::PEAK,
+        };
+        let all = SetSpec::Generated { kind: SetKind::All, count: 0, seed: 1 };
+        let random = SetSpec::Generated { kind: SetKind::Random, count: 4, seed: 1 };
+        for full in [false, true] {
+            let skip = skips(&[all.clone(), random.clone()], std::slice::from_ref(&program), full);
+            assert_eq!(skip, vec![(all.name(), program.id.clone())]);
+        }
+        assert!(!keeps_runs(&all.name()) && keeps_runs(&random.name()));
     }
 }

@@ -171,6 +171,7 @@ mod tests {
                 let run = SolverRun {
                     rows,
                     disagreements: Vec::new(),
+                    failures: Vec::new(),
                     wall: Duration::ZERO,
                     builds: Vec::new(),
                     cut: None,
@@ -193,6 +194,7 @@ mod tests {
         let mut bad = SolverRun {
             rows: runs[0].1.rows.clone(),
             disagreements: Vec::new(),
+            failures: Vec::new(),
             wall: Duration::ZERO,
             builds: Vec::new(),
             cut: None,

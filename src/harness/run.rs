@@ -1,7 +1,7 @@
 //! One solver over one set: warm-up, budgets, the over-budget streak, repeats, and the rows.
 
 use super::cap::{self, Cut, PairClock};
-use super::findings::Disagreement;
+use super::findings::{Disagreement, FailedCase};
 use super::options::RunControls;
 use super::policy::{MAX_THREADS, WARM_UP_TIME};
 use super::progress::{tell, Event, Watch};
@@ -23,6 +23,8 @@ pub(super) struct SolverRun {
     pub rows: Vec<RunRow>,
     /// Answers that did not check out against a reference known beforehand.
     pub disagreements: Vec<Disagreement>,
+    /// An outside program's failures, with the cases they concern.
+    pub failures: Vec<FailedCase>,
     /// Wall time over the set, all workers.
     pub wall: Duration,
     /// Builds (or loads) of tables and heuristics.
@@ -297,6 +299,7 @@ pub(super) fn run_solver(
     let mut run = SolverRun {
         rows: Vec::new(),
         disagreements: Vec::new(),
+        failures: Vec::new(),
         wall,
         builds,
         cut,

@@ -1,5 +1,5 @@
 //! An outside program as a [`SetSolver`]: its batches run one process at a time, timed as whole
-//! processes, and every way it can fail noted for the judge's verdicts.
+//! processes, and every way it can fail carried with its answer to the judge's verdicts.
 //!
 //! Batch mode charges each query (T(N) − T(0)) / N, where T(0) is the same program on an empty
 //! input (a program may build a table before it reads anything), and only an upper bound where
@@ -20,7 +20,7 @@ use super::timing::{
 };
 use crate::board::Puzzle;
 use crate::cases::Case;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, ProgramFailure};
 use crate::harness::{Cut, RunControls, SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 use crate::report::QueryTime;
 use crate::solver::{Counts, Solution, SolverInfo, Stats};
@@ -46,39 +46,20 @@ pub fn process_limit(seconds: f64) -> Duration {
     }
 }
 
-/// Why a case got no accepted answer, beyond what the harness checks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// Killed at the time limit while computing.
-    TimeLimit,
-    /// Killed at the time limit while using no CPU.
-    Idle,
-    /// Killed for flooding stdout.
-    OutputLimit,
-    /// Crashed or exited non-zero before answering, or could not be started: what and why.
-    RuntimeError(String),
-    /// Answered every case, then crashed or exited non-zero: how it ended. A judge refuses the
-    /// run; the last answer carries it, judged all the same.
-    EndedBadly(String),
-    /// A line that is not an answer, a missing line, or lines past the last case.
-    Presentation(String),
-    /// Moves that do not take the board to the goal.
-    BadPath(String),
-}
-
-impl Failure {
-    /// The failure as seen in run `run` of `total` (a judge names the run it refused).
-    fn in_run(self, run: usize, total: usize) -> Failure {
-        let named = |why: String| format!("run {run} of {total}: {why}");
-        match self {
-            Failure::RuntimeError(w) => Failure::RuntimeError(named(w)),
-            Failure::EndedBadly(w) => Failure::EndedBadly(named(w)),
-            Failure::Presentation(w) => Failure::Presentation(named(w)),
-            Failure::BadPath(w) => Failure::BadPath(named(w)),
-            other => other,
-        }
+/// `failure` as seen in run `run` of `total` (a judge names the run it refused).
+fn in_run(failure: ProgramFailure, run: usize, total: usize) -> ProgramFailure {
+    let named = |why: String| format!("run {run} of {total}: {why}");
+    match failure {
+        ProgramFailure::RuntimeError(w) => ProgramFailure::RuntimeError(named(w)),
+        ProgramFailure::EndedBadly(w) => ProgramFailure::EndedBadly(named(w)),
+        ProgramFailure::Presentation(w) => ProgramFailure::Presentation(named(w)),
+        ProgramFailure::BadPath(w) => ProgramFailure::BadPath(named(w)),
+        other => other,
     }
 }
+
+/// An answer and what a judge refuses in it beyond the harness's checks, if anything.
+type Judged = (crate::Result<Solution>, Option<ProgramFailure>);
 
 /// One case's answers over the runs, none failed: the costliest path goes on to be judged (a
 /// longer path in any run is not optimal); bare costs that differ are refused, since only one
@@ -112,7 +93,6 @@ pub struct ProgramSolver {
     info: SolverInfo,
     mode: Mode,
     limit: Duration,
-    notes: Mutex<HashMap<(String, u64), Failure>>,
     timings: Mutex<Vec<TimingRow>>,
 }
 
@@ -136,14 +116,7 @@ impl ProgramSolver {
             // The process is watched from outside: its states are not seen.
             counts: Counts::PEAK,
         };
-        ProgramSolver {
-            program,
-            info,
-            mode,
-            limit,
-            notes: Mutex::new(HashMap::new()),
-            timings: Mutex::new(Vec::new()),
-        }
+        ProgramSolver { program, info, mode, limit, timings: Mutex::new(Vec::new()) }
     }
 
     /// The program.
@@ -161,18 +134,9 @@ impl ProgramSolver {
         self.limit
     }
 
-    /// What went wrong on the case `id` of `set`, if anything did before the harness's checks.
-    pub fn failure(&self, set: &str, id: u64) -> Option<Failure> {
-        self.notes.lock().expect("poisoned").get(&(set.to_string(), id)).cloned()
-    }
-
     /// The timing rows of every set it ran.
     pub fn timings(&self) -> Vec<TimingRow> {
         self.timings.lock().expect("poisoned").clone()
-    }
-
-    fn note(&self, set: &str, id: u64, f: Failure) {
-        self.notes.lock().expect("poisoned").insert((set.to_string(), id), f);
     }
 
     /// Request/response over `group`, `repeat` times (fewer when a run fails): every run,
@@ -211,18 +175,17 @@ impl ProgramSolver {
     }
 
     /// Every run of `group` judged: the first run that failed on a case decides it (a judge
-    /// refuses a wrong answer in any run, not only the last); answers that parse and differ
-    /// between runs are settled by [`settle`]. With `cut_short` (the cap's deadline killed the
-    /// last run), cases that run did not reach are `None`: cut by the cap, not over a limit.
+    /// refuses a wrong answer in any run, not only the last), and its failure goes with the
+    /// answer; answers that parse and differ between runs are settled by [`settle`]. With
+    /// `cut_short` (the cap's deadline killed the last run), cases that run did not reach are
+    /// `None`: cut by the cap, not over a limit.
     fn judge_runs(
-        &self,
-        set: &str,
         group: &[&Case],
         protocol: Protocol,
         runs: &[Ran],
         cut_short: bool,
-    ) -> Vec<Option<crate::Result<Solution>>> {
-        let judged: Vec<Judged> = runs
+    ) -> Vec<Option<Judged>> {
+        let judged: Vec<RunJudged> = runs
             .iter()
             .map(|ran| {
                 let mut notes = HashMap::new();
@@ -238,23 +201,22 @@ impl ProgramSolver {
                 notes.get(&case.id).map(|f| (r, f.clone(), answers.get(k).cloned()))
             });
             if let Some((r, failure, answer)) = failed {
-                let unreached = matches!(failure, Failure::TimeLimit | Failure::Idle);
+                let unreached = matches!(failure, ProgramFailure::TimeLimit | ProgramFailure::Idle);
                 if cut_short && r == last && unreached {
                     out.push(None);
                     continue;
                 }
-                let failure = if total > 1 { failure.in_run(r + 1, total) } else { failure };
-                self.note(set, case.id, failure);
-                out.push(answer);
+                let failure = if total > 1 { in_run(failure, r + 1, total) } else { failure };
+                out.push(answer.map(|a| (a, Some(failure))));
                 continue;
             }
             let answers: Vec<&crate::Result<Solution>> =
                 judged.iter().filter_map(|(a, _)| a.get(k)).collect();
             match settle(&answers) {
-                Ok(answer) => out.push(answer.cloned()),
+                Ok(answer) => out.push(answer.map(|a| (a.clone(), None))),
                 Err(why) => {
-                    self.note(set, case.id, Failure::BadPath(why));
-                    out.push(answers.last().map(|a| (*a).clone()));
+                    let failure = Some(ProgramFailure::BadPath(why));
+                    out.push(answers.last().map(|a| ((*a).clone(), failure)));
                 }
             }
         }
@@ -266,15 +228,16 @@ impl ProgramSolver {
         cases: &[&Case],
         protocol: Protocol,
         ran: &Ran,
-        notes: &mut HashMap<u64, Failure>,
+        notes: &mut HashMap<u64, ProgramFailure>,
     ) -> Vec<crate::Result<Solution>> {
         let out = match ran {
             Err(why) => {
                 return cases
                     .iter()
                     .map(|c| {
-                        notes.insert(c.id, Failure::RuntimeError(why.clone()));
-                        Err(Error::new(ErrorKind::Io, format!("runtime error: {why}")))
+                        let failure = ProgramFailure::RuntimeError(why.clone());
+                        notes.insert(c.id, failure.clone());
+                        Err(failed(failure, format!("runtime error: {why}")))
                     })
                     .collect();
             }
@@ -285,8 +248,8 @@ impl ProgramSolver {
             return cases
                 .iter()
                 .map(|c| {
-                    notes.insert(c.id, Failure::OutputLimit);
-                    Err(Error::new(ErrorKind::Io, "output limit: killed for flooding stdout"))
+                    notes.insert(c.id, ProgramFailure::OutputLimit);
+                    Err(failed(ProgramFailure::OutputLimit, FLOODED))
                 })
                 .collect();
         }
@@ -309,10 +272,10 @@ impl ProgramSolver {
                             Ok((end, _)) if &end == case.puzzle.goal() => {}
                             Ok((end, _)) => {
                                 let why = format!("the moves end on {end}, not the goal");
-                                notes.insert(case.id, Failure::BadPath(why));
+                                notes.insert(case.id, ProgramFailure::BadPath(why));
                             }
                             Err(e) => {
-                                notes.insert(case.id, Failure::BadPath(e.to_string()));
+                                notes.insert(case.id, ProgramFailure::BadPath(e.to_string()));
                             }
                         }
                     }
@@ -322,15 +285,16 @@ impl ProgramSolver {
                     // Checked without a reference: the parity rule decides solvability.
                     if crate::solvability::solvable(&case.puzzle, &case.start) {
                         let why = "said unsolvable of a solvable board".to_string();
-                        notes.insert(case.id, Failure::BadPath(why));
+                        notes.insert(case.id, ProgramFailure::BadPath(why));
                     }
                     Ok(Solution::unsolvable(stats))
                 }
                 Some(Answer::Cost(c)) => Ok(Solution::cost_only(c, stats)),
                 Some(Answer::Malformed(why)) => {
                     let why = format!("output line {}: {why}", k + 1);
-                    notes.insert(case.id, Failure::Presentation(why.clone()));
-                    Err(Error::new(ErrorKind::Parse, why))
+                    let failure = ProgramFailure::Presentation(why.clone());
+                    notes.insert(case.id, failure.clone());
+                    Err(failed(failure, why))
                 }
                 None => Err(Self::missing(case.id, out, printed, cases.len(), notes)),
             };
@@ -343,15 +307,16 @@ impl ProgramSolver {
                     read.extra,
                     cases.len()
                 );
-                notes.insert(case.id, Failure::Presentation(why.clone()));
-                *last = Err(Error::new(ErrorKind::Parse, why));
+                let failure = ProgramFailure::Presentation(why.clone());
+                notes.insert(case.id, failure.clone());
+                *last = Err(failed(failure, why));
             }
         }
         // Every case answered, then a crash or a non-zero exit: no unanswered case carries the
         // runtime error, so the last answered one does (its answer is still replayed).
         if matches!(out.end, End::Exited(_)) && !out.end.is_success() && printed == cases.len() {
             if let Some(case) = cases.last() {
-                notes.insert(case.id, Failure::EndedBadly(crash(out)));
+                notes.insert(case.id, ProgramFailure::EndedBadly(crash(out)));
             }
         }
         result
@@ -362,33 +327,41 @@ impl ProgramSolver {
         out: &process::Outcome,
         printed: usize,
         n: usize,
-        notes: &mut HashMap<u64, Failure>,
+        notes: &mut HashMap<u64, ProgramFailure>,
     ) -> Error {
         let (failure, error) = match &out.end {
-            End::TimeLimit => (Failure::TimeLimit, Error::new(ErrorKind::Budget, "time limit")),
+            End::TimeLimit => {
+                (ProgramFailure::TimeLimit, Error::new(ErrorKind::Budget, "time limit"))
+            }
             End::Idle => (
-                Failure::Idle,
+                ProgramFailure::Idle,
                 Error::new(ErrorKind::Budget, "time limit, idle: waiting for input?"),
             ),
-            End::OutputLimit => (
-                Failure::OutputLimit,
-                Error::new(ErrorKind::Io, "output limit: killed for flooding stdout"),
-            ),
+            End::OutputLimit => {
+                (ProgramFailure::OutputLimit, failed(ProgramFailure::OutputLimit, FLOODED))
+            }
             End::Exited(_) if out.end.is_success() => {
                 let why = format!("no answer line: the program printed {printed} for {n} boards");
-                (Failure::Presentation(why.clone()), Error::new(ErrorKind::Parse, why))
+                let failure = ProgramFailure::Presentation(why.clone());
+                (failure.clone(), failed(failure, why))
             }
             End::Exited(_) | End::ClosedOutput { .. } => {
                 let why = crash(out);
-                (
-                    Failure::RuntimeError(why.clone()),
-                    Error::new(ErrorKind::Io, format!("runtime error: {why}")),
-                )
+                let failure = ProgramFailure::RuntimeError(why.clone());
+                (failure.clone(), failed(failure, format!("runtime error: {why}")))
             }
         };
         notes.insert(id, failure);
         error
     }
+}
+
+/// What a flooding program's answers read as.
+const FLOODED: &str = "output limit: killed for flooding stdout";
+
+/// The error of an answer the program failed to give: its failure, worded as `message`.
+fn failed(failure: ProgramFailure, message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Program(failure), message)
 }
 
 /// How a process that did not exit cleanly ended, with the end of its stderr.
@@ -410,7 +383,7 @@ fn capped(deadline: Duration, left: Option<Duration>) -> (Duration, bool) {
 }
 
 /// One run's answers and the failures noted by case id.
-type Judged = (Vec<crate::Result<Solution>>, HashMap<u64, Failure>);
+type RunJudged = (Vec<crate::Result<Solution>>, HashMap<u64, ProgramFailure>);
 
 /// What an empty run is cached by: everything that makes up the process and its input.
 type EmptyKey = (Vec<String>, Vec<(String, String)>, Protocol);
@@ -443,6 +416,7 @@ impl SetSolver for ProgramSolver {
         let mut pending: VecDeque<Vec<usize>> = protocol::batches(cases, per_case).into();
         let not_run = SetAnswer {
             answer: None,
+            failure: None,
             time: QueryTime::NotMeasured,
             repeats: 0,
             peak_bytes: 0,
@@ -564,10 +538,10 @@ impl SetSolver for ProgramSolver {
             // Killed at the cap's deadline: the cases it did not reach are cut by the cap.
             let cut_short = timed_out && cap_bound;
             streak = if timed_out && !cut_short { streak + 1 } else { 0 };
-            let judged = self.judge_runs(set, &group, protocol, &runs.ran, cut_short);
+            let judged = Self::judge_runs(&group, protocol, &runs.ran, cut_short);
             let mut reached = 0u64;
             for ((&i, answer), time) in batch_ids.iter().zip(judged).zip(times) {
-                let Some(answer) = answer else {
+                let Some((answer, failure)) = answer else {
                     answers[i] = Some(not_run.clone());
                     cut = parts.cap.map(Cut::Cap);
                     continue;
@@ -579,6 +553,7 @@ impl SetSolver for ProgramSolver {
                 }
                 answers[i] = Some(SetAnswer {
                     answer: Some(answer),
+                    failure,
                     time,
                     repeats,
                     peak_bytes: peak,
@@ -677,9 +652,9 @@ mod tests {
 
     #[test]
     fn a_failure_names_its_run_and_the_cap_bounds_a_deadline() {
-        let f = Failure::BadPath("the moves end on x".into()).in_run(1, 3);
-        assert_eq!(f, Failure::BadPath("run 1 of 3: the moves end on x".into()));
-        assert_eq!(Failure::TimeLimit.in_run(2, 3), Failure::TimeLimit);
+        let f = in_run(ProgramFailure::BadPath("the moves end on x".into()), 1, 3);
+        assert_eq!(f, ProgramFailure::BadPath("run 1 of 3: the moves end on x".into()));
+        assert_eq!(in_run(ProgramFailure::TimeLimit, 2, 3), ProgramFailure::TimeLimit);
         let s = Duration::from_secs(1);
         assert_eq!(capped(s, None), (s, false));
         assert_eq!(capped(s, Some(s / 4)), (s / 4, true));

@@ -215,7 +215,10 @@ pub fn read_file(path: &Path) -> Result<Vec<Program>> {
                 }
                 Ok(p)
             })
-            .map_err(|err| bad(format!("{}: program `{}`: {err}", path.display(), e.name)))
+            .map_err(|err| {
+                let what = format!("{}: program `{}`: {err}", path.display(), e.name);
+                Error::new(err.kind(), what)
+            })
         })
         .collect()
 }
@@ -223,6 +226,7 @@ pub fn read_file(path: &Path) -> Result<Vec<Program>> {
 /// Finds the executable a command's first word names: a path (relative to `cwd`), else the
 /// first match on `PATH`.
 fn resolve(word: &str, cwd: Option<&Path>) -> Result<PathBuf> {
+    let not_runnable = |what: String| Error::new(ErrorKind::NotRunnable, what);
     let here = |p: &Path| match cwd {
         Some(d) if p.is_relative() => d.join(p),
         _ => p.to_path_buf(),
@@ -245,15 +249,15 @@ fn resolve(word: &str, cwd: Option<&Path>) -> Result<PathBuf> {
             .find(runnable)
             .or(files.first())
             .cloned()
-            .ok_or_else(|| bad(format!("`{word}`: not found on PATH")))?
+            .ok_or_else(|| not_runnable(format!("`{word}`: not found on PATH")))?
     };
     let meta = std::fs::metadata(&candidate)
-        .map_err(|e| bad(format!("`{}`: {e}", candidate.display())))?;
+        .map_err(|e| not_runnable(format!("`{}`: {e}", candidate.display())))?;
     if !meta.is_file() {
-        return Err(bad(format!("`{}`: not a file", candidate.display())));
+        return Err(not_runnable(format!("`{}`: not a file", candidate.display())));
     }
     if meta.permissions().mode() & 0o111 == 0 {
-        return Err(bad(format!(
+        return Err(not_runnable(format!(
             "`{}`: not executable (chmod +x it, or name its interpreter first)",
             candidate.display()
         )));
@@ -511,12 +515,16 @@ mod tests {
 
     #[test]
     fn missing_and_non_executable_programs_are_refused_before_any_run() {
-        let e = parse_arg("m=/no/such/solver", None).unwrap_err().to_string();
+        let e = parse_arg("m=/no/such/solver", None).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotRunnable);
+        let e = e.to_string();
         assert!(e.contains("/no/such/solver"), "{e}");
         let dir = tempfile::tempdir().unwrap();
         let f = dir.path().join("plain.txt");
         std::fs::write(&f, "not a program").unwrap();
-        let e = parse_arg(&format!("m={}", f.display()), None).unwrap_err().to_string();
+        let e = parse_arg(&format!("m={}", f.display()), None).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotRunnable);
+        let e = e.to_string();
         assert!(e.contains("not executable"), "{e}");
     }
 

@@ -3,12 +3,13 @@
 //! reference answered a path is only *valid, optimality unchecked*; a program also fails by
 //! time, idleness, crashing or flooding.
 
-use super::runner::{Failure, ProgramSolver};
+use super::runner::ProgramSolver;
 use super::spec::Program;
+use crate::error::ProgramFailure;
 use crate::harness::{Disagreement, Report};
 use crate::report::{Outcome, Reference, RunRow};
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// What a judge would say about one answer.
@@ -80,13 +81,15 @@ pub struct VerdictRow {
     pub detail: String,
 }
 
-fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, String) {
+fn judge(row: &RunRow, failure: Option<&ProgramFailure>, disagreed: bool) -> (Verdict, String) {
     match failure {
-        Some(Failure::TimeLimit) => return (Verdict::TimeLimit, String::new()),
-        Some(Failure::Idle) => return (Verdict::Idle, "no CPU used before the limit".into()),
-        Some(Failure::OutputLimit) => return (Verdict::OutputLimit, String::new()),
-        Some(Failure::RuntimeError(why)) => return (Verdict::RuntimeError, why),
-        Some(Failure::EndedBadly(why)) => {
+        Some(ProgramFailure::TimeLimit) => return (Verdict::TimeLimit, String::new()),
+        Some(ProgramFailure::Idle) => {
+            return (Verdict::Idle, "no CPU used before the limit".into())
+        }
+        Some(ProgramFailure::OutputLimit) => return (Verdict::OutputLimit, String::new()),
+        Some(ProgramFailure::RuntimeError(why)) => return (Verdict::RuntimeError, why.clone()),
+        Some(ProgramFailure::EndedBadly(why)) => {
             let (answer, detail) = judge(row, None, disagreed);
             let detail = if detail.is_empty() { String::new() } else { format!(", {detail}") };
             return (
@@ -94,7 +97,9 @@ fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, S
                 format!("{why}, after its last answer (itself {answer}{detail})"),
             );
         }
-        Some(Failure::Presentation(why) | Failure::BadPath(why)) => return (Verdict::Wrong, why),
+        Some(ProgramFailure::Presentation(why) | ProgramFailure::BadPath(why)) => {
+            return (Verdict::Wrong, why.clone())
+        }
         None => {}
     }
     match row.outcome {
@@ -131,20 +136,26 @@ fn judge(row: &RunRow, failure: Option<Failure>, disagreed: bool) -> (Verdict, S
     }
 }
 
-/// The verdict on every case each program ran, from the report's rows and disagreements and
-/// from what the program's runs noted.
+/// The verdict on every case each program ran, from the report's rows, disagreements and
+/// failures.
 pub fn verdicts(report: &Report, programs: &[ProgramSolver]) -> Vec<VerdictRow> {
     let disagreed: HashSet<(&str, &str, u64)> = report
         .disagreements
         .iter()
         .map(|d: &Disagreement| (d.solver.as_str(), d.case.set.as_str(), d.case.id))
         .collect();
+    let failures: HashMap<(&str, &str, u64), &ProgramFailure> = report
+        .failures
+        .iter()
+        .map(|f| ((f.solver.as_str(), f.case_set.as_str(), f.case_id), &f.failure))
+        .collect();
     let mut rows = Vec::new();
     for p in programs {
         let id = Program::id(p.program());
         for r in report.runs.iter().filter(|r| r.solver == id) {
-            let failure = p.failure(&r.case_set, r.case_id);
-            let d = disagreed.contains(&(r.solver.as_str(), r.case_set.as_str(), r.case_id));
+            let key = (r.solver.as_str(), r.case_set.as_str(), r.case_id);
+            let failure = failures.get(&key).copied();
+            let d = disagreed.contains(&key);
             let (verdict, detail) = judge(r, failure, d);
             rows.push(VerdictRow {
                 solver: r.solver.clone(),
