@@ -249,8 +249,9 @@ fn stream_def(def: &SetDef) -> Box<dyn Iterator<Item = Case> + Send> {
     }
 }
 
-/// The board `length` random moves from the goal, never undoing the move before.
-pub(crate) fn random_walk(rng: &mut ChaCha8Rng, puzzle: &Puzzle, length: usize) -> Board {
+/// The board `length` random moves from the goal, never undoing the move before: the one walk
+/// of the crate, for the `walk` sets, `check` and the tests that want boards near a goal.
+pub(crate) fn random_walk<R: Rng + ?Sized>(rng: &mut R, puzzle: &Puzzle, length: usize) -> Board {
     let mut board = *puzzle.goal();
     let mut last: Option<crate::board::Move> = None;
     for _ in 0..length {

@@ -82,6 +82,7 @@ pub fn solvable(puzzle: &Puzzle, start: &Board) -> bool {
 mod tests {
     use super::*;
     use crate::board::{Costs, Move};
+    use crate::cases::random_walk;
     use crate::encoding::{Encoding, Packed, Rank};
     use crate::rank::{unrank_packed, FACTORIAL};
     use rand::seq::SliceRandom;
@@ -198,19 +199,6 @@ mod tests {
         }
     }
 
-    /// The board after `steps` random moves from the goal: always solvable.
-    fn random_walk(puzzle: &Puzzle, steps: usize, rng: &mut impl Rng) -> Board {
-        let packed = Packed::<u128>::new(puzzle, 0).unwrap();
-        let mut state = packed.encode(puzzle.goal());
-        for _ in 0..steps {
-            let mv = Move::ALL[rng.gen_range(0..4)];
-            if let Some(next) = packed.apply(&state, mv) {
-                state = next;
-            }
-        }
-        packed.decode(&state)
-    }
-
     /// `board` with two tiles (not the empty square) swapped.
     fn swap_two_tiles(board: &Board, rng: &mut impl Rng) -> Board {
         let mut cells = board.cells().to_vec();
@@ -231,7 +219,7 @@ mod tests {
                 for goal in goals(s) {
                     let puzzle = Puzzle::new(s, topology, Costs::UNIT, goal).unwrap();
                     for steps in [0, 1, 2, 7, 50, 201, 1000] {
-                        let b = random_walk(&puzzle, steps, &mut rng);
+                        let b = random_walk(&mut rng, &puzzle, steps);
                         assert!(solvable(&puzzle, &b), "{s} {topology} {goal:?} {b:?}");
                         let swapped = swap_two_tiles(&b, &mut rng);
                         // One swap flips the parity with the empty square in place: never
@@ -324,10 +312,10 @@ mod tests {
                 let twin_puzzle = puzzle.with_goal(twin).unwrap();
                 let one_class = topology == Topology::Torus && !torus_is_bipartite(s);
                 for steps in [3, 8, 12] {
-                    let b = random_walk(&puzzle, steps, &mut rng);
+                    let b = random_walk(&mut rng, &puzzle, steps);
                     assert!(bidirectional_distance(&puzzle, &b, 1_000_000).is_some());
                     assert!(solvable(&puzzle, &b), "{s} {topology} {b:?}");
-                    let t = random_walk(&twin_puzzle, steps, &mut rng);
+                    let t = random_walk(&mut rng, &twin_puzzle, steps);
                     assert!(bidirectional_distance(&twin_puzzle, &t, 1_000_000).is_some());
                     assert_eq!(solvable(&puzzle, &t), one_class, "{s} {topology} {t:?}");
                     assert!(solvable(&twin_puzzle, &t));

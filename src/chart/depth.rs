@@ -2,11 +2,12 @@
 //! `depth` set (boards at every distance), one line per solver, one panel per family.
 
 use super::style::{
-    line_chart, median, plural, untimed_note, Axis, DrawResult, Extras, Scale, SolverSeries, Unit,
+    line_chart, plural, untimed_note, Axis, DrawResult, Extras, Scale, SolverSeries, Unit,
 };
 use super::DEPTH_SET;
 use crate::harness::PROGRAM_ALGORITHM as PROGRAM;
 use crate::report::RunRow;
+use crate::stats::midpoint_median;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Which measure the chart draws.
@@ -68,7 +69,7 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
                         return None;
                     }
                     let y = match measure {
-                        Measure::Time => median(&mut got) / 1e9,
+                        Measure::Time => midpoint_median(&mut got) / 1e9,
                         Measure::Expanded => {
                             got.iter().map(|&e| e as f64).sum::<f64>() / got.len() as f64
                         }

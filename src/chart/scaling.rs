@@ -3,12 +3,11 @@
 //! `runs.csv`.
 
 use super::style::untimed_note;
-use super::style::{
-    line_chart, median, plural, Axis, DrawResult, Extras, Mark, Scale, SolverSeries, Unit,
-};
+use super::style::{line_chart, plural, Axis, DrawResult, Extras, Mark, Scale, SolverSeries, Unit};
 use crate::board::Shape;
 use crate::cases::SetKind;
 use crate::report::{Outcome, RunRow};
+use crate::stats::midpoint_median;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Reachable arrangements of a `WxH` grid puzzle: half of all (W·H)! permutations. `None` for
@@ -73,7 +72,7 @@ fn points(runs: &[&RunRow]) -> (Points, BTreeSet<String>) {
             let states = grid_states(shape).unwrap_or(1.0);
             let share = stopped as f64 / all.max(1) as f64;
             // u128: the 5×5's 7.8·10²⁴ states are past u64.
-            pts.insert(states as u128, (median(&mut times) / 1e6, share));
+            pts.insert(states as u128, (midpoint_median(&mut times) / 1e6, share));
         }
         out.insert(solver.to_string(), (r.algorithm.clone(), r.encoding.clone(), pts));
     }

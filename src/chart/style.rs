@@ -21,7 +21,7 @@ pub(super) use bars::{bar_chart, Bar};
 #[cfg(test)]
 pub(super) use lines::spread;
 pub(super) use lines::{line_chart, untimed_note, Extras, Mark, SolverSeries};
-pub(super) use numbers::{human_time, median, num, plural};
+pub(super) use numbers::{human_time, num, plural};
 #[cfg(test)]
 pub(super) use page::known_algorithms;
 pub(super) use page::{

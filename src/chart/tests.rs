@@ -1,6 +1,6 @@
 //! Tests of the chart table and of the charts drawn from small made-up result sets.
 
-use super::style::{human_time, log_bounds, median, num};
+use super::style::{human_time, log_bounds, num};
 use super::*;
 use crate::report::write_csv;
 
@@ -406,8 +406,8 @@ fn numbers_and_bounds() {
     assert!(near(log_bounds([0.0, -1.0, f64::NAN]), (1.0, 10.0)));
     assert!(near(log_bounds([10.0]), (10.0, 100.0)));
     assert!(near(log_bounds([1e-6, 20.0]), (1e-6, 100.0)));
-    assert_eq!(median(&mut [3, 1, 2]), 2.0);
-    assert_eq!(median(&mut [4, 1, 2, 3]), 2.5);
+    assert_eq!(crate::stats::midpoint_median(&mut [3, 1, 2]), 2.0);
+    assert_eq!(crate::stats::midpoint_median(&mut [4, 1, 2, 3]), 2.5);
     assert_eq!(pick_set(["depth", "random"]), Some("random"));
     assert_eq!(pick_set(["depth", "walk"]), Some("depth"));
 }

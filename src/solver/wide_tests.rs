@@ -6,9 +6,10 @@
 //! pattern databases refuse it as unsupported.
 
 use super::*;
-use crate::board::{Board, Costs, Move, Puzzle, Shape, Topology};
+use crate::board::{Board, Costs, Puzzle, Shape, Topology};
+use crate::cases::random_walk;
 use crate::error::ErrorKind;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 
@@ -31,24 +32,6 @@ fn distances_to(puzzle: &Puzzle, depth: u8) -> HashMap<Board, u8> {
         layer = next;
     }
     dist
-}
-
-/// A walk of `steps` random moves from `puzzle`'s goal, never undoing the last.
-fn walk(puzzle: &Puzzle, steps: usize, rng: &mut ChaCha8Rng) -> Board {
-    let mut b = *puzzle.goal();
-    let mut back: Option<Move> = None;
-    for _ in 0..steps {
-        let open: Vec<(Move, u8)> = puzzle
-            .moves_from(b.blank())
-            .iter()
-            .copied()
-            .filter(|&(m, _)| Some(m) != back)
-            .collect();
-        let (mv, to) = open[rng.gen_range(0..open.len())];
-        b.swap_blank(b.blank(), to as usize);
-        back = Some(mv.opposite());
-    }
-    b
 }
 
 /// The goal with the empty square first (Korf's convention) on `s`.
@@ -86,7 +69,7 @@ fn solves_short_walks_above_sixteen_squares(id: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(24);
     for puzzle in puzzles() {
         let s = puzzle.shape();
-        let start = walk(&puzzle, WALK, &mut rng);
+        let start = random_walk(&mut rng, &puzzle, WALK);
         if !algorithm.topologies().contains(&puzzle.topology()) {
             let err = solver.solve(&puzzle, &start).unwrap_err();
             assert_eq!(err.kind(), ErrorKind::Unsupported, "{id} {s}: {err}");
@@ -117,7 +100,7 @@ fn solves_short_walks_above_sixteen_squares(id: &str) {
         }
         let reference = distances_to(&puzzle, WALK as u8);
         for steps in [1, 4, WALK] {
-            let start = walk(&puzzle, steps, &mut rng);
+            let start = random_walk(&mut rng, &puzzle, steps);
             let sol = solver.solve(&puzzle, &start).unwrap();
             let moves = sol.moves().unwrap_or_else(|| panic!("{id} {s}: {start:?} unsolved"));
             let (end, cost) = puzzle.replay(&start, moves).unwrap();
@@ -211,7 +194,7 @@ fn linear_conflict_agrees_with_manhattan_on_walks(lengths: &[usize], per_length:
             let puzzle = Puzzle::new(s, Topology::Grid, Costs::UNIT, goal).unwrap();
             for &steps in lengths {
                 for _ in 0..per_length {
-                    let start = walk(&puzzle, steps, &mut rng);
+                    let start = random_walk(&mut rng, &puzzle, steps);
                     let a = lc.solve(&puzzle, &start).unwrap().moves().unwrap().to_vec();
                     let b = md.solve(&puzzle, &start).unwrap().moves().unwrap().to_vec();
                     for moves in [&a, &b] {
@@ -245,7 +228,7 @@ fn a_board_read_under_the_other_goal_is_another_problem_of_another_length() {
     let usual = korf.with_goal(Board::solved(korf.shape())).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(50);
     for _ in 0..3 {
-        let start = walk(&korf, 12, &mut rng);
+        let start = random_walk(&mut rng, &korf, 12);
         let near = lc.solve(&korf, &start).unwrap().moves().unwrap().to_vec();
         assert!(near.len() <= 12);
         assert!(crate::solvability::solvable(&usual, &start));

@@ -1,5 +1,5 @@
 //! Numbers as the charts write them: times in the unit that reads best, short counts, and the
-//! medians and plurals of their notes.
+//! plurals of their notes (their medians are [`crate::stats::midpoint_median`]).
 
 /// A time in the unit that reads best: `500 ns`, `1 µs`, `12 ms`, `3 s`.
 pub(in crate::chart) fn human_time(seconds: f64) -> String {
@@ -51,20 +51,6 @@ pub(in crate::chart) fn int_label(v: f64) -> String {
         format!("{}", v.round() as i64)
     } else {
         String::new()
-    }
-}
-
-/// The median of `values` (the mean of the middle two for an even count), NaN for none.
-pub(in crate::chart) fn median(values: &mut [u64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_unstable();
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2] as f64
-    } else {
-        f64::midpoint(values[n / 2 - 1] as f64, values[n / 2] as f64)
     }
 }
 

@@ -1,0 +1,174 @@
+//! The headline answers of `FINDINGS.md`: the questions slidebench exists to answer, each with
+//! the one number this result set holds for it.
+
+use super::{cases, faster, human_ns, pair, queries, solved_times, summary_row, Tables};
+use crate::report::SummaryRow;
+use crate::stats::median;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One of the questions slidebench exists to answer, with what this result set says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The question, as a reader asks it.
+    pub question: &'static str,
+    /// The answer, with its one number and what it was measured over.
+    pub answer: String,
+}
+
+/// The headline answers this result set holds the measurements for, each over the cases both
+/// sides answered (a question whose solvers or sets the set lacks is left out).
+pub fn answers(t: &Tables) -> Vec<Answer> {
+    let mut out = Vec::new();
+    let mut ask = |question: &'static str, answer: Option<String>| {
+        if let Some(answer) = answer {
+            out.push(Answer { question, answer });
+        }
+    };
+    ask(
+        "One breadth-first search per query, or one table built once from the goal?",
+        table_answer(t),
+    );
+    ask("Two queues for bidirectional search, or one shared queue?", queues_answer(t));
+    ask("Strings, permutation ranks or packed words as the state?", encoding_answer(t));
+    ask("When does Dijkstra pay?", dijkstra_answer(t));
+    ask("How far do heuristics and pattern databases push?", heuristics_answer(t));
+    out
+}
+
+fn table_answer(t: &Tables) -> Option<String> {
+    let set = "random";
+    let p = pair(&t.runs, "table/rank", "bfs/rank", set)?;
+    let build = summary_row(&t.summary, "table/rank", set)?.build_ns?;
+    Some(if p.b > p.a {
+        format!(
+            "The table, from {} on: its build takes {}, then a query {} against \
+             `bfs/rank`'s {} (medians over the {} of `{set}` both solved).",
+            queries(build / (p.b - p.a) + 1),
+            human_ns(build as f64),
+            human_ns(p.a as f64),
+            human_ns(p.b as f64),
+            cases(p.cases)
+        )
+    } else {
+        format!(
+            "A search per query: the table's query ({}) is no faster than `bfs/rank`'s ({}) over \
+             the {} of `{set}` both solved.",
+            human_ns(p.a as f64),
+            human_ns(p.b as f64),
+            cases(p.cases)
+        )
+    })
+}
+
+fn queues_answer(t: &Tables) -> Option<String> {
+    let (set, p) = ["depth", "random"]
+        .iter()
+        .find_map(|s| Some((*s, pair(&t.runs, "bidir-split/rank", "bidir-shared/rank", s)?)))?;
+    let (winner, ratio) = if p.ratio() >= 1.0 {
+        ("Two queues", p.ratio())
+    } else {
+        ("One shared queue", 1.0 / p.ratio().max(f64::MIN_POSITIVE))
+    };
+    Some(format!(
+        "{winner}: {ratio:.2}× faster by median ({} against {} for `bidir-split/rank` and \
+         `bidir-shared/rank`, over the {} of `{set}` both solved).",
+        human_ns(p.a as f64),
+        human_ns(p.b as f64),
+        cases(p.cases)
+    ))
+}
+
+fn encoding_answer(t: &Tables) -> Option<String> {
+    let set = "random";
+    let solvers = ["bfs/rank", "bfs/packed", "bfs/text"];
+    let times: Vec<_> = solvers.iter().map(|s| solved_times(&t.runs, s, set)).collect();
+    let both: Vec<u64> =
+        times[0].keys().filter(|k| times.iter().all(|m| m.contains_key(k))).copied().collect();
+    if both.is_empty() {
+        return None;
+    }
+    let mut medians: Vec<(u64, &str)> = solvers
+        .iter()
+        .zip(&times)
+        .map(|(s, m)| (median(&mut both.iter().map(|k| m[k].0).collect::<Vec<_>>()), *s))
+        .collect();
+    medians.sort_unstable();
+    let (best, name) = medians[0];
+    let others: Vec<String> = medians[1..]
+        .iter()
+        .map(|(ns, s)| format!("{:.1}× faster than `{s}`", *ns as f64 / best.max(1) as f64))
+        .collect();
+    Some(format!(
+        "For breadth-first search, `{name}`: {} a query, {} (medians over the {} of `{set}` all \
+         three solved).",
+        human_ns(best as f64),
+        others.join(", "),
+        cases(both.len())
+    ))
+}
+
+fn dijkstra_answer(t: &Tables) -> Option<String> {
+    let set = "weighted";
+    let dial = pair(&t.runs, "dial/rank", "dijkstra/rank", set);
+    let astar = pair(&t.runs, "astar/rank", "dijkstra/rank", set)?;
+    let mut text = format!(
+        "When moves cost differently (`{set}`, Dragon's Cruller's costs), where the fewest moves \
+         are not the cheapest: there A* with an admissible heuristic (`astar/rank`) is {} \
+         than `dijkstra/rank` by median, over the {} both solved",
+        faster(astar.ratio()),
+        cases(astar.cases)
+    );
+    if let Some(d) = dial {
+        let _ = write!(
+            text,
+            "; a bucket queue (`dial/rank`) is {} than its binary heap over {}",
+            faster(d.ratio()),
+            cases(d.cases)
+        );
+    }
+    text.push('.');
+    Some(text)
+}
+
+fn heuristics_answer(t: &Tables) -> Option<String> {
+    use crate::harness::check::{family, Family};
+    let set = "korf100";
+    let korf: Vec<&SummaryRow> = t.summary.iter().filter(|r| r.case_set == set).collect();
+    if korf.is_empty() {
+        return None;
+    }
+    // The solver of each family that solved the most, then the fastest.
+    let mut best: BTreeMap<String, &SummaryRow> = BTreeMap::new();
+    for r in &korf {
+        let f = crate::solver::solver_info(&r.solver).map_or(Family::Outside, |i| family(&i));
+        let slot = best.entry(f.to_string()).or_insert(r);
+        if (r.solved, std::cmp::Reverse(r.median_ns))
+            > (slot.solved, std::cmp::Reverse(slot.median_ns))
+        {
+            *slot = r;
+        }
+    }
+    let mut ranked: Vec<(&String, &&SummaryRow)> = best.iter().collect();
+    ranked.sort_by_key(|(_, r)| std::cmp::Reverse(r.solved));
+    let parts: Vec<String> = ranked
+        .iter()
+        .map(|(f, r)| format!("{f} `{}` {} of {}", r.solver, r.solved, r.cases))
+        .collect();
+    let (_, top) = ranked[0];
+    let mut text = format!(
+        "On Korf's 100 fifteen-puzzles (the `{set}` set, within the run's budget), instances \
+         solved by the best of each family: {}",
+        parts.join(", ")
+    );
+    if top.solved > 0 {
+        let _ = write!(
+            text,
+            "; `{}` at a median of {} each",
+            top.solver,
+            human_ns(top.median_ns as f64)
+        );
+    }
+    text.push('.');
+    Some(text)
+}
