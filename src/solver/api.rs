@@ -269,13 +269,13 @@ pub struct AlgorithmSpec {
     pub topologies: &'static [Topology],
     /// The memory it needs, for `slidebench solvers --long`.
     pub memory: &'static str,
-    /// Why it cannot run on a puzzle until something is built on request, if it cannot (the
-    /// 7-8 databases, which only `slidebench pdb build` makes); `None` for the rows that build
-    /// what they need themselves.
-    pub needs_build: Option<fn(&Puzzle, &SolverOptions) -> Option<String>>,
-    /// The pattern databases' partition, for the rows guided by them (which boards they
-    /// serve: [`crate::pdb::too_large`]).
+    /// The pattern databases' partition, for the rows guided by them: which boards they serve
+    /// ([`crate::pdb::too_large`]), the tables the constructor opens, and whether they must be
+    /// built on request first ([`not_built`](super::not_built)).
     pub partition: Option<crate::pdb::PartitionKind>,
+    /// Its colour on every chart, `0xRRGGBB`, so that a reader follows one algorithm from
+    /// chart to chart; no two rows share one, and none is a grey (the charts' rules and notes).
+    pub colour: u32,
     /// Makes it.
     pub make: Constructor,
 }
