@@ -1,8 +1,10 @@
 //! How an algorithm joins the registry, shown with one defined here: iterative-deepening
-//! depth-first search, written once over [`Encoding`] as a [`Search`], and its row. In the crate
-//! the row goes into `ALGORITHMS` (src/solver/algorithms.rs) and the id into the stamped
-//! `solver_tests!` list; everything else (ids, listings, the factory, the checks before a
-//! search, budgets, forks) comes from the row and [`Wrapped`](super::wrapper::Wrapped).
+//! depth-first search, written once over [`Encoding`] as a [`Search`], and its row, which states
+//! only what differs from the base row. In the crate the row goes into `ALGORITHMS`
+//! (src/solver/algorithms.rs) and each id with its test name into src/solver/stamped.rs;
+//! everything else (ids, listings, the factory, the checks before a search, budgets, forks, the
+//! harness's sizing, `check`'s families, the charts' colour and panel) comes from the row and
+//! [`Wrapped`](super::wrapper::Wrapped).
 
 use super::algorithms::BASE_ROW;
 use super::construct::every_encoding;

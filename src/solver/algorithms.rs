@@ -55,6 +55,7 @@ pub(super) const BASE_ROW: AlgorithmSpec = AlgorithmSpec {
     topologies: ANY_TOPOLOGY,
     memory: "",
     partition: None,
+    answers_every_arrangement: false,
     colour: NO_COLOUR,
     make: |_, info, _| unreachable!("the row of {} states no constructor", info.id),
 };
@@ -125,6 +126,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         family: Family::Bidirectional,
         summary: "bidirectional BFS, one FIFO queue holding both sides' states",
         memory: BIDIR_MEMORY,
+        answers_every_arrangement: true,
         colour: 0xff_7f0e,
         make: every_encoding!(bidir_shared::BidirShared),
         ..BASE_ROW
@@ -134,6 +136,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         family: Family::Bidirectional,
         summary: "bidirectional BFS, two queues, expanding the smaller frontier a layer at a time",
         memory: BIDIR_MEMORY,
+        answers_every_arrangement: true,
         colour: 0xd6_2728,
         make: every_encoding!(bidir_split::BidirSplit),
         ..BASE_ROW
@@ -163,6 +166,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         summary: "A* with the sum of each tile's cheapest distance to its goal square",
         weighted: true,
         memory: ASTAR_MEMORY,
+        answers_every_arrangement: true,
         colour: 0xe3_77c2,
         make: every_encoding!(astar::AStar),
         ..BASE_ROW

@@ -244,6 +244,7 @@ impl SolverInfo {
 pub type Constructor = fn(EncodingKind, SolverInfo, &SolverOptions) -> Box<dyn Solver>;
 
 /// One algorithm as data: a row of [`ALGORITHMS`](super::ALGORITHMS).
+#[allow(clippy::struct_excessive_bools, reason = "independent flags the harness and listings read")]
 #[derive(Clone, Copy)]
 pub struct AlgorithmSpec {
     /// The name, first half of the solver id.
@@ -273,6 +274,9 @@ pub struct AlgorithmSpec {
     /// ([`crate::pdb::too_large`]), the tables the constructor opens, and whether they must be
     /// built on request first ([`not_built`](super::not_built)).
     pub partition: Option<crate::pdb::PartitionKind>,
+    /// Whether its solver over ranks is fast enough to answer every 3×3 arrangement in a
+    /// `compare --full` run (where the `all` set is otherwise the tables' alone).
+    pub answers_every_arrangement: bool,
     /// Its colour on every chart, `0xRRGGBB`, so that a reader follows one algorithm from
     /// chart to chart; no two rows share one, and none is a grey (the charts' rules and notes).
     pub colour: u32,
