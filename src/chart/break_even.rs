@@ -2,7 +2,7 @@
 //! against the fastest per-query solver of each family.
 
 use super::style::{
-    family, line_chart, num, Axis, DrawResult, Extras, Rule, Scale, SolverSeries, Unit,
+    line_chart, num, panel_of, Axis, DrawResult, Extras, Rule, Scale, SolverSeries, Unit,
 };
 use super::{board_of, cases_of, summary_of, PREFERRED_SET};
 use crate::report::SummaryRow;
@@ -54,7 +54,7 @@ pub(super) fn best_of_families<'a>(
     others.sort_by_key(|r| (r.median_ns == 0, r.median_ns));
     let mut seen = Vec::new();
     for r in others {
-        let f = family(&r.algorithm);
+        let f = panel_of(&r.algorithm);
         if !seen.contains(&f) {
             seen.push(f);
             out.push(r);

@@ -25,5 +25,5 @@ pub(super) use numbers::{human_time, num, plural};
 #[cfg(test)]
 pub(super) use page::known_algorithms;
 pub(super) use page::{
-    algorithm_colour, family, render_page, solver_colour, DrawResult, DESC_SIZE, FONT, LABEL_SIZE,
+    algorithm_colour, panel_of, render_page, solver_colour, DrawResult, DESC_SIZE, FONT, LABEL_SIZE,
 };

@@ -117,7 +117,7 @@ fn sits_out(info: &SolverInfo, set: &CheckSet, max_states: u64) -> Option<String
                 .into(),
         );
     }
-    if set.informed_only && family(info) == Family::Blind {
+    if set.informed_only && family(info) == Family::BLIND {
         return Some(
             "blind search: too slow on this space; the smaller sets and walks hold it".into(),
         );

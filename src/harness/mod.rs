@@ -39,9 +39,9 @@ pub use findings::{Disagreement, FailedCase, Report, SkipReason};
 pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
 pub use options::{CompareOptions, RunControls, Shard};
 pub use policy::{
-    check_sets, does_not_fit, keeps_runs, rank_table_fits, skips, too_slow, ALL_SET_IN_FULL_RUN,
-    DEFAULT_BUDGET_STREAK, DEFAULT_BUDGET_TIME, DEFAULT_SETS, FULL_RUN_SCALE, FULL_SETS,
-    MAX_THREADS, SWEEP_SOLVERS, WARM_UP_TIME, WEIGHTED_SET_SKIPS,
+    check_sets, does_not_fit, keeps_runs, rank_table_fits, skips, too_slow, DEFAULT_BUDGET_STREAK,
+    DEFAULT_BUDGET_TIME, DEFAULT_SETS, FULL_RUN_SCALE, FULL_SETS, MAX_THREADS, SWEEP_SOLVERS,
+    WARM_UP_TIME, WEIGHTED_SET_SKIPS,
 };
 pub use print::{human_ns, print_disagreements, print_ranking, print_summary, COLUMNS};
 pub use progress::{Event, Watch};

@@ -4,7 +4,7 @@
 use super::sets::SetSpec;
 use crate::board::Puzzle;
 use crate::cases::{self, SetDef, SetKind};
-use crate::solver::SolverInfo;
+use crate::solver::{EncodingKind, SolverInfo};
 use crate::units::{group_digits, group_digits_wide};
 use std::time::Duration;
 
@@ -38,8 +38,6 @@ pub const FULL_SETS: [(&str, Option<usize>); 12] = [
 ];
 /// How much larger generated sets of default size are in a `--full` run.
 pub const FULL_RUN_SCALE: usize = 5;
-/// Informed searches over ranks, fast enough for every arrangement in a `--full` run.
-pub const ALL_SET_IN_FULL_RUN: [&str; 3] = ["bidir-shared/rank", "bidir-split/rank", "astar/rank"];
 /// Solvers not run on the weighted set: the text table takes seconds to build per dataset.
 pub const WEIGHTED_SET_SKIPS: [&str; 1] = ["table/text"];
 /// Solvers timed again at each thread count (threads.csv), when chosen.
@@ -71,12 +69,15 @@ pub fn check_sets() -> Vec<SetSpec> {
 }
 
 /// Whether a solver sits out a generated set as too slow: only tables answer every arrangement
-/// in the default run (a full run adds [`ALL_SET_IN_FULL_RUN`]; an outside program, no table,
-/// never runs it), and [`WEIGHTED_SET_SKIPS`].
+/// in the default run (a full run adds the solvers over ranks whose rows say they answer every
+/// arrangement, [`answers_every_arrangement`](crate::solver::AlgorithmSpec::answers_every_arrangement)),
+/// and [`WEIGHTED_SET_SKIPS`]; an outside program, no table, never
+/// runs it.
 pub fn too_slow(set: SetKind, info: &SolverInfo, full: bool) -> bool {
     match set {
         SetKind::All => {
-            let informed_rank = ALL_SET_IN_FULL_RUN.contains(&info.id.as_str());
+            let informed_rank = info.encoding_kind == Some(EncodingKind::Rank)
+                && info.algorithm_kind.is_some_and(|a| a.spec().answers_every_arrangement);
             !(info.table || (full && informed_rank))
         }
         SetKind::Weighted => WEIGHTED_SET_SKIPS.contains(&info.id.as_str()),
@@ -109,7 +110,6 @@ pub fn keeps_runs(set: &str) -> bool {
 /// indexes every arrangement, and a table or a blind search holds most of the reachable space.
 /// Such solvers are skipped and listed with the reason, not run into the bound.
 pub fn does_not_fit(info: &SolverInfo, puzzle: &Puzzle, max_states: u64) -> Option<String> {
-    use crate::solver::EncodingKind;
     let n = puzzle.arrangements();
     // The exact count for the messages: above 20 squares `n` saturates at u64::MAX.
     let exact = puzzle.arrangements_exact();
@@ -162,6 +162,16 @@ mod tests {
             assert_eq!(def.name(), *text);
         }
         assert!(check_sets().iter().all(|s| s.def().is_some_and(|d| d.check().is_ok())));
+    }
+
+    #[test]
+    fn a_full_run_adds_three_informed_searches_over_ranks_to_the_tables_on_every_arrangement() {
+        let runs = |full| -> Vec<String> {
+            let all = all_solvers().into_iter().filter(|s| !too_slow(SetKind::All, s, full));
+            all.filter(|s| !s.table).map(|s| s.id).collect()
+        };
+        assert!(runs(false).is_empty());
+        assert_eq!(runs(true), ["bidir-shared/rank", "bidir-split/rank", "astar/rank"]);
     }
 
     #[test]

@@ -1,15 +1,18 @@
 //! How an algorithm joins the registry, shown with one defined here: iterative-deepening
-//! depth-first search, written once over [`Encoding`] as a [`Search`], and its row. In the crate
-//! the row goes into `ALGORITHMS` (src/solver/algorithms.rs) and the id into the stamped
-//! `solver_tests!` list; everything else (ids, listings, the factory, the checks before a
-//! search, budgets, forks) comes from the row and [`Wrapped`](super::wrapper::Wrapped).
+//! depth-first search, written once over [`Encoding`] as a [`Search`], and its row, which states
+//! only what differs from the base row. In the crate the row goes into `ALGORITHMS`
+//! (src/solver/algorithms.rs) and each id with its test name into src/solver/stamped.rs;
+//! everything else (ids, listings, the factory, the checks before a search, budgets, forks, the
+//! harness's sizing, `check`'s families, the charts' colour and panel) comes from the row and
+//! [`Wrapped`](super::wrapper::Wrapped).
 
+use super::algorithms::BASE_ROW;
 use super::construct::every_encoding;
 use super::kit::too_many_states;
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{new_solver, Counts, Solution, SolverOptions, Stats};
-use super::{Algorithm, AlgorithmSpec, EncodingKind, Family, Guide};
-use crate::board::{Board, Costs, Move, Puzzle, Topology};
+use super::{new_solver, Solution, SolverOptions, Stats};
+use super::{Algorithm, AlgorithmSpec};
+use crate::board::{Board, Costs, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, DEFAULT_MAX_STATES};
 use crate::error::{ErrorKind, Result};
@@ -96,22 +99,16 @@ impl<E: Encoding> Search for Iddfs<E> {
     }
 }
 
-/// The row: everything the registry, the listings and the harness know about the algorithm.
+/// The row: everything the registry, the listings, the harness, `check` and the charts know
+/// about the algorithm. It states only what differs from the base row (a blind unit-cost
+/// search over every encoding on both topologies).
 static IDDFS: AlgorithmSpec = AlgorithmSpec {
     name: "iddfs",
-    family: Family::Blind,
-    guide: Guide::Nothing,
     summary: "iterative-deepening depth-first search, no heuristic",
-    weighted: false,
-    peer: false,
-    counts: Counts::ALL,
-    builds_heuristic: false,
-    encodings: &EncodingKind::ALL,
-    topologies: &[Topology::Grid, Topology::Torus],
     memory: "the current path only",
-    needs_build: None,
-    partition: None,
+    colour: 0x00_8b8b,
     make: every_encoding!(Iddfs),
+    ..BASE_ROW
 };
 
 #[test]
@@ -142,4 +139,21 @@ fn a_solver_defined_here_runs_through_its_row_like_the_registry_solvers() {
         let swapped = Board::parse(puzzle.shape(), "2 1 3 4 5 6 7 8 x").unwrap();
         assert!(!solver.solve(&puzzle, &swapped).unwrap().is_solvable());
     }
+}
+
+/// The row alone places the solver in the rest of the crate: `check` files it under what guides
+/// it, the harness sizes it as the blind search it says it is (it does not fit the 4×4 space
+/// under the default bound, the 3×3 one it does), and the charts draw it in its own colour.
+#[test]
+fn the_row_alone_places_the_solver_in_check_the_harness_and_the_charts() {
+    use crate::harness::check::{family, Family};
+    let algorithm = Algorithm::of(&IDDFS);
+    for &encoding in algorithm.encodings() {
+        let info = algorithm.info(encoding);
+        assert_eq!(family(&info), Family::BLIND);
+        let korf = crate::cases::korf100::korf_puzzle();
+        assert!(crate::harness::does_not_fit(&info, &korf, DEFAULT_MAX_STATES).is_some());
+        assert!(crate::harness::does_not_fit(&info, &Puzzle::eight(), DEFAULT_MAX_STATES).is_none());
+    }
+    assert!(super::ALGORITHMS.iter().all(|row| row.colour != IDDFS.colour));
 }

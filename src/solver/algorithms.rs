@@ -6,10 +6,10 @@
 //! `every_registered_solver_is_tested`, naming the solver.
 
 use super::api::{AlgorithmSpec, Counts};
-use super::construct::{every_encoding, wrap};
+use super::construct::{every_encoding, pdb_config, wrap};
 use super::idastar_dual::DualBpmx;
 use super::idastar_fsm::FsmIda;
-use super::informed::{tables_not_built, Informed, Method, PdbConfig, PeerInformed};
+use super::informed::{Informed, Method, PeerInformed};
 use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
@@ -34,44 +34,67 @@ const ASTAR_MEMORY: &str =
 const FSM_MEMORY: &str =
     "the current path and the move automaton (at most a few MB); ignores --max-states";
 
-/// What the move-automaton rows share (Taylor & Korf's duplicate pruning, [`crate::fsm`]).
-const FSM_ROW: AlgorithmSpec = AlgorithmSpec {
-    name: "",
-    family: Family::Heuristic,
-    guide: Guide::Manhattan,
-    summary: "",
-    weighted: false,
-    peer: false,
-    counts: Counts::ALL,
-    builds_heuristic: true,
-    encodings: PACKED_ONLY,
-    topologies: GRID_ONLY,
-    memory: FSM_MEMORY,
-    needs_build: None,
-    partition: None,
-    make: |_, info, opts| wrap(info, opts, FsmIda::<Manhattan>::new(())),
-};
+/// The colour of a row that states none: the charts' grey, which no row may have (see
+/// [`AlgorithmSpec::colour`]).
+pub(super) const NO_COLOUR: u32 = 0x5a_5a5a;
 
-/// What the dual-lookup rows share (IDA* over pattern databases with dual lookups and BPMX);
-/// each row states its tables.
-const DUAL_ROW: AlgorithmSpec = AlgorithmSpec {
+/// What a row states unless it says otherwise: one of the crate's own searches, for unit costs,
+/// filling every counter, without a heuristic, over every encoding on both topologies. The
+/// name, summary, memory, colour and constructor are each row's own (the registry's tests
+/// refuse a row that leaves one out).
+pub(super) const BASE_ROW: AlgorithmSpec = AlgorithmSpec {
     name: "",
-    family: Family::Heuristic,
-    guide: Guide::PatternDatabase,
+    family: Family::Blind,
+    guide: Guide::Nothing,
     summary: "",
     weighted: false,
     peer: false,
     counts: Counts::ALL,
-    builds_heuristic: true,
-    encodings: PACKED_ONLY,
+    builds_heuristic: false,
+    encodings: EVERY_ENCODING,
     topologies: ANY_TOPOLOGY,
     memory: "",
-    needs_build: None,
     partition: None,
+    answers_every_arrangement: false,
+    colour: NO_COLOUR,
+    make: |_, info, _| unreachable!("the row of {} states no constructor", info.id),
+};
+
+/// What the heuristic searches over packed words share: they build their heuristic once per
+/// puzzle.
+const INFORMED_ROW: AlgorithmSpec = AlgorithmSpec {
+    family: Family::Heuristic,
+    guide: Guide::Manhattan,
+    builds_heuristic: true,
+    encodings: PACKED_ONLY,
+    ..BASE_ROW
+};
+
+/// What the pattern-database rows share: IDA* over the tables of the row's partition.
+const PDB_ROW: AlgorithmSpec = AlgorithmSpec {
+    guide: Guide::PatternDatabase,
     make: |_, info, opts| {
-        let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
+        let config = pdb_config(&info, opts);
+        wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
+    },
+    ..INFORMED_ROW
+};
+
+/// What the dual-lookup rows share (IDA* over pattern databases with dual lookups and BPMX).
+const DUAL_ROW: AlgorithmSpec = AlgorithmSpec {
+    make: |_, info, opts| {
+        let config = pdb_config(&info, opts);
         wrap(info, opts, DualBpmx::new(config))
     },
+    ..PDB_ROW
+};
+
+/// What the move-automaton rows share (Taylor & Korf's duplicate pruning, [`crate::fsm`]).
+const FSM_ROW: AlgorithmSpec = AlgorithmSpec {
+    topologies: GRID_ONLY,
+    memory: FSM_MEMORY,
+    make: |_, info, opts| wrap(info, opts, FsmIda::<Manhattan>::new(())),
+    ..INFORMED_ROW
 };
 
 /// Every algorithm the registry knows.
@@ -82,99 +105,59 @@ const DUAL_ROW: AlgorithmSpec = AlgorithmSpec {
 pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "bfs",
-        family: Family::Blind,
-        guide: Guide::Nothing,
         summary: "one forward breadth-first search per query",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x1f_77b4,
         make: every_encoding!(bfs::Bfs),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "table",
         family: Family::Table,
-        guide: Guide::Nothing,
         summary: "reverse BFS (reverse Dijkstra when weighted) from the goal, built once; queries walk it",
         weighted: true,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: "one entry per arrangement of the space, n! (bounded by --max-states)",
-        needs_build: None,
-        partition: None,
+        colour: 0x00_0000,
         make: every_encoding!(table::Table),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "bidir-shared",
         family: Family::Bidirectional,
-        guide: Guide::Nothing,
         summary: "bidirectional BFS, one FIFO queue holding both sides' states",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
-        needs_build: None,
-        partition: None,
+        answers_every_arrangement: true,
+        colour: 0xff_7f0e,
         make: every_encoding!(bidir_shared::BidirShared),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "bidir-split",
         family: Family::Bidirectional,
-        guide: Guide::Nothing,
         summary: "bidirectional BFS, two queues, expanding the smaller frontier a layer at a time",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
-        needs_build: None,
-        partition: None,
+        answers_every_arrangement: true,
+        colour: 0xd6_2728,
         make: every_encoding!(bidir_split::BidirSplit),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "dijkstra",
-        family: Family::Blind,
-        guide: Guide::Nothing,
         summary: "Dijkstra with a binary heap",
         weighted: true,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x2c_a02c,
         make: every_encoding!(dijkstra::Dijkstra),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "dial",
-        family: Family::Blind,
-        guide: Guide::Nothing,
         summary: "Dijkstra with a bucket queue (Dial's algorithm), for small integer costs",
         weighted: true,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x94_67bd,
         make: every_encoding!(dial::Dial),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "astar",
@@ -182,282 +165,168 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         guide: Guide::Manhattan,
         summary: "A* with the sum of each tile's cheapest distance to its goal square",
         weighted: true,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
-        needs_build: None,
-        partition: None,
+        answers_every_arrangement: true,
+        colour: 0xe3_77c2,
         make: every_encoding!(astar::AStar),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "pathfinding-bfs",
-        family: Family::Blind,
-        guide: Guide::Nothing,
         summary: "the pathfinding crate's bfs",
-        weighted: false,
         peer: true,
         counts: Counts::STATES,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x17_becf,
         make: every_encoding!(peers::Peer, peers::Kind::Bfs),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "pathfinding-bidir",
         family: Family::Bidirectional,
-        guide: Guide::Nothing,
         summary: "the pathfinding crate's bfs_bidirectional",
-        weighted: false,
         peer: true,
         counts: Counts::STATES,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BIDIR_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x8c_564b,
         make: every_encoding!(peers::Peer, peers::Kind::Bidirectional),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "pathfinding-dijkstra",
-        family: Family::Blind,
-        guide: Guide::Nothing,
         summary: "the pathfinding crate's dijkstra",
         weighted: true,
         peer: true,
         counts: Counts::STATES,
-        builds_heuristic: false,
-        encodings: EVERY_ENCODING,
-        topologies: ANY_TOPOLOGY,
         memory: BLIND_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0xbc_bd22,
         make: every_encoding!(peers::Peer, peers::Kind::Dijkstra),
+        ..BASE_ROW
     },
     AlgorithmSpec {
         name: "idastar-md",
-        family: Family::Heuristic,
-        guide: Guide::Manhattan,
         summary: "IDA* with Manhattan distance (wrapping on the torus)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "the current path only; ignores --max-states",
-        needs_build: None,
-        partition: None,
+        colour: 0x21_66ac,
         make: |_, info, opts| wrap(info, opts, Informed::<Manhattan>::new(Method::IdaStar, ())),
+        ..INFORMED_ROW
     },
     AlgorithmSpec {
         name: "idastar-lc",
-        family: Family::Heuristic,
         guide: Guide::LinearConflict,
         summary: "IDA* with linear conflict: Manhattan distance plus 2 moves per tile that must leave its line",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
         topologies: GRID_ONLY,
         memory: "the current path, and 2 x 64K line tables on 4-wide boards; ignores --max-states",
-        needs_build: None,
-        partition: None,
+        colour: 0x00_6d2c,
         make: |_, info, opts| {
             wrap(info, opts, Informed::<LinearConflict>::new(Method::IdaStar, ()))
         },
+        ..INFORMED_ROW
     },
     AlgorithmSpec {
         name: "astar-md",
-        family: Family::Heuristic,
-        guide: Guide::Manhattan,
         summary: "A* with Manhattan distance, bounded by --max-states",
         weighted: true,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0xb1_5928,
         make: |_, info, opts| wrap(info, opts, Informed::<Manhattan>::new(Method::AStar, ())),
+        ..INFORMED_ROW
     },
     AlgorithmSpec {
         name: "astar-lc",
-        family: Family::Heuristic,
         guide: Guide::LinearConflict,
         summary: "A* with linear conflict, bounded by --max-states",
         weighted: true,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
         topologies: GRID_ONLY,
         memory: ASTAR_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x6a_3d9a,
         make: |_, info, opts| {
             wrap(info, opts, Informed::<LinearConflict>::new(Method::AStar, ()))
         },
+        ..INFORMED_ROW
     },
     AlgorithmSpec {
         name: "pathfinding-idastar",
-        family: Family::Heuristic,
-        guide: Guide::Manhattan,
         summary: "the pathfinding crate's idastar with Manhattan distance",
-        weighted: false,
         peer: true,
         counts: Counts::NONE,
         builds_heuristic: false,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "the current path only; ignores --max-states",
-        needs_build: None,
-        partition: None,
+        colour: 0xe6_ab02,
         make: |_, info, opts| wrap(info, opts, PeerInformed::new(Method::IdaStar)),
+        ..INFORMED_ROW
     },
     AlgorithmSpec {
         name: "pathfinding-astar",
-        family: Family::Heuristic,
-        guide: Guide::Manhattan,
         summary: "the pathfinding crate's astar with Manhattan distance",
         weighted: true,
         peer: true,
         counts: Counts::NONE,
         builds_heuristic: false,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: ASTAR_MEMORY,
-        needs_build: None,
-        partition: None,
+        colour: 0x66_a61e,
         make: |_, info, opts| wrap(info, opts, PeerInformed::new(Method::AStar)),
+        ..INFORMED_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb555",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "IDA* with additive pattern databases, 5-5-5 on 4x4 (other shapes: the default partition)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 5-5-5 on 4x4: 1.6 MB tables, ~13 MB to build; the path only, ignores --max-states",
-        needs_build: None,
         partition: Some(PartitionKind::FiveFiveFive),
-        make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::FiveFiveFive, cache: opts.cache() };
-            wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
-        },
+        colour: 0x1b_9e77,
+        ..PDB_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb663",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "IDA* with additive pattern databases, 6-6-3 on 4x4 (other shapes: the default partition)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; the path only, ignores --max-states",
-        needs_build: None,
         partition: Some(PartitionKind::SixSixThree),
-        make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SixSixThree, cache: opts.cache() };
-            wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
-        },
+        colour: 0xc5_1b7d,
+        ..PDB_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb78",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "IDA* with additive pattern databases, 7-8 on 4x4, built only by `pdb build --partition 78` (other shapes: the default partition)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
-        needs_build: Some(|puzzle, opts| {
-            tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
-        }),
         partition: Some(PartitionKind::SevenEight),
-        make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
-            wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
-        },
+        colour: 0xd9_5f02,
+        ..PDB_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb6666",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "IDA* with Korf & Felner's 6-6-6-6 pattern databases on 5x5, built on first use or by `pdb build --shape 5x5` (other shapes: the default partition)",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
-        needs_build: Some(|puzzle, opts| {
-            tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
-        }),
         partition: Some(PartitionKind::SixSixSixSix),
-        make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
-            wrap(info, opts, Informed::<PatternDatabases>::new(Method::IdaStar, config))
-        },
+        colour: 0x75_70b3,
+        ..PDB_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb78-dual",
         summary: "IDA* with the 7-8 databases on 4x4, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
         memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
-        needs_build: Some(|puzzle, opts| {
-            tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
-        }),
         partition: Some(PartitionKind::SevenEight),
-        make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
-            wrap(info, opts, DualBpmx::new(config))
-        },
+        colour: 0xf4_6d43,
         ..DUAL_ROW
     },
     AlgorithmSpec {
         name: "idastar-pdb6666-dual",
         summary: "IDA* with the 6-6-6-6 databases on 5x5, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
-        needs_build: Some(|puzzle, opts| {
-            tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
-        }),
         partition: Some(PartitionKind::SixSixSixSix),
-        make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
-            wrap(info, opts, DualBpmx::new(config))
-        },
+        colour: 0x54_2788,
         ..DUAL_ROW
     },
     AlgorithmSpec {
         name: "idastar-md-fsm",
         summary: "IDA* with Manhattan distance, duplicate paths pruned by the shape's move automaton (Taylor & Korf 1993)",
-        make: |_, info, opts| wrap(info, opts, FsmIda::<Manhattan>::new(())),
+        colour: 0x5a_b4ac,
         ..FSM_ROW
     },
     AlgorithmSpec {
         name: "idastar-lc-fsm",
         guide: Guide::LinearConflict,
         summary: "IDA* with linear conflict, duplicate paths pruned by the shape's move automaton",
+        colour: 0x8c_2d04,
         make: |_, info, opts| wrap(info, opts, FsmIda::<LinearConflict>::new(())),
         ..FSM_ROW
     },
@@ -466,12 +335,10 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         guide: Guide::PatternDatabase,
         summary: "IDA* with the 7-8 databases on 4x4 (reflected lookup), duplicate paths pruned by the move automaton (other shapes: the default partition)",
         memory: "PDB 7-8 on 4x4: 576.6 MB tables; the move automaton (at most a few MB); the path",
-        needs_build: Some(|puzzle, opts| {
-            tables_not_built(PartitionKind::SevenEight, puzzle, &opts.cache())
-        }),
         partition: Some(PartitionKind::SevenEight),
+        colour: 0xa5_0026,
         make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SevenEight, cache: opts.cache() };
+            let config = pdb_config(&info, opts);
             wrap(info, opts, FsmIda::<PatternDatabases>::new(config))
         },
         ..FSM_ROW
@@ -481,33 +348,60 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         guide: Guide::PatternDatabase,
         summary: "IDA* with the 6-6-6-6 databases on 5x5 (reflected lookup), duplicate paths pruned by the move automaton (other shapes: the default partition)",
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables; the move automaton (at most a few MB); the path",
-        needs_build: Some(|puzzle, opts| {
-            tables_not_built(PartitionKind::SixSixSixSix, puzzle, &opts.cache())
-        }),
         partition: Some(PartitionKind::SixSixSixSix),
+        colour: 0x32_88bd,
         make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SixSixSixSix, cache: opts.cache() };
+            let config = pdb_config(&info, opts);
             wrap(info, opts, FsmIda::<PatternDatabases>::new(config))
         },
         ..FSM_ROW
     },
     AlgorithmSpec {
         name: "astar-pdb663",
-        family: Family::Heuristic,
-        guide: Guide::PatternDatabase,
         summary: "A* (reopening states) with the 6-6-3 databases on 4x4, bounded by --max-states",
-        weighted: false,
-        peer: false,
-        counts: Counts::ALL,
-        builds_heuristic: true,
-        encodings: PACKED_ONLY,
-        topologies: ANY_TOPOLOGY,
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; plus every state generated (bounded by --max-states)",
-        needs_build: None,
         partition: Some(PartitionKind::SixSixThree),
+        colour: 0x08_306b,
         make: |_, info, opts| {
-            let config = PdbConfig { kind: PartitionKind::SixSixThree, cache: opts.cache() };
+            let config = pdb_config(&info, opts);
             wrap(info, opts, Informed::<PatternDatabases>::new(Method::AStar, config))
         },
+        ..PDB_ROW
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::check::{family, Family as CheckFamily};
+    use crate::solver::{all_solvers, Algorithm};
+
+    /// What the base row leaves to each row is stated by each row, and what the charts, `check`
+    /// and the pattern-database constructors read of a row is there: its own colour (not a
+    /// grey, not another row's), a check family, a partition exactly when tables guide it.
+    #[test]
+    fn every_row_states_its_own_name_summary_memory_colour_and_partition() {
+        for (i, row) in ALGORITHMS.iter().enumerate() {
+            let name = row.name;
+            assert!(
+                !name.is_empty() && !row.summary.is_empty() && !row.memory.is_empty(),
+                "{name}"
+            );
+            let [_, r, g, b] = row.colour.to_be_bytes();
+            assert!(row.colour != NO_COLOUR && !(r == g && g == b && r > 0), "{name}: a grey");
+            for other in &ALGORITHMS[i + 1..] {
+                assert_ne!(other.name, name);
+                assert_ne!(other.colour, row.colour, "{name} and {} share a colour", other.name);
+            }
+            assert_eq!(row.partition.is_some(), row.guide == Guide::PatternDatabase, "{name}");
+            for &e in row.encodings {
+                let info = Algorithm(row).info(e);
+                assert_eq!(family(&info), CheckFamily::Guided(row.guide), "{name}");
+            }
+        }
+        assert_eq!(
+            all_solvers().len(),
+            ALGORITHMS.iter().map(|a| a.encodings.len()).sum::<usize>()
+        );
+    }
+}

@@ -244,6 +244,7 @@ impl SolverInfo {
 pub type Constructor = fn(EncodingKind, SolverInfo, &SolverOptions) -> Box<dyn Solver>;
 
 /// One algorithm as data: a row of [`ALGORITHMS`](super::ALGORITHMS).
+#[allow(clippy::struct_excessive_bools, reason = "independent flags the harness and listings read")]
 #[derive(Clone, Copy)]
 pub struct AlgorithmSpec {
     /// The name, first half of the solver id.
@@ -269,13 +270,16 @@ pub struct AlgorithmSpec {
     pub topologies: &'static [Topology],
     /// The memory it needs, for `slidebench solvers --long`.
     pub memory: &'static str,
-    /// Why it cannot run on a puzzle until something is built on request, if it cannot (the
-    /// 7-8 databases, which only `slidebench pdb build` makes); `None` for the rows that build
-    /// what they need themselves.
-    pub needs_build: Option<fn(&Puzzle, &SolverOptions) -> Option<String>>,
-    /// The pattern databases' partition, for the rows guided by them (which boards they
-    /// serve: [`crate::pdb::too_large`]).
+    /// The pattern databases' partition, for the rows guided by them: which boards they serve
+    /// ([`crate::pdb::too_large`]), the tables the constructor opens, and whether they must be
+    /// built on request first ([`not_built`](super::not_built)).
     pub partition: Option<crate::pdb::PartitionKind>,
+    /// Whether its solver over ranks is fast enough to answer every 3×3 arrangement in a
+    /// `compare --full` run (where the `all` set is otherwise the tables' alone).
+    pub answers_every_arrangement: bool,
+    /// Its colour on every chart, `0xRRGGBB`, so that a reader follows one algorithm from
+    /// chart to chart; no two rows share one, and none is a grey (the charts' rules and notes).
+    pub colour: u32,
     /// Makes it.
     pub make: Constructor,
 }

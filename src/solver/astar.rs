@@ -4,10 +4,10 @@
 //! admissible and consistent; the search reuses the best-first core over a bucket queue. (The
 //! packed-only `astar-md` updates the same estimate move by move instead.)
 
+use super::api::Solution;
 use super::dial::Buckets;
 use super::dijkstra::{best_first, Work};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::Solution;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Encoding;

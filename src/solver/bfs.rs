@@ -1,8 +1,8 @@
 //! `bfs`: one forward breadth-first search from the start for each query.
 
+use super::api::{Solution, Stats};
 use super::kit::{path_to, too_many_states, Step};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};

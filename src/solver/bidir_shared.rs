@@ -6,9 +6,9 @@
 //! the depth being expanded and `d_other` the depth last expanded on the other side; stopping at
 //! the first meeting could miss the optimum.
 
+use super::api::{Solution, Stats};
 use super::kit::{expand_side, join_meeting, too_many_states, Link, Step};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{Solution, Stats};
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};

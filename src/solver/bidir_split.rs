@@ -5,9 +5,9 @@
 //! the shortest path that could still be found from the two frontiers' depths; finishing the
 //! layer is what makes the answer a shortest path.
 
+use super::api::{Solution, Stats};
 use super::kit::{expand_side, join_meeting, too_many_states, Link, Step};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{Solution, Stats};
 use crate::board::Move;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;

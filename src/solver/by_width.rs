@@ -3,8 +3,8 @@
 //! `u128` word (up to 25), and [`ByWidth`] picks one when the solver is prepared for a puzzle, so
 //! `bfs/packed` is the same id on 4×4 and 5×5 and no node ever asks which word it holds.
 
+use super::api::Solution;
 use super::wrapper::Search;
-use super::Solution;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Word;

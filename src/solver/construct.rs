@@ -2,6 +2,7 @@
 //! the registry) so that the rows' module imports nothing that imports it back.
 
 use super::api::{Solver, SolverInfo};
+use super::informed::PdbConfig;
 use super::options::SolverOptions;
 use super::wrapper::{Search, Wrapped};
 
@@ -12,6 +13,16 @@ pub(crate) fn wrap<S: Search>(
     search: S,
 ) -> Box<dyn Solver> {
     Box::new(Wrapped::new(info, opts.max_states, search))
+}
+
+/// The databases the solver `info` opens: its row's partition (named there once), from the
+/// cache `opts` names.
+pub(crate) fn pdb_config(info: &SolverInfo, opts: &SolverOptions) -> PdbConfig {
+    let kind = info.algorithm_kind.and_then(|a| a.spec().partition);
+    PdbConfig {
+        kind: kind.expect("a pattern-database row names its partition"),
+        cache: opts.cache(),
+    }
 }
 
 /// The constructor of a search written once over [`Encoding`](crate::encoding::Encoding):

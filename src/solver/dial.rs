@@ -2,9 +2,9 @@
 //! the keys in the queue span at most the largest move cost and a ring of buckets replaces the
 //! heap's logarithmic work with a constant.
 
+use super::api::Solution;
 use super::dijkstra::{best_first, Frontier, Work};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::Solution;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Encoding;

@@ -5,9 +5,9 @@
 //! narrower data, [`RankDijkstra`]: 2-byte cost slots, and a binary heap of 8-byte words that
 //! touches the cache lines two levels below while it walks down.
 
+use super::api::{Solution, Stats};
 use super::kit::{path_to, too_many_states, Step};
 use super::wrapper::{fit_space, InSpace, Search};
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, Slot, StateMap};

@@ -18,10 +18,10 @@
 //!
 //! [`KORF_ORDER`]: super::idastar::KORF_ORDER
 
+use super::api::{Solution, Stats};
 use super::idastar::{IdaOutcome, MoveLists};
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle, MAX_CELLS};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Word;

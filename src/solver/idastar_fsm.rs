@@ -8,10 +8,10 @@
 //! bound cuts off included, the root not counted); a child the automaton rejects is not
 //! generated and not counted.
 
+use super::api::{Solution, Stats};
 use super::idastar::{IdaOutcome, MoveLists};
 use super::informed::Prepare;
 use super::wrapper::Search;
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle, Topology, MAX_CELLS};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Word;

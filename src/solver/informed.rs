@@ -6,10 +6,10 @@
 //! returns its build (or cache load) time, and shared by forks through an [`Arc`]. IDA* stores
 //! only its path, so it ignores the state bound; A* honours it.
 
+use super::api::{Solution, Stats};
 use super::astar_h::a_star_metered;
 use super::idastar::ida_star_metered;
 use super::wrapper::Search;
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::error::Result;

@@ -32,6 +32,17 @@ pub enum Guide {
     PatternDatabase,
 }
 
+impl std::fmt::Display for Guide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Guide::Nothing => "blind",
+            Guide::Manhattan => "Manhattan distance",
+            Guide::LinearConflict => "linear conflict",
+            Guide::PatternDatabase => "pattern database",
+        })
+    }
+}
+
 /// A state encoding the registry knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EncodingKind {

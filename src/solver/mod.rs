@@ -50,6 +50,8 @@ pub use registry::{
 #[cfg(test)]
 mod adding_a_solver;
 #[cfg(test)]
+mod stamped;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod wide_tests;

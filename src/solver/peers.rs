@@ -4,9 +4,9 @@
 //! The crate keeps its own maps, so `stored` is the number of successor states generated (an
 //! upper bound of what it stored) and `peak_bytes` is not measured (0).
 
+use super::api::{Solution, Stats};
 use super::kit::too_many_states;
 use super::wrapper::{fit_space, Search};
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Encoding;

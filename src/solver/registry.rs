@@ -7,6 +7,7 @@
 
 use super::algorithms::ALGORITHMS;
 use super::api::{Algorithm, SolverInfo};
+use super::informed::tables_not_built;
 use super::options::SolverOptions;
 use crate::board::{Puzzle, Topology};
 
@@ -76,7 +77,9 @@ pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
 }
 
 /// Why the solver `info` cannot run on `puzzle` with `opts` until something is built first, if
-/// it cannot (its row's [`AlgorithmSpec::needs_build`](super::AlgorithmSpec::needs_build)).
+/// it cannot: its row's partition ([`AlgorithmSpec::partition`](super::AlgorithmSpec::partition))
+/// takes long to build, and the cache has no tables for `puzzle`.
 pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Option<String> {
-    info.algorithm_kind?.spec().needs_build.and_then(|why| why(puzzle, opts))
+    let kind = info.algorithm_kind?.spec().partition.filter(|k| k.long_build())?;
+    tables_not_built(kind, puzzle, &opts.cache())
 }

@@ -6,10 +6,10 @@
 //! of loads. With unit costs the build is a BFS; with weighted moves it is a Dijkstra, which is
 //! valid because every move can be undone at the same cost.
 
+use super::api::{Solution, Stats};
 use super::dijkstra::{Frontier, Heap};
 use super::kit::{path_from, too_many_states, Dist, Step};
 use super::wrapper::Search;
-use super::{Solution, Stats};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, StateMap};

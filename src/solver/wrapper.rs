@@ -2,8 +2,8 @@
 //! before a search, the per-puzzle workspace and `fork`. A solver module holds only its
 //! algorithm, as a [`Search`]; [`Wrapped`] turns it into a [`Solver`].
 
+use super::api::{Solution, Solver, SolverInfo};
 use super::kit::{precheck, same_space};
-use super::{Solution, Solver, SolverInfo};
 use crate::board::{Board, Puzzle};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Encoding;

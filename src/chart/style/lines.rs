@@ -3,7 +3,7 @@
 
 use super::axis::{Axis, Rule};
 use super::page::{
-    algorithm_colour, dash_of, family, render_page, solver_colour, Area, Dash, DrawResult, Family,
+    algorithm_colour, dash_of, panel_of, render_page, solver_colour, Area, Dash, DrawResult, Panel,
     DESC_SIZE, FONT, GREY, LABEL_SIZE, LEGEND_SIZE, MAX_LINES,
 };
 use plotters::prelude::*;
@@ -75,10 +75,10 @@ pub(in crate::chart) fn line_chart(
     y: &Axis,
     extras: &Extras,
 ) -> DrawResult<String> {
-    let mut families: Vec<(Family, Vec<&SolverSeries>)> = Vec::new();
+    let mut families: Vec<(Panel, Vec<&SolverSeries>)> = Vec::new();
     if series.len() > MAX_LINES && !extras.one_panel {
         for s in series {
-            let f = family(&s.algorithm);
+            let f = panel_of(&s.algorithm);
             match families.iter_mut().find(|(g, _)| *g == f) {
                 Some((_, v)) => v.push(s),
                 None => families.push((f, vec![s])),
@@ -86,7 +86,7 @@ pub(in crate::chart) fn line_chart(
         }
         families.sort_by_key(|(f, _)| *f);
     } else {
-        families.push((Family::Other, series.iter().collect()));
+        families.push((Panel::Other, series.iter().collect()));
     }
     let panels = families.len();
     let cols = if panels <= 1 { 1 } else { 2 };

@@ -1,6 +1,7 @@
-//! The page every chart is drawn on, its fonts, and the fixed colour per algorithm and line
-//! style per encoding that let a reader follow one solver from chart to chart.
+//! The page every chart is drawn on, its fonts, and the colour per algorithm (its registry
+//! row's) and line style per encoding that let a reader follow one solver from chart to chart.
 
+use crate::solver::{Algorithm, AlgorithmSpec, Family, Guide};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -18,9 +19,11 @@ pub(in crate::chart) const LEGEND_SIZE: u32 = 17;
 pub(in crate::chart) const MAX_LINES: usize = 8;
 pub(super) const GREY: RGBColor = RGBColor(90, 90, 90);
 
-/// The families of algorithms, the panels of a chart with many lines.
+/// The panels of a chart with many lines: the registry's families ([`Family`]), with the
+/// weighted blind searches and the pattern-database searches apart from the rest of their
+/// family, and a panel for solvers the registry does not know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(in crate::chart) enum Family {
+pub(in crate::chart) enum Panel {
     Blind,
     Bidirectional,
     Table,
@@ -30,16 +33,28 @@ pub(in crate::chart) enum Family {
     Other,
 }
 
-impl Family {
+impl Panel {
     pub(in crate::chart) fn name(self) -> &'static str {
         match self {
-            Family::Blind => "blind search",
-            Family::Bidirectional => "bidirectional search",
-            Family::Table => "whole-space table",
-            Family::Weighted => "Dijkstra (weighted)",
-            Family::Heuristic => "heuristic search",
-            Family::PatternDatabase => "pattern databases",
-            Family::Other => "other solvers",
+            Panel::Blind => "blind search",
+            Panel::Bidirectional => "bidirectional search",
+            Panel::Table => "whole-space table",
+            Panel::Weighted => "Dijkstra (weighted)",
+            Panel::Heuristic => "heuristic search",
+            Panel::PatternDatabase => "pattern databases",
+            Panel::Other => "other solvers",
+        }
+    }
+
+    /// The panel of a registry row, from its family, guide and weights.
+    fn of(spec: &AlgorithmSpec) -> Panel {
+        match (spec.family, spec.guide) {
+            (Family::Table, _) => Panel::Table,
+            (Family::Bidirectional, _) => Panel::Bidirectional,
+            (Family::Blind, _) if spec.weighted => Panel::Weighted,
+            (Family::Blind, _) => Panel::Blind,
+            (Family::Heuristic, Guide::PatternDatabase) => Panel::PatternDatabase,
+            (Family::Heuristic, _) => Panel::Heuristic,
         }
     }
 }
@@ -47,38 +62,6 @@ impl Family {
 const fn rgb(hex: u32) -> RGBColor {
     RGBColor((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
 }
-
-/// Every registry algorithm with its family and its colour, the same on every chart; no two
-/// share a colour, and within a family the colours differ in hue.
-const ALGORITHMS: [(&str, Family, RGBColor); 27] = [
-    ("bfs", Family::Blind, rgb(0x1f77b4)),
-    ("pathfinding-bfs", Family::Blind, rgb(0x17becf)),
-    ("table", Family::Table, rgb(0x000000)),
-    ("bidir-shared", Family::Bidirectional, rgb(0xff7f0e)),
-    ("bidir-split", Family::Bidirectional, rgb(0xd62728)),
-    ("pathfinding-bidir", Family::Bidirectional, rgb(0x8c564b)),
-    ("dijkstra", Family::Weighted, rgb(0x2ca02c)),
-    ("dial", Family::Weighted, rgb(0x9467bd)),
-    ("pathfinding-dijkstra", Family::Weighted, rgb(0xbcbd22)),
-    ("astar", Family::Heuristic, rgb(0xe377c2)),
-    ("idastar-md", Family::Heuristic, rgb(0x2166ac)),
-    ("idastar-lc", Family::Heuristic, rgb(0x006d2c)),
-    ("astar-md", Family::Heuristic, rgb(0xb15928)),
-    ("astar-lc", Family::Heuristic, rgb(0x6a3d9a)),
-    ("pathfinding-idastar", Family::Heuristic, rgb(0xe6ab02)),
-    ("pathfinding-astar", Family::Heuristic, rgb(0x66a61e)),
-    ("idastar-pdb555", Family::PatternDatabase, rgb(0x1b9e77)),
-    ("idastar-pdb663", Family::PatternDatabase, rgb(0xc51b7d)),
-    ("astar-pdb663", Family::PatternDatabase, rgb(0x08306b)),
-    ("idastar-pdb78", Family::PatternDatabase, rgb(0xd95f02)),
-    ("idastar-pdb6666", Family::PatternDatabase, rgb(0x7570b3)),
-    ("idastar-pdb78-dual", Family::PatternDatabase, rgb(0xf46d43)),
-    ("idastar-pdb6666-dual", Family::PatternDatabase, rgb(0x542788)),
-    ("idastar-md-fsm", Family::Heuristic, rgb(0x5ab4ac)),
-    ("idastar-lc-fsm", Family::Heuristic, rgb(0x8c2d04)),
-    ("idastar-pdb78-fsm", Family::PatternDatabase, rgb(0xa50026)),
-    ("idastar-pdb6666-fsm", Family::PatternDatabase, rgb(0x3288bd)),
-];
 
 /// Colours for algorithms the registry does not know (custom solvers), by name.
 const OTHER_COLOURS: [RGBColor; 4] = [rgb(0x984ea3), rgb(0xa65628), rgb(0x377eb8), rgb(0x4daf4a)];
@@ -118,23 +101,24 @@ pub(in crate::chart) fn solver_colour(algorithm: &str, encoding: &str) -> RGBCol
     }
 }
 
-/// The colour of an algorithm, the same on every chart.
+/// The colour of an algorithm, the same on every chart: its registry row's
+/// ([`AlgorithmSpec::colour`]), else one of the colours for custom solvers by name.
 pub(in crate::chart) fn algorithm_colour(algorithm: &str) -> RGBColor {
-    ALGORITHMS.iter().find(|a| a.0 == algorithm).map_or_else(
+    Algorithm::from_name(algorithm).map_or_else(
         || OTHER_COLOURS[name_hash(0, algorithm) as usize % OTHER_COLOURS.len()],
-        |a| a.2,
+        |a| rgb(a.spec().colour),
     )
 }
 
-/// The family of an algorithm.
-pub(in crate::chart) fn family(algorithm: &str) -> Family {
-    ALGORITHMS.iter().find(|a| a.0 == algorithm).map_or(Family::Other, |a| a.1)
+/// The panel an algorithm is drawn in.
+pub(in crate::chart) fn panel_of(algorithm: &str) -> Panel {
+    Algorithm::from_name(algorithm).map_or(Panel::Other, |a| Panel::of(a.spec()))
 }
 
-/// Whether `algorithm` is a registry algorithm (with its own colour).
+/// Every registry algorithm with its colour.
 #[cfg(test)]
 pub(in crate::chart) fn known_algorithms() -> impl Iterator<Item = (&'static str, RGBColor)> {
-    ALGORITHMS.iter().map(|a| (a.0, a.2))
+    Algorithm::all().map(|a| (a.name(), rgb(a.spec().colour)))
 }
 
 /// How a line is drawn: the encoding's dash and marker.
