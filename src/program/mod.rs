@@ -10,6 +10,7 @@
 mod capture;
 pub mod converse;
 mod escape;
+mod judged;
 pub mod live;
 pub mod process;
 mod procfs;
