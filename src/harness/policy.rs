@@ -69,10 +69,10 @@ pub fn check_sets() -> Vec<SetSpec> {
 }
 
 /// Whether a solver sits out a generated set as too slow: only tables answer every arrangement
-/// in the default run (a full run adds the solvers over ranks whose rows say they answer every
-/// arrangement, [`answers_every_arrangement`](crate::solver::AlgorithmSpec::answers_every_arrangement)),
-/// and [`WEIGHTED_SET_SKIPS`]; an outside program, no table, never
-/// runs it.
+/// in the default run, and an outside program, no table, never does. A full run adds the
+/// searches over ranks whose rows say they answer every arrangement
+/// ([`AlgorithmSpec::answers_every_arrangement`](crate::solver::AlgorithmSpec::answers_every_arrangement)).
+/// The weighted set skips [`WEIGHTED_SET_SKIPS`].
 pub fn too_slow(set: SetKind, info: &SolverInfo, full: bool) -> bool {
     match set {
         SetKind::All => {
