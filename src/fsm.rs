@@ -23,7 +23,7 @@
 //! never legal on it and are left out) and its machines are kept for the process.
 
 use crate::board::{Move, Puzzle, Shape, Topology};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
@@ -136,46 +136,123 @@ impl MoveAutomaton {
     }
 }
 
-/// The effect of a move string on the endless grid and its empty square's bounding box
-/// (min column, max column, min row, max row, relative to its start); `None` when the box does
-/// not fit `shape`.
-fn effect(code: u64, len: usize, shape: Shape) -> Option<(Box<[u32]>, [i8; 4])> {
-    let pack = |(x, y): (i8, i8)| ((x as i32 + 64) as u32) << 7 | (y as i32 + 64) as u32;
-    // (square, the square its current content started on), for every square touched.
-    let mut buffer = [((0i8, 0i8), (0i8, 0i8)); MAX_DEPTH + 1];
-    let mut count = 0;
-    let mut at = (0i8, 0i8);
-    let mut bbox = [0i8; 4];
-    for i in 0..len {
-        let m = (code >> (2 * (len - 1 - i))) & 3;
-        let (dx, dy) = STEP[m as usize];
-        let to = (at.0 + dx, at.1 + dy);
-        bbox = [bbox[0].min(to.0), bbox[1].max(to.0), bbox[2].min(to.1), bbox[3].max(to.1)];
-        if (bbox[1] - bbox[0]) as usize >= shape.width()
-            || (bbox[3] - bbox[2]) as usize >= shape.height()
-        {
-            return None;
+/// Squares of the window a string's empty square can reach: (2w − 1) × (2h − 1) around its
+/// start, at most 81 on boards of up to 25 squares, so a square fits 7 bits.
+struct Window {
+    width: i8,
+    height: i8,
+    /// Per square, the square its content started on, valid where `stamp` is the string's.
+    origin: [u8; 128],
+    stamp: [u32; 128],
+    now: u32,
+}
+
+impl Window {
+    fn new(shape: Shape) -> Window {
+        Window {
+            width: 2 * shape.width() as i8 - 1,
+            height: 2 * shape.height() as i8 - 1,
+            origin: [0; 128],
+            stamp: [0; 128],
+            now: 0,
         }
-        let moved = &buffer[..count];
-        let origin_of = |s: (i8, i8)| moved.iter().find(|(q, _)| *q == s).map_or(s, |&(_, o)| o);
-        let (tile, blank) = (origin_of(to), origin_of(at));
-        for (square, content) in [(at, tile), (to, blank)] {
-            if let Some(slot) = buffer[..count].iter_mut().find(|(q, _)| *q == square) {
-                slot.1 = content;
-            } else {
-                buffer[count] = (square, content);
+    }
+
+    /// The effect of the `len` moves of `code` (first move in the highest bits) as its sorted
+    /// (square << 7 | origin) pairs of every square whose content moved, written to `key`; its
+    /// length and the empty square's bounding box (min column, max column, min row, max row,
+    /// relative to its start). `None` when the box does not fit `shape`.
+    fn effect(
+        &mut self,
+        code: u64,
+        len: usize,
+        shape: Shape,
+        key: &mut [u16; MAX_DEPTH + 1],
+    ) -> Option<(usize, [i8; 4])> {
+        self.now += 1;
+        let (cx, cy) = (self.width / 2, self.height / 2);
+        let square = |(x, y): (i8, i8)| ((cy + y) * self.width + cx + x) as usize;
+        let mut touched = [0u8; MAX_DEPTH + 1];
+        let mut count = 0;
+        let mut at = (0i8, 0i8);
+        let mut bbox = [0i8; 4];
+        let start = square(at);
+        self.stamp[start] = self.now;
+        self.origin[start] = start as u8;
+        touched[0] = start as u8;
+        count += 1;
+        for i in 0..len {
+            let m = (code >> (2 * (len - 1 - i))) & 3;
+            let (dx, dy) = STEP[m as usize];
+            let to = (at.0 + dx, at.1 + dy);
+            bbox = [bbox[0].min(to.0), bbox[1].max(to.0), bbox[2].min(to.1), bbox[3].max(to.1)];
+            if (bbox[1] - bbox[0]) as usize >= shape.width()
+                || (bbox[3] - bbox[2]) as usize >= shape.height()
+            {
+                return None;
+            }
+            let (from, into) = (square(at), square(to));
+            if self.stamp[into] != self.now {
+                self.stamp[into] = self.now;
+                self.origin[into] = into as u8;
+                touched[count] = into as u8;
                 count += 1;
             }
+            self.origin.swap(from, into);
+            at = to;
         }
-        at = to;
+        let mut n = 0;
+        for &q in &touched[..count] {
+            let o = self.origin[q as usize];
+            if o != q {
+                key[n] = u16::from(q) << 7 | u16::from(o);
+                n += 1;
+            }
+        }
+        key[..n].sort_unstable();
+        Some((n, bbox))
     }
-    let mut key: Box<[u32]> = buffer[..count]
-        .iter()
-        .filter(|(q, o)| q != o)
-        .map(|&(q, o)| pack(q) << 14 | pack(o))
-        .collect();
-    key.sort_unstable();
-    Some((key, bbox))
+}
+
+/// Per effect seen, the boxes of the kept strings that have it. Keys live in one arena and
+/// are found by their hash, with a chain for the rare equal hashes: one allocation per
+/// million strings, not one per string.
+#[derive(Default)]
+struct Effects {
+    /// Hash of a key to its first entry.
+    by_hash: FxHashMap<u64, u32>,
+    /// (key start in `keys`, key length, first box in `boxes`, next entry of the same hash).
+    entries: Vec<(u32, u8, u32, u32)>,
+    keys: Vec<u16>,
+}
+
+impl Effects {
+    /// The head of the box list of `key`'s entry, added (empty) if it is new.
+    fn boxes_of(&mut self, key: &[u16]) -> &mut u32 {
+        let hash = key.iter().fold(0u64, |h, &k| {
+            (h.rotate_left(5) ^ u64::from(k)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        });
+        let fresh = self.entries.len() as u32;
+        let head = self.by_hash.entry(hash).or_insert(u32::MAX);
+        let mut at = *head;
+        let mut last = None;
+        while at != u32::MAX {
+            let (start, len, _, next) = self.entries[at as usize];
+            let (start, len) = (start as usize, len as usize);
+            if self.keys[start..start + len] == *key {
+                return &mut self.entries[at as usize].2;
+            }
+            last = Some(at);
+            at = next;
+        }
+        match last {
+            None => *head = fresh,
+            Some(l) => self.entries[l as usize].3 = fresh,
+        }
+        self.entries.push((self.keys.len() as u32, key.len() as u8, u32::MAX, u32::MAX));
+        self.keys.extend_from_slice(key);
+        &mut self.entries[fresh as usize].2
+    }
 }
 
 /// Whether box `inner` lies inside box `outer`.
@@ -186,28 +263,28 @@ fn inside(inner: [i8; 4], outer: [i8; 4]) -> bool {
 /// The minimal forbidden strings up to `depth` moves on grids of `shape` (code, length; the
 /// first move in the highest bits), and how many strings were kept.
 fn forbidden_strings(shape: Shape, depth: usize) -> (Vec<(u64, usize)>, usize) {
-    // Per effect, the boxes of the kept strings that have it: a list in `boxes` (box, next).
-    let mut effects: FxHashMap<Box<[u32]>, u32> = FxHashMap::default();
+    let mut window = Window::new(shape);
+    let mut effects = Effects::default();
+    // Boxes of kept strings as a list per effect: (box, next).
     let mut boxes: Vec<([i8; 4], u32)> = vec![([0; 4], u32::MAX)];
-    effects.insert(Box::new([]), 0);
+    *effects.boxes_of(&[]) = 0;
+    // The kept strings of the last length, in increasing order (the order they are made in).
     let mut level: Vec<u64> = vec![0];
-    let mut kept: FxHashSet<u64> = FxHashSet::from_iter([0]);
     let mut forbidden = Vec::new();
     let mut strings = 1;
+    let mut key = [0u16; MAX_DEPTH + 1];
     for len in 1..=depth {
         let suffix_mask = (1u64 << (2 * (len - 1))) - 1;
         let mut next = Vec::with_capacity(level.len() * 3);
-        let mut next_kept =
-            FxHashSet::with_capacity_and_hasher(level.len() * 3, rustc_hash::FxBuildHasher);
         for &prefix in &level {
             for m in 0..4u64 {
                 let s = prefix << 2 | m;
                 // The prefix is kept; the string is minimal only if its suffix is kept too.
-                if !kept.contains(&(s & suffix_mask)) {
+                if level.binary_search(&(s & suffix_mask)).is_err() {
                     continue;
                 }
-                let Some((key, bbox)) = effect(s, len, shape) else { continue };
-                let head = effects.entry(key).or_insert(u32::MAX);
+                let Some((n, bbox)) = window.effect(s, len, shape, &mut key) else { continue };
+                let head = effects.boxes_of(&key[..n]);
                 let mut at = *head;
                 let mut earlier = false;
                 while at != u32::MAX {
@@ -225,12 +302,10 @@ fn forbidden_strings(shape: Shape, depth: usize) -> (Vec<(u64, usize)>, usize) {
                 boxes.push((bbox, *head));
                 *head = (boxes.len() - 1) as u32;
                 next.push(s);
-                next_kept.insert(s);
             }
         }
         strings += next.len();
         level = next;
-        kept = next_kept;
     }
     (forbidden, strings)
 }
