@@ -6,7 +6,8 @@
 #                                            # under 20 minutes on 2 cores: larger sets, more
 #                                            # shapes, all of Korf's 100)
 # No JSON copies of the tables are kept here (runs.json repeated runs.csv at four times its
-# size): `slidebench compare --export-json` writes them on demand.
+# size): `slidebench compare --export-json` writes them on demand. The per-case rows are
+# runs.csv.gz (compare writes them compressed, and removes an earlier run's plain runs.csv).
 #   QUICK=1 scripts/regenerate-results.sh    # the default comparison (about 2 minutes)
 #
 # The full run's cutting rule (src/harness/cap.rs): each solver runs a set's cases easiest first
@@ -130,7 +131,8 @@ tmp="$out/.README.md.tmp"
   done
   echo "| load at the end | $(cut -d' ' -f1-3 /proc/loadavg) (1, 5 and 15 minute averages) |"
   echo
-  echo "Files: \`runs.csv\` (one row per solver and case, with its outcome: solved, unsolvable,"
+  echo "Files: \`runs.csv.gz\` (gzip-compressed, \`zcat runs.csv.gz\` for the text: one row per"
+  echo "solver and case, with its outcome: solved, unsolvable,"
   echo "budget, skipped or error; the \`all\` set is summarised only), \`summary.csv\` (one row per"
   echo "solver and case set), \`skipped.csv\` (solvers that sat out a set, and why), \`threads.csv\`"
   echo "(queries per second against worker threads), \`census.csv\` (whole-space censuses),"

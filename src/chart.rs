@@ -14,9 +14,9 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::write_atomic;
-use crate::report::set::{read_meta, read_optional, read_required};
+use crate::report::set::ResultSet;
 use crate::report::{
-    CensusRow, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, RUNS_CSV, SUMMARY_CSV, THREADS_CSV,
+    CensusRow, RunRow, SummaryRow, ThreadsRow, CENSUS_CSV, SUMMARY_CSV, THREADS_CSV,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -195,7 +195,12 @@ pub fn draw_all(from: &Path, out: &Path) -> Result<Vec<PathBuf>> {
 /// Every chart there is data for in `from`, as `(file name, SVG text)` in [`CHARTS`] order,
 /// rendered in memory and written nowhere (the HTML report inlines them).
 pub fn render_all(from: &Path) -> Result<Vec<(&'static str, String)>> {
-    let data = read_data(from)?;
+    render_set(&ResultSet::open(from)?)
+}
+
+/// Every chart there is data for in `set`, opened already ([`render_all`]).
+pub fn render_set(set: &ResultSet) -> Result<Vec<(&'static str, String)>> {
+    let data = read_set(set)?;
     // Render everything first, so a failure writes nothing.
     let mut charts = Vec::new();
     for c in &CHARTS {
@@ -212,13 +217,18 @@ pub fn render_all(from: &Path) -> Result<Vec<(&'static str, String)>> {
 
 /// Reads and checks the tables of the result set in `from`.
 pub fn read_data(from: &Path) -> Result<ChartData> {
-    crate::fsutil::verify_set(from)?;
+    read_set(&ResultSet::open(from)?)
+}
+
+/// Reads and checks the tables of `set`, opened already.
+pub fn read_set(set: &ResultSet) -> Result<ChartData> {
+    let from = set.dir();
     let needed = " (needed to draw the charts)";
-    let runs = crate::report::runs_read(read_required(from, RUNS_CSV, needed)?);
-    let summary: Vec<SummaryRow> = read_required(from, SUMMARY_CSV, needed)?;
-    let threads: Option<Vec<ThreadsRow>> = read_optional(from, THREADS_CSV)?;
-    let census: Option<Vec<CensusRow>> = read_optional(from, CENSUS_CSV)?;
-    let meta = read_meta(from)?;
+    let runs = set.runs(needed)?;
+    let summary: Vec<SummaryRow> = set.summary(needed)?;
+    let threads: Option<Vec<ThreadsRow>> = set.threads()?;
+    let census: Option<Vec<CensusRow>> = set.table(CENSUS_CSV)?;
+    let meta = set.meta()?;
     let path = from.join(SUMMARY_CSV);
     for (i, r) in summary.iter().enumerate() {
         check_value(&path, i, "mean_ns", r.mean_ns)?;

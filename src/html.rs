@@ -6,11 +6,11 @@
 //! is escaped. The script also counts the charts that rendered (`<body data-charts="N">`), which
 //! the CI's headless browser check compares with `data-charts-expected`.
 
-use crate::chart::render_all;
+use crate::chart::render_set;
 use crate::error::{Error, ErrorKind, Result};
-use crate::fsutil::{verify_set, write_atomic, Lock, LOCK_FILE};
-use crate::report::set::read_meta;
-use crate::report::{read_csv, RunMeta, SummaryRow, SUMMARY_CSV};
+use crate::fsutil::{write_atomic, Lock, LOCK_FILE};
+use crate::report::set::ResultSet;
+use crate::report::{RunMeta, SummaryRow};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -109,10 +109,10 @@ pub fn write_report(dir: &Path) -> Result<PathBuf> {
 
 /// The page for the result set in `dir`, as text.
 pub fn render_page(dir: &Path) -> Result<String> {
-    verify_set(dir)?;
-    let charts = render_all(dir)?;
-    let summary: Vec<SummaryRow> = read_csv(&dir.join(SUMMARY_CSV))?;
-    let meta = read_meta(dir)?;
+    let set = ResultSet::open(dir)?;
+    let charts = render_set(&set)?;
+    let summary: Vec<SummaryRow> = set.summary("")?;
+    let meta = set.meta()?;
     let mut page = String::new();
     let _ = write!(
         page,

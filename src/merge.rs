@@ -24,10 +24,10 @@ mod checks;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{self, Lock};
-use crate::report::set::{self, json_bytes, read_meta, read_optional};
+use crate::report::set::{json_bytes, runs_gz_bytes, ResultSet};
 use crate::report::{
-    csv_bytes, read_csv, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON, PROGRAMS_CSV,
-    RUNS_CSV, SKIPPED_CSV, SUMMARY_CSV, THREADS_CSV, VERDICTS_CSV,
+    csv_bytes, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON, PROGRAMS_CSV,
+    RUNS_CSV_GZ, SKIPPED_CSV, SUMMARY_CSV, THREADS_CSV, VERDICTS_CSV,
 };
 use checks::{check_answers, check_compatible, check_shards};
 use std::collections::{BTreeMap, BTreeSet};
@@ -125,8 +125,8 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
         ));
     }
     // An interrupted run's marker first: it says why (a cancelled task's SIGTERM, say).
-    fsutil::verify_set(dir)?;
-    if !dir.join(fsutil::MANIFEST).exists() {
+    let set = ResultSet::open(dir)?;
+    if !set.has_manifest() {
         return Err(Error::new(
             ErrorKind::Io,
             format!(
@@ -136,19 +136,12 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
             ),
         ));
     }
-    let runs_path = dir.join(RUNS_CSV);
-    let summary_path = dir.join(SUMMARY_CSV);
-    for p in [&runs_path, &summary_path] {
-        if !p.exists() {
-            return Err(Error::new(ErrorKind::Io, format!("{}: not found", p.display())));
-        }
-    }
     Ok(ShardSet {
         dir: dir.to_path_buf(),
-        runs: crate::report::runs_read(read_csv(&runs_path)?),
-        summary: read_csv(&summary_path)?,
-        skipped: read_optional(dir, SKIPPED_CSV)?.unwrap_or_default(),
-        meta: read_meta(dir)?,
+        runs: set.runs("")?,
+        summary: set.summary("")?,
+        skipped: set.table(SKIPPED_CSV)?.unwrap_or_default(),
+        meta: set.meta()?,
     })
 }
 
@@ -392,7 +385,7 @@ pub fn merge_shards(dirs: &[PathBuf], command: &str, allow_partial: bool) -> Res
 }
 
 /// Merges `dirs` and writes the result set into `out` under its lock, atomically (see
-/// [`set::write`]). `out` may not be one of the shards.
+/// [`ResultSet::write`]). `out` may not be one of the shards.
 pub fn merge_into(
     dirs: &[PathBuf],
     out: &Path,
@@ -415,7 +408,7 @@ pub fn merge_into(
     let table = |name: &str| merged.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone());
     // Files of an earlier set in `out` that this one does not write would be taken for it.
     let files = vec![
-        (RUNS_CSV, Some(csv_bytes(&merged.runs)?)),
+        (RUNS_CSV_GZ, Some(runs_gz_bytes(&merged.runs)?)),
         (SUMMARY_CSV, Some(csv_bytes(&crate::report::summary_written(&merged.summary))?)),
         (
             SKIPPED_CSV,
@@ -435,6 +428,6 @@ pub fn merge_into(
             )?),
         ),
     ];
-    set::write(out, files, crate::chart::drawn_files())?;
+    ResultSet::write(out, files, crate::chart::drawn_files())?;
     Ok(merged)
 }

@@ -22,8 +22,11 @@ pub use measured::{
 };
 pub use reference::{Reference, ReferenceKind};
 
-/// File name of the per-query table.
+/// File name of the per-query table as plain text: what older runs wrote, and hand-made sets.
 pub const RUNS_CSV: &str = "runs.csv";
+/// File name of the per-query table gzip-compressed, as `compare`, `judge` and `merge` write it
+/// (a tenth of the plain size); readers take either ([`set::ResultSet::runs`]).
+pub const RUNS_CSV_GZ: &str = "runs.csv.gz";
 /// File name of the per-solver, per-case-set table.
 pub const SUMMARY_CSV: &str = "summary.csv";
 /// File name of the thread-scaling table.
@@ -474,14 +477,32 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
         ));
     }
     let file = crate::fsutil::open_regular(path).map_err(|e| Error::io(path.display(), e))?;
-    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
-    let header = reader.headers().ok().cloned();
+    read_csv_from(std::io::BufReader::new(file), path)
+}
+
+/// The rows of the CSV text `source` yields, read from the file `path` (named in errors, with
+/// the line of the first bad row): a plain file, or the text a decompressor yields.
+pub fn read_csv_from<T: DeserializeOwned>(
+    source: impl std::io::Read,
+    path: &Path,
+) -> Result<Vec<T>> {
+    let mut reader = csv::Reader::from_reader(source);
+    let header = match reader.headers() {
+        Ok(h) => Some(h.clone()),
+        // A read error here (a stream that is not gzip) would end the rows unseen.
+        Err(e) if matches!(e.kind(), csv::ErrorKind::Io(_)) => {
+            return Err(Error::new(ErrorKind::Parse, format!("{}: line 1: {e}", path.display())))
+        }
+        Err(_) => None,
+    };
     let mut rows = Vec::new();
     for record in reader.deserialize() {
         match record {
             Ok(row) => rows.push(row),
             Err(e) => {
-                let line = e.position().map_or(0, csv::Position::line);
+                // A read error (a gzip stream cut short, say) has no position of its own: it is
+                // met on the line after the last row read (the header is line 1).
+                let line = e.position().map_or(rows.len() as u64 + 2, csv::Position::line);
                 let what = csv_error_text(&e, header.as_ref());
                 return Err(Error::new(
                     ErrorKind::Parse,

@@ -2,7 +2,7 @@
 
 use super::style::{human_time, log_bounds, num};
 use super::*;
-use crate::report::write_csv;
+use crate::report::{write_csv, RUNS_CSV};
 
 const ALGORITHMS: [&str; 5] = ["bfs", "bidir-shared", "dijkstra", "pathfinding-dijkstra", "table"];
 

@@ -46,7 +46,7 @@ pub(super) struct CompareArgs {
     /// Worker threads, 1 to 256 (1 gives the cleanest timing).
     #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
-    /// Directory for the result set (runs.csv, summary.csv, skipped.csv, threads.csv,
+    /// Directory for the result set (runs.csv.gz, summary.csv, skipped.csv, threads.csv,
     /// meta.json) and the charts. `scripts/regenerate-results.sh` writes `results`.
     #[arg(long, default_value = DEFAULT_OUT)]
     out: PathBuf,

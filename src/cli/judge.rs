@@ -42,7 +42,7 @@ pub(super) struct JudgeArgs {
     /// Seconds each of its processes may run (0: no limit).
     #[arg(long, default_value_t = 10.0, value_parser = super::args::seconds_arg)]
     time_limit: f64,
-    /// Directory for the result set (runs.csv, verdicts.csv, programs.csv, ...).
+    /// Directory for the result set (runs.csv.gz, verdicts.csv, programs.csv, ...).
     #[arg(long, default_value = "target/slidebench-judge")]
     out: PathBuf,
 }

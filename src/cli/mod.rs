@@ -108,7 +108,8 @@ enum Command {
     },
     /// Redraw the charts from the CSV files without running any solver.
     Chart {
-        /// Directory holding runs.csv and summary.csv (and optionally threads.csv, census.csv).
+        /// Directory holding runs.csv.gz (or an older run's runs.csv) and summary.csv (and
+        /// optionally threads.csv, census.csv).
         #[arg(long, default_value = "results")]
         from: PathBuf,
         /// Directory to write the SVG files to (default: the same as --from).
@@ -119,8 +120,8 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
-    /// Combine shard result sets (`compare --shard K/N`) into one: runs.csv merged, summary.csv
-    /// recomputed from it. Refuses duplicate or conflicting rows, and shards of different seeds
+    /// Combine shard result sets (`compare --shard K/N`) into one: runs.csv.gz merged (shards with
+    /// an older run's plain runs.csv too), summary.csv recomputed from it. Refuses duplicate or conflicting rows, and shards of different seeds
     /// or code versions, naming them.
     Merge {
         /// Shard result directories.
@@ -132,7 +133,7 @@ enum Command {
         /// Merge even when shards of the run are missing; meta.json records which.
         #[arg(long)]
         partial: bool,
-        /// After merging, check that the merged runs.csv holds the answers of the result set
+        /// After merging, check that the merged runs.csv.gz holds the answers of the result set
         /// in DIR (an unsharded run of the same sets), times and peak memory aside; exit 1
         /// naming the rows that differ.
         #[arg(long, value_name = "DIR")]
@@ -141,7 +142,8 @@ enum Command {
     /// Write DIR/index.html: one self-contained page with the charts, the ranked tables, the
     /// findings and what made the results (no network needed to view it).
     Report {
-        /// Result directory holding runs.csv and summary.csv (and optionally meta.json,
+        /// Result directory holding runs.csv.gz (or an older run's runs.csv) and summary.csv (and
+        /// optionally meta.json,
         /// FINDINGS.md, threads.csv, census.csv).
         #[arg(long, default_value = "results")]
         from: PathBuf,

@@ -5,16 +5,17 @@ use crate::error::Result;
 use crate::report::{self, set, RunMeta, SkipRow};
 use std::path::Path;
 
-/// Writes runs.csv, summary.csv and (when there is a sweep) threads.csv into `dir` as one
+/// Writes runs.csv.gz, summary.csv and (when there is a sweep) threads.csv into `dir` as one
 /// result set (see [`write_results`]).
 pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
     write_results(report, dir, None, false)
 }
 
-/// Writes runs.csv, summary.csv, and when there is something to say threads.csv (the sweep),
+/// Writes runs.csv.gz (the per-case rows, compressed), summary.csv, and when there is
+/// something to say threads.csv (the sweep),
 /// skipped.csv (solvers that sat out a set, and why), meta.json (`meta`), FINDINGS.md
 /// ([`report::findings`]), and with `json`
-/// runs.json and summary.json, into `dir` as one result set (see [`set::write`]): a
+/// runs.json and summary.json, into `dir` as one result set (see [`set::ResultSet::write`]): a
 /// reader never takes files of two runs for one. An optional file of an earlier run that this
 /// one does not write is removed. Callers that may run at once hold the directory's lock
 /// ([`crate::fsutil::LOCK_FILE`]).
@@ -34,7 +35,7 @@ pub fn write_results(
         })
         .collect();
     let mut files = vec![
-        (report::RUNS_CSV, Some(report::csv_bytes(&report.runs)?)),
+        (report::RUNS_CSV_GZ, Some(set::runs_gz_bytes(&report.runs)?)),
         (report::SUMMARY_CSV, Some(report::csv_bytes(&report::summary_written(&report.summary))?)),
         (
             report::THREADS_CSV,
@@ -57,5 +58,5 @@ pub fn write_results(
     let findings =
         report::findings::of_run(&report.runs, &report.summary, &report.threads, &report.tables)?;
     files.push((report::FINDINGS_MD, Some(findings)));
-    set::write(dir, files, crate::chart::drawn_files())
+    set::ResultSet::write(dir, files, crate::chart::drawn_files())
 }

@@ -2,17 +2,18 @@
 //! run is checked against an unsharded run of the same sets (`merge --expect DIR`).
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::{read_csv, RunRow, RUNS_CSV};
+use crate::report::set::read_runs_as_written;
+use crate::report::RunRow;
 use std::fmt::Write as _;
 use std::path::Path;
 
 /// Most differing rows an error lists.
 const MAX_LISTED: usize = 5;
 
-/// The rows of `dir`'s `runs.csv` with what is measured blanked (time, peak memory, and the
+/// The rows of `dir`'s `runs.csv.gz` (or plain `runs.csv`) with what is measured blanked (time, peak memory, and the
 /// repeats, which adaptive repeats choose by time), sorted by set, case and solver.
 pub fn answers(dir: &Path) -> Result<Vec<RunRow>> {
-    let mut rows: Vec<RunRow> = read_csv(&dir.join(RUNS_CSV))?;
+    let mut rows: Vec<RunRow> = read_runs_as_written(dir, "")?;
     for r in &mut rows {
         r.time_ns = None;
         r.peak_bytes = None;

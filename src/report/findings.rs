@@ -7,10 +7,7 @@
 //! ones (cut by a cap or a budget) would be no comparison. A finding whose solvers or set the
 //! result set does not hold is left out, never filled with a guess.
 
-use super::{
-    runs_read, set, Outcome, RunRow, SummaryRow, ThreadsRow, PROGRAMS_CSV, RUNS_CSV, SUMMARY_CSV,
-    THREADS_CSV, VERDICTS_CSV,
-};
+use super::{set, Outcome, RunRow, SummaryRow, ThreadsRow, PROGRAMS_CSV, VERDICTS_CSV};
 use crate::error::{Error, ErrorKind, Result};
 use crate::stats::median;
 use serde::Deserialize;
@@ -84,14 +81,14 @@ pub struct Tables {
 impl Tables {
     /// The tables of the result set in `dir` (checked against its manifest first).
     pub fn read(dir: &Path) -> Result<Tables> {
-        crate::fsutil::verify_set(dir)?;
+        let set = set::ResultSet::open(dir)?;
         let needed = " (needed for the findings)";
         Ok(Tables {
-            runs: runs_read(set::read_required(dir, RUNS_CSV, needed)?),
-            summary: set::read_required(dir, SUMMARY_CSV, needed)?,
-            threads: set::read_optional(dir, THREADS_CSV)?.unwrap_or_default(),
-            programs: set::read_optional(dir, PROGRAMS_CSV)?.unwrap_or_default(),
-            verdicts: set::read_optional(dir, VERDICTS_CSV)?.unwrap_or_default(),
+            runs: set.runs(needed)?,
+            summary: set.summary(needed)?,
+            threads: set.threads()?.unwrap_or_default(),
+            programs: set.table(PROGRAMS_CSV)?.unwrap_or_default(),
+            verdicts: set.table(VERDICTS_CSV)?.unwrap_or_default(),
         })
     }
 

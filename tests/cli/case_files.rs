@@ -3,14 +3,15 @@
 //! a built-in set keeps its own rows, and a directory given as a file is named as one.
 
 use slidebench::cases::HDU_SAMPLE;
-use slidebench::report::{read_csv, RunRow};
+use slidebench::report::set::read_runs_as_written;
+use slidebench::report::RunRow;
 use std::path::Path;
 
 use crate::common;
 use common::{small_compare, stderr_text};
 
 fn runs_of(dir: &Path) -> Vec<RunRow> {
-    read_csv(&dir.join("runs.csv")).unwrap()
+    read_runs_as_written(dir, "").unwrap()
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! survive an interrupted run.
 
 use slidebench::cases::{AOJ_SAMPLE, HDU_SAMPLE};
+use slidebench::report::set::read_runs_as_written;
 use slidebench::report::{read_csv, RunRow, SummaryRow};
 use slidebench::{Board, Move, Puzzle, Shape};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -436,11 +437,11 @@ fn an_interrupted_compare_leaves_the_old_results_intact() {
         .output()
         .unwrap();
     assert!(first.status.success(), "{}", stderr_text(&first));
-    let runs_path = dir.path().join("runs.csv");
+    let runs_path = dir.path().join("runs.csv.gz");
     let summary_path = dir.path().join("summary.csv");
     let runs = std::fs::read(&runs_path).unwrap();
     let summary = std::fs::read(&summary_path).unwrap();
-    assert_eq!(read_csv::<RunRow>(&runs_path).unwrap().len(), 60);
+    assert_eq!(read_runs_as_written(dir.path(), "").unwrap().len(), 60);
     assert_eq!(read_csv::<SummaryRow>(&summary_path).unwrap().len(), 2);
     let before: Vec<String> = listing(dir.path());
 
@@ -472,7 +473,7 @@ fn an_interrupted_compare_leaves_the_old_results_intact() {
 
     assert_eq!(std::fs::read(&runs_path).unwrap(), runs);
     assert_eq!(std::fs::read(&summary_path).unwrap(), summary);
-    assert_eq!(read_csv::<RunRow>(&runs_path).unwrap().len(), 60);
+    assert_eq!(read_runs_as_written(dir.path(), "").unwrap().len(), 60);
     // Only hidden temporary files may have appeared.
     let after: Vec<String> =
         listing(dir.path()).into_iter().filter(|n| !n.starts_with(".slidebench-tmp.")).collect();
@@ -540,7 +541,7 @@ fn a_sharded_compare_writes_its_shard_budgets_and_json_exports() {
         b"",
     );
     assert!(out.status.success(), "{}", stderr_text(&out));
-    let runs: Vec<RunRow> = read_csv(&dir.path().join("runs.csv")).unwrap();
+    let runs: Vec<RunRow> = read_runs_as_written(dir.path(), "").unwrap();
     // Cases 1 and 4 of each set; bfs/packed sits out the 4x4 set.
     assert_eq!(runs.len(), 2 + 2 + 2);
     assert!(runs.iter().all(|r| r.case_id % 3 == 1));

@@ -49,7 +49,7 @@ fn written_under(umask: &str) -> (Modes, Modes) {
 fn files_are_created_with_the_umask_mode() {
     let (results, pdb) = written_under("022");
     assert!(results.iter().any(|(n, _)| n == "index.html"), "{results:?}");
-    assert!(results.iter().any(|(n, _)| n == "runs.csv"), "{results:?}");
+    assert!(results.iter().any(|(n, _)| n == "runs.csv.gz"), "{results:?}");
     assert!(results.iter().all(|&(_, m)| m == 0o644), "{results:?}");
     assert_eq!(pdb.len(), 1);
     assert!(pdb.iter().all(|&(_, m)| m == 0o644), "{pdb:?}");

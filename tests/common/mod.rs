@@ -159,7 +159,15 @@ pub fn assert_compare_leaves_out_until_built(solver: &str, set: &str, command: &
     for part in command {
         assert!(skipped.contains(part), "{part}: {skipped}");
     }
-    let runs = std::fs::read_to_string(out.path().join("runs.csv")).unwrap();
+    let runs = runs_text(out.path());
     let algorithm = solver.split('/').next().unwrap();
     assert!(runs.contains("idastar-lc/packed") && !runs.contains(algorithm), "{runs}");
+}
+
+/// The text of the per-case rows `compare` wrote into `dir` (`runs.csv.gz`, decompressed).
+pub fn runs_text(dir: &Path) -> String {
+    let gz = std::fs::File::open(dir.join(slidebench::report::RUNS_CSV_GZ)).unwrap();
+    let mut text = String::new();
+    flate2::read::MultiGzDecoder::new(gz).read_to_string(&mut text).unwrap();
+    text
 }

@@ -388,7 +388,7 @@ fn compare_refuses_a_missing_program_before_running_anything() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/solver"));
-    assert!(!dir.path().join("runs.csv").exists());
+    assert!(!dir.path().join("runs.csv.gz").exists());
 }
 
 #[test]
@@ -410,7 +410,7 @@ fn compare_refuses_a_program_that_is_not_executable_before_running_anything() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not executable") && err.contains("solver.txt"), "{err}");
-    assert!(!out_dir.join("runs.csv").exists());
+    assert!(!out_dir.join("runs.csv.gz").exists());
 }
 
 #[test]
@@ -635,7 +635,7 @@ fn a_program_limit_of_zero_is_no_limit() {
 }
 
 /// `compare` with the `--programs` file `toml` in a fresh directory: its exit code, its
-/// stderr, and whether it wrote runs.csv.
+/// stderr, and whether it wrote runs.csv.gz.
 fn compare_programs_file(toml: &str) -> (Option<i32>, String, bool) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("programs.toml");
@@ -654,7 +654,7 @@ fn compare_programs_file(toml: &str) -> (Option<i32>, String, bool) {
         file.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&ran.stderr).into_owned();
-    (ran.status.code(), err, out.join("runs.csv").exists())
+    (ran.status.code(), err, out.join("runs.csv.gz").exists())
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn sigint_or_sigterm_to_compare_kills_every_program_and_marks_the_result_set_inc
         assert_eq!(status.code(), Some(code), "{name}: {status:?} {err}");
         assert!(err.contains("interrupted by") && err.contains(name), "{err}");
         all_stop(&recorded, name);
-        for file in ["runs.csv", "summary.csv", "verdicts.csv", "manifest.txt"] {
+        for file in ["runs.csv.gz", "summary.csv", "verdicts.csv", "manifest.txt"] {
             assert!(!out.join(file).exists(), "{name}: an interrupted compare wrote {file}");
         }
         // The directory is marked incomplete, and a reader says why it refuses it.

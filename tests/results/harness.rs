@@ -341,7 +341,7 @@ fn a_state_budget_alone_bounds_the_3x3_sets_too() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let rows: Vec<RunRow> = report::read_csv(&dir.path().join("runs.csv")).unwrap();
+    let rows: Vec<RunRow> = report::set::read_runs_as_written(dir.path(), "").unwrap();
     let over: Vec<&RunRow> = rows.iter().filter(|r| r.outcome == Outcome::Budget).collect();
     assert!(!over.is_empty(), "no query was held to 10 states: {rows:?}");
 }

@@ -5,9 +5,10 @@ use crate::common;
 use common::{run, stderr_text};
 use slidebench::fsutil::{verify_set, write_set, INCOMPLETE_MARKER, MANIFEST};
 use slidebench::merge::merge;
+use slidebench::report::set::{read_runs_as_written, runs_gz_bytes};
 use slidebench::report::{
     csv_bytes, read_csv, Outcome, ProgramMeta, RunMeta, RunRow, SummaryRow, META_JSON, RUNS_CSV,
-    SUMMARY_CSV,
+    RUNS_CSV_GZ, SUMMARY_CSV,
 };
 use std::path::{Path, PathBuf};
 
@@ -139,7 +140,7 @@ fn two_shards_merge_into_one_sorted_set_with_a_recomputed_summary() {
     assert!(o.status.success(), "{}", stderr_text(&o));
     verify_set(&out).unwrap();
     assert!(out.join(MANIFEST).exists());
-    let runs: Vec<RunRow> = read_csv(&out.join(RUNS_CSV)).unwrap();
+    let runs: Vec<RunRow> = read_runs_as_written(&out, "").unwrap();
     assert_eq!(runs.iter().map(|r| r.case_id).collect::<Vec<_>>(), [0, 1, 2, 3]);
     let summary: Vec<SummaryRow> = read_csv(&out.join(SUMMARY_CSV)).unwrap();
     assert_eq!(summary.len(), 1);
@@ -221,7 +222,7 @@ fn conflicting_rows_are_refused_naming_them_and_nothing_is_written() {
     let err = stderr_text(&o);
     assert!(err.contains("1 conflicting row(s): bfs/rank on random case 1"), "{err}");
     assert!(err.contains(&a.display().to_string()) && err.contains(&b.display().to_string()));
-    assert!(!out.join(RUNS_CSV).exists());
+    assert!(!out.join(RUNS_CSV_GZ).exists() && !out.join(RUNS_CSV).exists());
 }
 
 #[test]
@@ -261,9 +262,9 @@ fn the_output_may_not_be_a_shard() {
     assert!(stderr_text(&o).contains("is one of the shards"), "{}", stderr_text(&o));
 }
 
-/// The rows of `runs.csv` with what is measured (time, peak memory) blanked, sorted.
+/// The rows of `runs.csv.gz` (or `runs.csv`) with what is measured (time, peak memory) blanked, sorted.
 fn answers(dir: &Path) -> Vec<RunRow> {
-    let mut rows: Vec<RunRow> = read_csv(&dir.join(RUNS_CSV)).unwrap();
+    let mut rows: Vec<RunRow> = read_runs_as_written(dir, "").unwrap();
     for r in &mut rows {
         r.time_ns = None;
         r.peak_bytes = None;
@@ -398,7 +399,7 @@ fn a_missing_shard_is_refused_naming_it_unless_partial_which_meta_json_records()
     let err = stderr_text(&o);
     assert!(err.contains("shard(s) 3/3 of 3 missing"), "{err}");
     assert!(err.contains(&format!("1/3 ({})", a.display())), "{err}");
-    assert!(!out.join(RUNS_CSV).exists());
+    assert!(!out.join(RUNS_CSV_GZ).exists() && !out.join(RUNS_CSV).exists());
     let mut args = vec!["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--partial"];
     args.extend(["--out", out.to_str().unwrap()]);
     let o = run(&args, b"");
@@ -455,7 +456,7 @@ fn a_solution_of_a_board_whose_reference_is_unsolvable_is_refused() {
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     shard_run(&a, "1/2", &[]);
     shard_run(&b, "2/2", &[]);
-    let mut rows: Vec<RunRow> = read_csv(&a.join(RUNS_CSV)).unwrap();
+    let mut rows: Vec<RunRow> = read_runs_as_written(&a, "").unwrap();
     let edited = rows.iter_mut().find(|r| r.outcome == Outcome::Unsolvable).unwrap();
     // A length of the parity of the board's paths, so only the reference can tell.
     let blank = |text: &str| text.find(['x', '0']).unwrap();
@@ -466,7 +467,7 @@ fn a_solution_of_a_board_whose_reference_is_unsolvable_is_refused() {
     edited.solvable = true;
     (edited.length, edited.cost) = (Some(length), Some(length));
     let id = edited.case_id;
-    std::fs::write(a.join(RUNS_CSV), csv_bytes(&rows).unwrap()).unwrap();
+    std::fs::write(a.join(RUNS_CSV_GZ), runs_gz_bytes(&rows).unwrap()).unwrap();
     remanifest(&a);
     let out = tmp.path().join("merged");
     let o = merge_cli(&[&a, &b], &out);
@@ -474,7 +475,7 @@ fn a_solution_of_a_board_whose_reference_is_unsolvable_is_refused() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains(&format!("bfs/rank on random case {id}")), "{err}");
     assert!(err.contains("the reference unsolvable"), "{err}");
-    assert!(!out.join(RUNS_CSV).exists());
+    assert!(!out.join(RUNS_CSV_GZ).exists() && !out.join(RUNS_CSV).exists());
 }
 
 #[test]
@@ -643,4 +644,41 @@ fn a_shard_stopped_by_sigterm_or_never_run_is_refused_naming_it() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains(&format!("{}: not a result directory", never.display())), "{err}");
     assert!(!out.exists(), "nothing is written");
+}
+
+/// Shards as `compare` writes them (per-case rows in `runs.csv.gz`) merge into a compressed set
+/// with the answers of an unsharded run; a shard whose rows are plain `runs.csv` (an older
+/// run's) merges with them the same.
+#[test]
+fn compressed_shards_merge_and_mix_with_a_plain_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b, whole) = (tmp.path().join("a"), tmp.path().join("b"), tmp.path().join("whole"));
+    shard_run(&a, "1/2", &[]);
+    shard_run(&b, "2/2", &[]);
+    shard_run(&whole, "1/1", &[]);
+    for d in [&a, &b, &whole] {
+        assert!(d.join(RUNS_CSV_GZ).exists() && !d.join(RUNS_CSV).exists(), "{}", d.display());
+    }
+    let merge_expect = |out: &Path| {
+        let (a, b, e) = (a.to_str().unwrap(), b.to_str().unwrap(), whole.to_str().unwrap());
+        run(&["merge", a, b, "--out", out.to_str().unwrap(), "--expect", e], b"")
+    };
+    let out = tmp.path().join("merged");
+    let o = merge_expect(&out);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    verify_set(&out).unwrap();
+    assert!(out.join(RUNS_CSV_GZ).exists() && !out.join(RUNS_CSV).exists());
+    assert_eq!(answers(&out), answers(&whole));
+
+    let rows = read_runs_as_written(&a, "").unwrap();
+    std::fs::remove_file(a.join(RUNS_CSV_GZ)).unwrap();
+    std::fs::write(a.join(RUNS_CSV), csv_bytes(&rows).unwrap()).unwrap();
+    let manifest = std::fs::read_to_string(a.join(MANIFEST)).unwrap();
+    std::fs::write(a.join(MANIFEST), manifest.replace(&format!("{RUNS_CSV_GZ} "), "runs.csv "))
+        .unwrap();
+    remanifest(&a);
+    let mixed = tmp.path().join("mixed");
+    let o = merge_expect(&mixed);
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    assert_eq!(answers(&mixed), answers(&out));
 }

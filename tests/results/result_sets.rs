@@ -17,7 +17,7 @@ fn a_second_compare_on_a_locked_directory_is_refused() {
     let out = small_compare(dir.path(), &["--cases", "sample"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr_text(&out).contains("another slidebench run"), "{}", stderr_text(&out));
-    assert!(!dir.path().join("runs.csv").exists());
+    assert!(!dir.path().join("runs.csv.gz").exists());
     drop(held);
     let out = small_compare(dir.path(), &["--cases", "sample"]);
     assert!(out.status.success(), "{}", stderr_text(&out));
@@ -198,18 +198,18 @@ fn a_second_compare_whose_write_fails_leaves_the_first_set_whole_with_its_charts
     assert!(first.status.success(), "{}", stderr_text(&first));
     let charts = charts_in(dir.path());
     assert!(!charts.is_empty());
-    let runs = std::fs::read(dir.path().join("runs.csv")).unwrap();
-    // A run whose runs.csv (some 300 KB) is larger than the files a process may write (64 KB).
+    let runs = std::fs::read(dir.path().join("runs.csv.gz")).unwrap();
+    // A run whose runs.csv.gz (some 125 KB) is larger than the files a process may write (64 KB).
     let second = limited(
         "ulimit -f 128",
-        &["compare", "--cases", "random", "--count", "2000", "--solvers", "table/rank"]
+        &["compare", "--cases", "random", "--count", "10000", "--solvers", "table/rank"]
             .into_iter()
             .chain(["--threads", "1", "--out", out])
             .collect::<Vec<_>>(),
     );
     assert!(!second.status.success(), "{}", stderr_text(&second));
     assert_eq!(charts_in(dir.path()), charts);
-    assert_eq!(std::fs::read(dir.path().join("runs.csv")).unwrap(), runs);
+    assert_eq!(std::fs::read(dir.path().join("runs.csv.gz")).unwrap(), runs);
     assert!(!dir.path().join(".incomplete").exists());
     let report = run_within(&["report", "--from", out], b"", HANG_LIMIT);
     assert!(report.status.success(), "{}", stderr_text(&report));
@@ -231,18 +231,18 @@ fn a_huge_listed_file_is_refused_by_its_size_without_being_read() {
     let o = small_compare(dir.path(), &["--cases", "sample"]);
     assert!(o.status.success(), "{}", stderr_text(&o));
     // 2 GiB, sparse: reading it whole under a 1 GB address-space limit would fail.
-    let f = std::fs::OpenOptions::new().write(true).open(dir.path().join("runs.csv")).unwrap();
+    let f = std::fs::OpenOptions::new().write(true).open(dir.path().join("runs.csv.gz")).unwrap();
     f.set_len(2 << 30).unwrap();
     drop(f);
     for args in [vec!["report", "--from", out], vec!["chart", "--from", out]] {
         let o = limited("ulimit -v 1000000", &args);
         let err = stderr_text(&o);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
-        assert!(err.contains("runs.csv does not belong"), "{args:?}: {err}");
+        assert!(err.contains("runs.csv.gz does not belong"), "{args:?}: {err}");
     }
     let merged = dir.path().join("merged");
     let o = limited("ulimit -v 1000000", &["merge", out, "--out", merged.to_str().unwrap()]);
     let err = stderr_text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("runs.csv does not belong"), "{err}");
+    assert!(err.contains("runs.csv.gz does not belong"), "{err}");
 }

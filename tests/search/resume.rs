@@ -12,7 +12,8 @@ use crate::common;
 use slidebench::cases::korf50;
 use slidebench::checkpoint::{Checkpoint, CHECKPOINTS_DIR};
 use slidebench::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
-use slidebench::report::{read_csv, RunRow, RUNS_CSV};
+use slidebench::report::set::read_runs_as_written;
+use slidebench::report::RunRow;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -89,7 +90,7 @@ fn korf50_instance_1_stopped_by_sigterm_resumes_to_the_published_length_and_node
     let said = String::from_utf8_lossy(&again.stderr);
     assert!(again.status.success(), "{said}");
     assert!(said.contains("resumed from"), "{said}");
-    let rows: Vec<RunRow> = read_csv(&out.path().join(RUNS_CSV)).unwrap();
+    let rows: Vec<RunRow> = read_runs_as_written(out.path(), "").unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].length, Some(u64::from(instance.length)));
     assert_eq!(rows[0].expanded, Some(instance.nodes));
