@@ -55,7 +55,8 @@ fn check_answers(
 
 #[test]
 fn every_grid_set_on_every_shape_is_solve_input_and_answered_right() {
-    let pdb_dir = tempfile::tempdir().unwrap();
+    // The default 4x4 solver's tables, built once for the tests that share the kept cache.
+    let pdb_dir = common::kept_cache().join("slidebench").join("pdb");
     let published = korf100::instances();
     let mut tried = Vec::new();
     for shape in SHAPES {
@@ -87,9 +88,7 @@ fn every_grid_set_on_every_shape_is_solve_input_and_answered_right() {
                 .collect();
             let goal = cases[0].puzzle.goal().to_judge_line();
             let mut command = bin();
-            command
-                .args(["solve", "--shape", shape, "--goal", &goal, "--pdb-dir"])
-                .arg(pdb_dir.path());
+            command.args(["solve", "--shape", shape, "--goal", &goal, "--pdb-dir"]).arg(&pdb_dir);
             let solved = run_command(command, &printed.stdout);
             assert!(solved.status.success(), "solve < cases {set}: {}", stderr_text(&solved));
             check_answers(&set, &cases, &stdout_lines(&solved), |case| {

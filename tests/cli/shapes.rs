@@ -9,11 +9,7 @@ use std::process::Output;
 use crate::common;
 use common::{bin, run_command, stderr_text, stdout_lines};
 
-/// The pattern database cache of these tests, kept between runs under the target directory so
-/// that the default 4×4 solver's databases are built once, never in the user's cache.
-fn test_cache() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shapes_cli-cache")
-}
+use common::kept_cache as test_cache;
 
 /// Runs the binary with `args` and `stdin`, its pattern database cache under the target directory.
 fn run(args: &[&str], stdin: &[u8]) -> Output {

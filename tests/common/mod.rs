@@ -171,3 +171,10 @@ pub fn runs_text(dir: &Path) -> String {
     flate2::read::MultiGzDecoder::new(gz).read_to_string(&mut text).unwrap();
     text
 }
+
+/// The `XDG_CACHE_HOME` of tests that need the default 4×4 solver's pattern databases, kept
+/// between runs under the target directory so that they are built once (seconds), never in the
+/// user's cache. Writers replace files atomically, so tests may share it at once.
+pub fn kept_cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shapes_cli-cache")
+}
