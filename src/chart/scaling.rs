@@ -79,6 +79,22 @@ fn points(runs: &[&RunRow]) -> (Points, BTreeSet<String>) {
     (out, shapes)
 }
 
+/// A cross for each size where half or more of a drawn solver's queries stopped, at its
+/// median or, with none solved, at `top`. A solver left off the chart gets none: its cross
+/// would stand unnamed, in the colour of another program's line.
+fn stop_marks(points: &Points, drawn: impl Fn(&str) -> bool, top: f64) -> Vec<Mark> {
+    let mut marks = Vec::new();
+    for (a, e, pts) in points.iter().filter(|(solver, _)| drawn(solver)).map(|(_, p)| p) {
+        for (&states, &(t, share)) in pts {
+            if share >= 0.5 {
+                let at = (states as f64, if t.is_finite() { t / 1e3 } else { top });
+                marks.push(Mark { algorithm: a.clone(), encoding: e.clone(), at });
+            }
+        }
+    }
+    marks
+}
+
 /// c. Median time per solved query against state-space size (log), one panel per family;
 /// a cross marks a size where half or more of a solver's queries went over budget or were cut.
 /// Needs runs on at least two grid shapes.
@@ -126,14 +142,7 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
         note: untimed_note(untimed),
         ..Extras::default()
     };
-    for (a, _, pts) in points.values() {
-        for (&states, &(t, share)) in pts {
-            if share >= 0.5 {
-                let at_y = if t.is_finite() { t / 1e3 } else { 10f64.powf(y.hi) };
-                extras.crosses.push(Mark { algorithm: a.clone(), at: (states as f64, at_y) });
-            }
-        }
-    }
+    extras.crosses = stop_marks(&points, timed, 10f64.powf(y.hi));
     let mut sorted: Vec<&String> = shapes.iter().collect();
     sorted.sort_by(|a, b| grid_states(a).unwrap_or(0.0).total_cmp(&grid_states(b).unwrap_or(0.0)));
     let title = format!(
@@ -254,6 +263,31 @@ mod tests {
         runs.extend(korf(100));
         let svg = where_it_stops(&runs).unwrap().expect("Korf's 100 whole is drawn");
         assert!(svg.contains("(3x3, 4x4)"), "{svg}");
+    }
+
+    /// A program timed per batch is not drawn, so neither are its crosses; a timed program's
+    /// crosses carry its own name, so they take its colour and not another program's.
+    #[test]
+    fn crosses_only_for_drawn_solvers_each_in_its_own_name() {
+        let program = |name: &str, shape: &str, id: u64, outcome: Outcome| {
+            let mut r = run(&format!("program/{name}"), shape, id, outcome);
+            r.solver = format!("program:{name}");
+            r
+        };
+        let mut runs = Vec::new();
+        for shape in ["2x3", "3x3"] {
+            for id in 0..4 {
+                let stopped = if id == 0 { Outcome::Solved } else { Outcome::Budget };
+                let mut batch = program("batch", shape, id, stopped);
+                batch.time_ns = None;
+                runs.extend([batch, program("timed", shape, id, stopped)]);
+            }
+        }
+        let (points, _) = points(&runs.iter().collect::<Vec<_>>());
+        let marks = stop_marks(&points, |s| s == "program:timed", 1.0);
+        assert_eq!(marks.len(), 2, "{marks:?}");
+        assert!(marks.iter().all(|m| m.algorithm == "program" && m.encoding == "timed"));
+        assert!(where_it_stops(&runs).unwrap().unwrap().contains("1 program timed per batch"));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use super::axis::{Axis, Rule};
 use super::page::{
-    algorithm_colour, dash_of, panel_of, render_page, solver_colour, Area, Dash, DrawResult, Panel,
-    DESC_SIZE, FONT, GREY, LABEL_SIZE, LEGEND_SIZE, MAX_LINES,
+    dash_of, panel_of, render_page, solver_colour, Area, Dash, DrawResult, Panel, DESC_SIZE, FONT,
+    GREY, LABEL_SIZE, LEGEND_SIZE, MAX_LINES,
 };
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -28,17 +28,19 @@ impl SolverSeries {
     }
 }
 
-/// A marker drawn on top of a line chart (a query over budget, say), in its own units.
+/// A marker drawn on top of one solver's line (a query over budget, say), in its own units.
 #[derive(Clone, Debug)]
 pub(in crate::chart) struct Mark {
     pub algorithm: String,
+    pub encoding: String,
     pub at: (f64, f64),
 }
 
 /// What a line chart draws besides its lines.
 #[derive(Default)]
 pub(in crate::chart) struct Extras {
-    /// Crosses, in the algorithm's colour (queries over budget or cut).
+    /// Crosses in their solver's colour (queries over budget or cut), drawn only where that
+    /// solver has a line or a "none solved" label.
     pub crosses: Vec<Mark>,
     /// What a cross means, for the note under the title.
     pub cross_meaning: Option<String>,
@@ -211,8 +213,8 @@ fn draw_panel(
         }
     }
     for m in &extras.crosses {
-        if lines.iter().any(|s| s.algorithm == m.algorithm) {
-            let c = algorithm_colour(&m.algorithm);
+        if lines.iter().any(|s| s.algorithm == m.algorithm && s.encoding == m.encoding) {
+            let c = solver_colour(&m.algorithm, &m.encoding);
             let p = (x.at(m.at.0), y.at(m.at.1));
             chart.draw_series(std::iter::once(Cross::new(p, 6, c.stroke_width(2))))?;
         }
