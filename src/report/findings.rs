@@ -172,10 +172,18 @@ fn summary_row<'a>(summary: &'a [SummaryRow], solver: &str, set: &str) -> Option
 /// How many times faster a ratio of times (slower over faster) says: `2.0× faster`, and below
 /// 1 `2.0× slower` (never "0.5× faster").
 fn faster(ratio: f64) -> String {
-    if ratio >= 1.0 {
-        format!("{ratio:.1}× faster")
+    let (r, word) = if ratio >= 1.0 {
+        (ratio, "faster")
     } else {
-        format!("{:.1}× slower", 1.0 / ratio.max(f64::MIN_POSITIVE))
+        (1.0 / ratio.max(f64::MIN_POSITIVE), "slower")
+    };
+    // Near a tie one decimal would read "1.0× faster": two decimals, and a tie says so.
+    if r < 1.005 {
+        "as fast".into()
+    } else if r < 1.1 {
+        format!("{r:.2}× {word}")
+    } else {
+        format!("{r:.1}× {word}")
     }
 }
 

@@ -97,7 +97,7 @@ fn encoding_answer(t: &Tables) -> Option<String> {
     let (best, name) = medians[0];
     let others: Vec<String> = medians[1..]
         .iter()
-        .map(|(ns, s)| format!("{:.1}× faster than `{s}`", *ns as f64 / best.max(1) as f64))
+        .map(|(ns, s)| faster_than(*ns as f64 / best.max(1) as f64, &format!("`{s}`")))
         .collect();
     Some(format!(
         "For breadth-first search, `{name}`: {} a query, {} (medians over the {} of `{set}` all \
@@ -108,6 +108,14 @@ fn encoding_answer(t: &Tables) -> Option<String> {
     ))
 }
 
+/// `faster` with what it is measured against (`other` as the text should show it).
+fn faster_than(ratio: f64, other: &str) -> String {
+    match faster(ratio).as_str() {
+        "as fast" => format!("as fast as {other}"),
+        f => format!("{f} than {other}"),
+    }
+}
+
 fn dijkstra_answer(t: &Tables) -> Option<String> {
     let set = "weighted";
     let dial = pair(&t.runs, "dial/rank", "dijkstra/rank", set);
@@ -115,15 +123,15 @@ fn dijkstra_answer(t: &Tables) -> Option<String> {
     let mut text = format!(
         "When moves cost differently (`{set}`, Dragon's Cruller's costs), where the fewest moves \
          are not the cheapest: there A* with an admissible heuristic (`astar/rank`) is {} \
-         than `dijkstra/rank` by median, over the {} both solved",
-        faster(astar.ratio()),
+         by median, over the {} both solved",
+        faster_than(astar.ratio(), "`dijkstra/rank`"),
         cases(astar.cases)
     );
     if let Some(d) = dial {
         let _ = write!(
             text,
-            "; a bucket queue (`dial/rank`) is {} than its binary heap over {}",
-            faster(d.ratio()),
+            "; a bucket queue (`dial/rank`) is {} over {}",
+            faster_than(d.ratio(), "its binary heap"),
             cases(d.cases)
         );
     }

@@ -66,6 +66,10 @@ fn a_ratio_is_over_the_cases_both_solved_and_says_how_many() {
 fn a_ratio_below_one_reads_as_slower_and_one_query_is_singular() {
     assert_eq!(faster(0.5), "2.0× slower");
     assert_eq!(faster(2.04), "2.0× faster");
+    // Near a tie: two decimals, and a tie reads as one, never "1.0× faster".
+    assert_eq!(faster(1.04), "1.04× faster");
+    assert_eq!(faster(0.96), "1.04× slower");
+    assert_eq!(faster(1.001), "as fast");
     assert_eq!(queries(1), "1 query");
     assert_eq!(queries(85), "85 queries");
 }
