@@ -82,7 +82,7 @@ impl QueryKey {
     /// The key of `solver`'s query on the case `id` of `set`.
     pub fn new(set: &str, id: u64, solver: &str, puzzle: &crate::Puzzle, start: &Board) -> Self {
         QueryKey {
-            code_version: crate::harness::code_version(),
+            code_version: crate::version::code_version(),
             set: set.to_string(),
             case: id,
             solver: solver.to_string(),

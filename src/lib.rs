@@ -50,6 +50,7 @@ pub mod solvability;
 pub mod solver;
 pub mod stats;
 pub mod units;
+pub mod version;
 
 pub use board::{Board, Costs, Move, Puzzle, Shape, Topology};
 pub use budget::{Budget, Meter};

@@ -91,10 +91,7 @@ pub(super) fn whole_number(s: &str) -> Result<u64, String> {
 /// All cores, up to [`MAX_THREADS`]. Asked once: clap asks for every command's default when it
 /// builds the parser, and each answer reads the cgroup files again.
 pub(super) fn default_threads() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(MAX_THREADS)
-    })
+    slidebench::harness::default_threads()
 }
 
 pub(super) fn seconds_arg(s: &str) -> Result<f64, String> {

@@ -5,12 +5,10 @@ use super::args::{
 };
 use super::output::{status, CliResult, Failure};
 use clap::builder::PossibleValuesParser;
-use slidebench::budget::Budget;
-use slidebench::cases::{self, SetDef, SetKind};
+use slidebench::cases::{self, SetKind};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
-use slidebench::harness::{self, CompareOptions, RunControls, SetSpec, Shard};
-use slidebench::solver::{all_solvers, solver_info};
+use slidebench::harness::{self, CompareRequest, RunConfig, SetSpec, Shard};
 use slidebench::Shape;
 
 use std::io::{self, Write};
@@ -119,39 +117,29 @@ fn shard_arg(s: &str) -> Result<Shard, String> {
     s.parse().map_err(|e: slidebench::Error| e.to_string())
 }
 
-/// A `--cases` value: a set, else an existing file. A policy set comes with its own size
-/// (`default_count`) and board (`shape` is `None` for them: `--shape` is for named sets).
-fn set_spec(
-    name: &str,
-    default_count: Option<usize>,
-    shape: Option<Shape>,
-    args: &CompareArgs,
-) -> Result<SetSpec, Failure> {
-    let kind = name.split(':').next().unwrap_or_default();
-    if let Ok(kind) = kind.parse::<SetKind>() {
-        let base = args.count.or(default_count).unwrap_or(kind.default_count());
-        let count = if args.full && args.count.is_none() && default_count.is_none() {
-            base.saturating_mul(harness::FULL_RUN_SCALE)
-        } else {
-            base
-        };
-        let def = SetDef::parse(name, shape, Some(count), args.length, args.seed)?;
-        return Ok(SetSpec::Def(def));
+impl CompareArgs {
+    /// The flags as the harness takes them; [`harness::RunConfig::compare`] applies the policy.
+    fn request(&self) -> CompareRequest {
+        CompareRequest {
+            cases: self.cases.clone(),
+            shape: self.shape,
+            length: self.length,
+            format: self.format.map(Into::into),
+            count: self.count,
+            seed: self.seed,
+            full: self.full,
+            solvers: self.solvers.clone(),
+            threads: self.threads,
+            max_states: self.max_states,
+            budget_time: self.budget_time,
+            budget_states: self.budget_states,
+            budget_streak: self.budget_streak,
+            repeat: self.repeat,
+            repeat_time: self.repeat_time,
+            cap_time: self.cap_time,
+            shard: self.shard,
+        }
     }
-    let path = PathBuf::from(name);
-    if !path.exists() {
-        return Err(Failure::Error(format!(
-            "`{name}`: no such file, and not a case set (sample, random, depth, all, weighted, \
-             walk, korf100, korf50)"
-        )));
-    }
-    if path.is_dir() {
-        return Err(Failure::Error(format!("{name}: is a directory, not a case file")));
-    }
-    Ok(match args.format {
-        Some(f) => SetSpec::FileAs(path, f.into()),
-        None => SetSpec::File(path),
-    })
 }
 
 /// A set as meta.json records what a run was asked for: a generated one by its name and
@@ -170,41 +158,12 @@ fn set_description(spec: &SetSpec) -> String {
 /// Runs the comparison, writes the result set and the charts into `--out`.
 pub(super) fn run(args: &CompareArgs) -> CliResult {
     let started_utc = harness::utc_now();
-    let sets: Vec<SetSpec> = if args.cases.is_empty() {
-        let policy: &[(&str, Option<usize>)] =
-            if args.full { &harness::FULL_SETS } else { &harness::DEFAULT_SETS };
-        policy.iter().map(|(n, c)| set_spec(n, *c, None, args)).collect::<Result<_, _>>()?
-    } else {
-        args.cases.iter().map(|n| set_spec(n, None, args.shape, args)).collect::<Result<_, _>>()?
-    };
-    let chosen: Vec<String> = if args.solvers.is_empty() {
-        all_solvers().into_iter().map(|s| s.id).collect()
-    } else {
-        args.solvers.clone()
-    };
-    let infos: Vec<_> = chosen.iter().filter_map(|id| solver_info(id)).collect();
-    let controls = RunControls {
-        budget: Budget {
-            time: match args.budget_time {
-                None => Some(harness::DEFAULT_BUDGET_TIME),
-                Some(t) => (t > 0.0).then(|| Duration::from_secs_f64(t)),
-            },
-            states: args.budget_states,
-        },
-        // The default budget is for the spaces no table covers; an explicit one bounds all.
-        unbudgeted_up_to: args.budget_time.is_none().then_some(args.max_states),
-        budget_streak: args.budget_streak,
-        repeat: args.repeat,
-        cap: harness::Cap {
-            pair_time: args.cap_time.filter(|t| *t > 0.0).map(Duration::from_secs_f64),
-            repeat_time: args.repeat_time.filter(|t| *t > 0.0).map(Duration::from_secs_f64),
-        },
-        warm_up: true,
-        shard: args.shard,
-    };
+    let programs = args.programs.load()?;
+    let outside_infos: Vec<_> =
+        programs.iter().map(|p| harness::SetSolver::info(p).clone()).collect();
+    let mut config = RunConfig::compare(&args.request(), &outside_infos)?;
     // One run per directory at a time, found out before any work: the lock proves the directory
     // can be written, and a killed run's temporary files are cleared under it.
-    let programs = args.programs.load()?;
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
@@ -214,42 +173,24 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let checkpoints = args.out.join(slidebench::checkpoint::CHECKPOINTS_DIR);
     fsutil::clean_temp_files(&checkpoints)?;
     slidebench::checkpoint::keep_in(Some(&checkpoints));
-    let outside_infos = programs.iter().map(|p| harness::SetSolver::info(p).clone());
-    let every: Vec<_> = infos.iter().cloned().chain(outside_infos).collect();
-    let skip = harness::skips(&sets, &every, args.full);
     let progress = super::compare_progress::Progress::on_stderr();
-    let opts = CompareOptions {
-        skip,
-        sets,
-        solvers: args.solvers.clone(),
-        threads: args.threads,
-        max_states: args.max_states,
-        progress: Some(progress.watch()),
-        // The sweep times whole sets again: it belongs to unsharded runs only.
-        sweep_solvers: harness::SWEEP_SOLVERS
-            .iter()
-            .filter(|id| args.shard.is_none() && chosen.iter().any(|c| c == *id))
-            .map(std::string::ToString::to_string)
-            .collect(),
-        sweep_threads: (1..=default_threads().max(2)).collect(),
-    };
+    config.options.progress = Some(progress.watch());
     let started = Instant::now();
     let outside = slidebench::program::as_set_solvers(&programs);
-    let report = harness::compare_outside(&opts, &controls, Vec::new(), &outside);
+    let report = config.run(&outside);
     progress.finish();
     let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
-    report.runs.retain(|r| harness::keeps_runs(&r.case_set));
     let mut diagnostics = super::output::Diagnostics::new();
     for (path, e) in &report.input_errors {
         diagnostics.line(format_args!("{}: {e}", path.display()));
     }
     let delivered = diagnostics.finish();
-    let mut meta = harness::run_meta(started_utc, args.seed, &controls);
+    let mut meta = harness::run_meta(started_utc, args.seed, &config.controls);
     meta.wall_s = Some(started.elapsed().as_secs_f64());
     meta.programs = slidebench::program::meta(&programs);
-    meta.sets = opts.sets.iter().map(set_description).collect();
-    meta.solvers = chosen;
+    meta.sets = config.options.sets.iter().map(set_description).collect();
+    meta.solvers = config.chosen;
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     slidebench::program::live::results_go_to(None);
     slidebench::checkpoint::keep_in(None);

@@ -7,7 +7,7 @@ use super::programs::{print_timings, print_verdicts, ModeArg};
 use slidebench::cases::{SetDef, SetKind, DEFAULT_SEED};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::fsutil::{self, Lock};
-use slidebench::harness::{self, CompareOptions, Report, RunControls, SetSpec};
+use slidebench::harness::{self, Report, RunConfig, SetSpec};
 use slidebench::program::{self, spec, Mode, ProgramSolver, Protocol, Verdict};
 use slidebench::Shape;
 use std::io::{self, Write};
@@ -132,36 +132,22 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     let (sets, default_solvers) = judge_sets(args)?;
     let programs = vec![program_of(args)?];
     let id = programs[0].program().id();
+    let solvers = if args.solvers.is_empty() { default_solvers } else { args.solvers.clone() };
+    // 0 is no limit: no budget either.
+    let limit = (args.time_limit > 0.0).then(|| program::process_limit(args.time_limit));
+    let mut config = RunConfig::judge(sets, solvers, limit)?;
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
     slidebench::program::live::results_go_to(Some(&args.out));
     let progress = super::compare_progress::Progress::on_stderr();
-    let opts = CompareOptions {
-        sets,
-        solvers: if args.solvers.is_empty() { default_solvers } else { args.solvers.clone() },
-        threads: 1,
-        max_states: DEFAULT_MAX_STATES,
-        progress: Some(progress.watch()),
-        sweep_solvers: Vec::new(),
-        sweep_threads: Vec::new(),
-        skip: Vec::new(),
-    };
-    let controls = RunControls {
-        // 0 is no limit: no budget either.
-        budget: slidebench::Budget {
-            time: (args.time_limit > 0.0).then(|| program::process_limit(args.time_limit)),
-            states: None,
-        },
-        unbudgeted_up_to: Some(DEFAULT_MAX_STATES),
-        ..RunControls::default()
-    };
+    config.options.progress = Some(progress.watch());
     let outside = program::as_set_solvers(&programs);
-    let report = harness::compare_outside(&opts, &controls, Vec::new(), &outside);
+    let report = config.run(&outside);
     progress.finish();
     let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
-    let mut meta = harness::run_meta(started_utc, args.seed, &controls);
+    let mut meta = harness::run_meta(started_utc, args.seed, &config.controls);
     meta.programs = program::meta(&programs);
     harness::write_results(&report, &args.out, Some(&meta), false)?;
     slidebench::program::live::results_go_to(None);

@@ -3,21 +3,8 @@
 
 use super::options::RunControls;
 use crate::report::RunMeta;
+use crate::version::code_version;
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// The crate version and, when the build saw a git checkout, its short commit
-/// (`0.1.0+abc1234`); `SLIDEBENCH_COMMIT` in the environment at run time overrides the commit.
-pub fn code_version() -> String {
-    let commit = std::env::var("SLIDEBENCH_COMMIT")
-        .ok()
-        .filter(|c| !c.trim().is_empty())
-        .or_else(|| option_env!("SLIDEBENCH_GIT_COMMIT").map(str::to_string))
-        .filter(|c| !c.is_empty() && c != "unknown");
-    match commit {
-        Some(c) => format!("{}+{}", env!("CARGO_PKG_VERSION"), c.trim()),
-        None => env!("CARGO_PKG_VERSION").to_string(),
-    }
-}
 
 /// The machine as one line: CPU model, logical cores, memory (from `/proc` where there is one).
 pub fn machine_line() -> String {

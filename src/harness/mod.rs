@@ -17,6 +17,7 @@
 mod cap;
 pub mod check;
 mod compare;
+mod config;
 mod external;
 mod findings;
 mod memory;
@@ -32,18 +33,21 @@ mod run;
 mod sets;
 mod verify;
 
+pub use crate::units::human_ns;
+pub use crate::version::code_version;
 pub use cap::{Cap, Cut};
 pub use compare::{compare, compare_controlled, compare_outside, compare_with};
+pub use config::{CompareRequest, RunConfig};
 pub use external::{SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 pub use findings::{Disagreement, FailedCase, Report, SkipReason};
-pub use meta::{code_version, command_line, machine_line, rfc3339, run_meta, utc_now};
+pub use meta::{command_line, machine_line, rfc3339, run_meta, utc_now};
 pub use options::{CompareOptions, RunControls, Shard};
 pub use policy::{
-    check_sets, does_not_fit, keeps_runs, rank_table_fits, skips, too_slow, DEFAULT_BUDGET_STREAK,
-    DEFAULT_BUDGET_TIME, DEFAULT_SETS, FULL_RUN_SCALE, FULL_SETS, MAX_THREADS, SWEEP_SOLVERS,
-    WARM_UP_TIME, WEIGHTED_SET_SKIPS,
+    check_sets, default_threads, does_not_fit, keeps_runs, rank_table_fits, skips, too_slow,
+    DEFAULT_BUDGET_STREAK, DEFAULT_BUDGET_TIME, DEFAULT_SETS, FULL_RUN_SCALE, FULL_SETS,
+    MAX_THREADS, SWEEP_SOLVERS, WARM_UP_TIME, WEIGHTED_SET_SKIPS,
 };
-pub use print::{human_ns, print_disagreements, print_ranking, print_summary, COLUMNS};
+pub use print::{print_disagreements, print_ranking, print_summary, COLUMNS};
 pub use progress::{Event, Watch};
 pub use ranking::{answered, rank_order, rank_within_sets};
 pub use reference::{REFERENCE, WEIGHTED_REFERENCE};

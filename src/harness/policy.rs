@@ -53,6 +53,15 @@ pub const WARM_UP_TIME: Duration = Duration::from_millis(50);
 /// Over-budget queries in a row after which a solver sits out the rest of a set.
 pub const DEFAULT_BUDGET_STREAK: u32 = 3;
 
+/// Worker threads when none are asked for, and the top of the thread sweep: the machine's
+/// cores, at most [`MAX_THREADS`].
+pub fn default_threads() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(MAX_THREADS)
+    })
+}
+
 /// The sets `check` runs: every kind of case, CI-sized.
 pub fn check_sets() -> Vec<SetSpec> {
     let def = |text: &str, count: usize| {

@@ -5,6 +5,7 @@
 use super::check::{family, Family};
 use super::findings::{Report, SkipReason};
 use super::ranking::rank_order;
+use crate::units::human_ns;
 
 /// A value that was not measured, in the console tables.
 const NOT_MEASURED: &str = "—";
@@ -33,22 +34,6 @@ fn sets_of(report: &Report) -> Vec<&str> {
         }
     }
     sets
-}
-
-/// A time in nanoseconds for people, to three significant digits: `230 ns`, `12.1 µs`,
-/// `3.26 ms`, `152 s`.
-pub fn human_ns(ns: f64) -> String {
-    let (v, unit) = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")]
-        .into_iter()
-        .find(|(scale, _)| ns >= *scale)
-        .map_or((ns, "ns"), |(scale, unit)| (ns / scale, unit));
-    if v >= 100.0 || unit == "ns" {
-        format!("{v:.0} {unit}")
-    } else if v >= 10.0 {
-        format!("{v:.1} {unit}")
-    } else {
-        format!("{v:.2} {unit}")
-    }
 }
 
 /// The family a summary row's solver belongs to: the registry's, else outside the crate.

@@ -206,7 +206,7 @@ fn cases(n: usize) -> String {
 }
 
 fn human_ns(ns: f64) -> String {
-    crate::harness::human_ns(ns)
+    crate::units::human_ns(ns)
 }
 
 /// The findings of `t` as a Markdown table, with a line first on where they come from.

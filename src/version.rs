@@ -1,0 +1,16 @@
+//! Which code made a file: a leaf module, so that whatever writes a file (the harness, the
+//! search checkpoints) can stamp it without importing the harness.
+
+/// The crate version and, when the build saw a git checkout, its short commit
+/// (`0.1.0+abc1234`); `SLIDEBENCH_COMMIT` in the environment at run time overrides the commit.
+pub fn code_version() -> String {
+    let commit = std::env::var("SLIDEBENCH_COMMIT")
+        .ok()
+        .filter(|c| !c.trim().is_empty())
+        .or_else(|| option_env!("SLIDEBENCH_GIT_COMMIT").map(str::to_string))
+        .filter(|c| !c.is_empty() && c != "unknown");
+    match commit {
+        Some(c) => format!("{}+{}", env!("CARGO_PKG_VERSION"), c.trim()),
+        None => env!("CARGO_PKG_VERSION").to_string(),
+    }
+}
