@@ -9,7 +9,7 @@
 //! technique stops, and `summary.csv` says for each pair how many cases ran, how many were cut,
 //! by which rule, and how long the pair took.
 
-use super::verify::Known;
+use super::verify::{Known, Reference};
 use crate::cases::Case;
 use crate::heuristic::{estimate_board, Manhattan};
 use std::time::{Duration, Instant};
@@ -87,10 +87,10 @@ pub(super) fn time_again(cap: &Cap, times: &[u64], max: u32) -> bool {
 /// 100) keep their order.
 pub(super) fn easiest_first(cases: &[&Case], refs: &[&Known]) -> Vec<usize> {
     let key = |i: usize| -> (u8, u64) {
-        match refs[i] {
-            Known::Unsolvable => (0, 0),
-            Known::Cost(cost) => (1, *cost),
-            Known::Unknown => {
+        match refs[i].reference {
+            Reference::Unsolvable => (0, 0),
+            Reference::Cost(cost) => (1, cost),
+            Reference::Unknown => {
                 let c = cases[i];
                 (1, u64::from(estimate_board(&Manhattan::new(&c.puzzle), &c.start)))
             }

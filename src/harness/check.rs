@@ -23,7 +23,7 @@ use super::findings::Disagreement;
 use super::options::RunControls;
 use super::policy::{does_not_fit, rank_table_fits, MAX_THREADS};
 use super::run::run_solver;
-use super::verify::{check_replay, describe_reference, Known};
+use super::verify::{check_replay, Known, Origin, Reference};
 use crate::cases::{korf100, Case};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
@@ -151,7 +151,8 @@ fn known_references(
                         |table, c| {
                             let sol = table.solve(&c.puzzle, &c.start)?;
                             check_replay(&c.puzzle, c, &sol)?;
-                            Ok(Known::answered(sol.cost()))
+                            let origin = Origin::WholeSpace(TABLE_REFERENCE);
+                            Ok(Known::new(Reference::answered(sol.cost()), origin))
                         },
                     )
                     .collect()
@@ -166,7 +167,9 @@ fn known_references(
                 .map(|c| {
                     all.iter()
                         .find(|k| c.puzzle == korf && k.board == c.start)
-                        .map_or(Known::Unknown, |k| Known::Cost(u64::from(k.length)))
+                        .map_or(Known::UNKNOWN, |k| {
+                            Known::new(Reference::Cost(u64::from(k.length)), Origin::KorfPublished)
+                        })
                 })
                 .collect())
         }
@@ -177,14 +180,14 @@ fn known_references(
                 .iter()
                 .map(|c| {
                     if antipodes.iter().any(|a| a.puzzle == c.puzzle && a.start == c.start) {
-                        Known::Cost(ANTIPODE_DISTANCE_4X3)
+                        Known::new(Reference::Cost(ANTIPODE_DISTANCE_4X3), Origin::Census)
                     } else {
-                        Known::Unknown
+                        Known::UNKNOWN
                     }
                 })
                 .collect())
         }
-        Source::Agreement(_) => Ok(vec![Known::Unknown; set.cases.len()]),
+        Source::Agreement(_) => Ok(vec![Known::UNKNOWN; set.cases.len()]),
     }
 }
 
@@ -320,7 +323,7 @@ fn process_cpu() -> Option<Duration> {
 }
 
 /// The references of an agreement set: for each case, the cost every reference solver gave,
-/// when they all answered and agreed; none ([`Known::Unknown`]) otherwise, with a disagreement naming each answer
+/// when they all answered and agreed; none ([`Known::UNKNOWN`]) otherwise, with a disagreement naming each answer
 /// (unless a replay already failed there).
 fn agreed(
     set: &CheckSet,
@@ -341,14 +344,15 @@ fn agreed(
                 .collect();
             let all_answered = answers.iter().all(|(_, r)| r.is_some_and(answered));
             if all_answered && costs.len() == 1 {
-                return Known::answered(costs.into_iter().next().expect("one cost"));
+                let cost = costs.into_iter().next().expect("one cost");
+                return Known::new(Reference::answered(cost), Origin::Agreement);
             }
             if !found.iter().any(|d| d.case.id == case.id) {
                 let said: Vec<String> = answers
                     .iter()
                     .map(|(id, r)| match r {
                         Some(r) if answered(r) => {
-                            format!("{id}: {}", describe_reference(Known::answered(r.cost)))
+                            format!("{id}: {}", Reference::answered(r.cost))
                         }
                         _ => format!("{id}: no answer"),
                     })
@@ -360,7 +364,7 @@ fn agreed(
                     reference: "none: the reference solvers must agree".into(),
                 });
             }
-            Known::Unknown
+            Known::UNKNOWN
         })
         .collect()
 }

@@ -170,7 +170,7 @@ pub(super) fn run_set_solver(
         }
         let verdict = match &sol {
             Ok(s) if known.is_known() => {
-                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, *known))
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, known.reference))
             }
             Ok(s) => check_replay(&case.puzzle, case, s),
             Err(_) if outcome == Outcome::Budget => Ok(()),

@@ -5,7 +5,7 @@ use super::external;
 use super::findings::Disagreement;
 use super::policy::rank_table_fits;
 use super::run::SolverRun;
-use super::verify::{check_replay, describe_reference, Known, Reference};
+use super::verify::{check_replay, Known, Origin, Reference};
 use crate::board::Puzzle;
 use crate::cases::{korf100, Case};
 use crate::error::Result;
@@ -21,7 +21,7 @@ pub const WEIGHTED_REFERENCE: &str = "dijkstra/rank";
 
 /// References known before any solver runs, in parallel: boards the parity rule rejects,
 /// Korf's published lengths, and, where the whole space fits under `max_states`, the table
-/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get [`Reference::Unknown`]: their
+/// (unit costs) or Dijkstra (weighted) over ranks. Other cases get [`Known::UNKNOWN`]: their
 /// reference is taken from the solvers' answers ([`settle_references`]).
 pub(super) fn references(
     cases: &[Case],
@@ -43,20 +43,24 @@ pub(super) fn references(
                 |(unit, weighted), case| {
                     let p = &case.puzzle;
                     if !crate::solvability::solvable(p, &case.start) && !fits(p) {
-                        return Ok(Reference::Unsolvable);
+                        return Ok(Known::new(Reference::Unsolvable, Origin::ParityRule));
                     }
                     if *p == korf {
                         if let Some(&len) = published.get(&case.start.packed()) {
-                            return Ok(Reference::Cost(len));
+                            return Ok(Known::new(Reference::Cost(len), Origin::KorfPublished));
                         }
                     }
                     if !fits(p) {
-                        return Ok(Reference::Unknown);
+                        return Ok(Known::UNKNOWN);
                     }
-                    let solver = if p.costs().is_unit() { unit } else { weighted };
+                    let (solver, id) = if p.costs().is_unit() {
+                        (unit, REFERENCE)
+                    } else {
+                        (weighted, WEIGHTED_REFERENCE)
+                    };
                     let sol = solver.solve(p, &case.start)?;
                     check_replay(p, case, &sol)?;
-                    Ok(Reference::answered(sol.cost()))
+                    Ok(Known::new(Reference::answered(sol.cost()), Origin::WholeSpace(id)))
                 },
             )
             .collect()
@@ -137,7 +141,7 @@ pub(super) fn settle_references(
                         Some(c) => format!("{} moves, cost {c}", row.length.unwrap_or(0)),
                         None => "unsolvable".into(),
                     },
-                    reference: format!("{} (by {by})", describe_reference(*reference)),
+                    reference: format!("{reference} (by {by})"),
                 });
             }
         }
@@ -165,7 +169,7 @@ mod tests {
                     .map(|c| RunRow {
                         cost: Some(7),
                         length: Some(7),
-                        ..blank_row(&info, "walk", c, Reference::Unknown, Outcome::Solved, 1)
+                        ..blank_row(&info, "walk", c, Known::UNKNOWN, Outcome::Solved, 1)
                     })
                     .collect();
                 let run = SolverRun {
@@ -181,7 +185,7 @@ mod tests {
                 (info, run)
             })
             .collect();
-        (cases, vec![Reference::Unknown; n as usize], runs)
+        (cases, vec![Known::UNKNOWN; n as usize], runs)
     }
 
     /// The default solver's answer is the reference only when its path replayed: one that

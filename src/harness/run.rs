@@ -80,7 +80,7 @@ pub(super) fn blank_row(
         goal: case.puzzle.goal().to_text(),
         ch: case.puzzle.costs().horizontal,
         cv: case.puzzle.costs().vertical,
-        optimal: known.cost(),
+        optimal: known.reference.cost(),
         outcome,
         solvable: false,
         length: None,
@@ -91,7 +91,7 @@ pub(super) fn blank_row(
         repeats: 0,
         peak_bytes: None,
         threads,
-        reference: Some(known.kind()),
+        reference: Some(known.reference.kind()),
         time_is: None,
     }
 }
@@ -243,7 +243,7 @@ pub(super) fn run_solver(
         streak.record(outcome);
         let verdict = match &sol {
             Ok(s) if known.is_known() => {
-                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, known))
+                check_replay(&case.puzzle, case, s).and_then(|()| agree(s, known.reference))
             }
             Ok(s) => check_replay(&case.puzzle, case, s),
             Err(_) if outcome == Outcome::Budget => Ok(()),

@@ -7,9 +7,61 @@ use crate::error::{Error, ErrorKind, Result};
 pub(super) use crate::report::Reference;
 use crate::solver::Solution;
 
-/// A reference known before the solvers run ([`Reference::Unknown`]: settled from their
-/// answers afterwards).
-pub(super) type Known = Reference;
+/// A reference known before the solvers run, and the authority it comes from
+/// ([`Known::UNKNOWN`]: settled from their answers afterwards). A disagreement names the
+/// authority, so a reader knows what a wrong answer was held to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Known {
+    /// The reference.
+    pub reference: Reference,
+    /// Where it comes from.
+    pub origin: Origin,
+}
+
+impl Known {
+    /// No reference before the run.
+    pub const UNKNOWN: Known = Known { reference: Reference::Unknown, origin: Origin::Nothing };
+
+    /// `reference`, from `origin`.
+    pub fn new(reference: Reference, origin: Origin) -> Known {
+        Known { reference, origin }
+    }
+
+    /// Whether there is a reference to hold answers to.
+    pub fn is_known(self) -> bool {
+        self.reference.is_known()
+    }
+}
+
+/// The authority of a reference known before the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Origin {
+    /// None: the reference is settled from the answers, or there is none.
+    Nothing,
+    /// The parity rule: the board cannot reach the goal.
+    ParityRule,
+    /// Korf's published optimal length (1985).
+    KorfPublished,
+    /// A solver's answer over the whole space (a table, or Dijkstra on weighted boards), by id.
+    WholeSpace(&'static str),
+    /// The 4×3 census: the antipodes' published distance.
+    Census,
+    /// Every reference solver of `check` gave this cost.
+    Agreement,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Nothing => f.write_str("no reference"),
+            Origin::ParityRule => f.write_str("the parity rule"),
+            Origin::KorfPublished => f.write_str("Korf's published length"),
+            Origin::WholeSpace(id) => write!(f, "{id} over the whole space"),
+            Origin::Census => f.write_str("the 4x3 census"),
+            Origin::Agreement => f.write_str("the reference solvers agreeing"),
+        }
+    }
+}
 
 /// An answer as a disagreement reports it.
 pub(super) fn describe(sol: &Result<Solution>) -> String {
@@ -22,9 +74,12 @@ pub(super) fn describe(sol: &Result<Solution>) -> String {
     }
 }
 
-/// A reference as a disagreement reports it.
-pub(super) fn describe_reference(r: Reference) -> String {
-    r.to_string()
+/// A reference as a disagreement reports it: the reference and its authority.
+pub(super) fn describe_reference(k: Known) -> String {
+    match k.origin {
+        Origin::Nothing => k.reference.to_string(),
+        origin => format!("{} ({origin})", k.reference),
+    }
 }
 
 /// What a solver said, as its disagreement reports it: the answer and what is wrong with it;

@@ -474,3 +474,39 @@ fn a_solver_error_is_named_once_in_its_disagreement() {
         assert_eq!(s.matches("broken on purpose").count(), 1, "{s}");
     }
 }
+
+/// A solver that says every board is unsolvable.
+struct Defeatist(SolverInfo);
+
+impl Solver for Defeatist {
+    fn info(&self) -> &SolverInfo {
+        &self.0
+    }
+
+    fn solve(&mut self, _: &Puzzle, _: &Board) -> Result<Solution> {
+        Ok(Solution::unsolvable(slidebench::solver::Stats::default()))
+    }
+
+    fn fork(&self) -> Box<dyn Solver> {
+        Box::new(Defeatist(self.0.clone()))
+    }
+}
+
+#[test]
+fn a_wrong_answer_is_held_to_a_reference_that_names_its_authority() {
+    let defeatist = Defeatist(SolverInfo::custom("defeatist", "packed", false));
+    let opts = options(vec![set("walk:3x3:12", 2), set("korf100", 2)], &[]);
+    let report =
+        harness::compare_controlled(&opts, &RunControls::default(), vec![Box::new(defeatist)])
+            .unwrap();
+    let reference = |set: &str| -> Vec<&str> {
+        let of_set = report.disagreements.iter().filter(|d| d.case.set == set);
+        of_set.map(|d| d.reference.as_str()).collect()
+    };
+    let walks = reference("walk:3x3:12");
+    assert_eq!(walks.len(), 2, "{:?}", report.disagreements);
+    assert!(walks.iter().all(|r| r.ends_with("(table/rank over the whole space)")), "{walks:?}");
+    let korf = reference("korf100");
+    assert_eq!(korf.len(), 2, "{:?}", report.disagreements);
+    assert!(korf.iter().all(|r| r.ends_with("(Korf's published length)")), "{korf:?}");
+}
