@@ -7,18 +7,7 @@ use crate::error::Result;
 /// The published table: `ID LENGTH NODES T0 … T15` per line, 0 for the empty square.
 pub const TABLE: &str = include_str!("korf100.txt");
 
-/// One of Korf's instances.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Instance {
-    /// Korf's number, 1 to 100.
-    pub id: u32,
-    /// The optimal number of moves to Korf's goal.
-    pub length: u32,
-    /// Nodes Korf's IDA* with Manhattan distance generated, the root included.
-    pub nodes: u64,
-    /// The start board, for Korf's goal.
-    pub board: Board,
-}
+pub use super::published::Instance;
 
 /// The 4×4 board.
 pub fn shape() -> Shape {
@@ -27,13 +16,12 @@ pub fn shape() -> Shape {
 
 /// Korf's goal: the empty square first, then tiles 1 to 15 in row order.
 pub fn korf_goal() -> Board {
-    let cells: Vec<u8> = (0..16).collect();
-    Board::from_cells(shape(), &cells).expect("0..16 is a permutation")
+    super::published::korf_goal(shape())
 }
 
 /// The 15-puzzle with Korf's goal: 4×4 grid, unit costs.
 pub fn korf_puzzle() -> Puzzle {
-    Puzzle::new(shape(), Topology::Grid, Costs::UNIT, korf_goal()).expect("a valid puzzle")
+    super::published::korf_puzzle(shape())
 }
 
 /// The 15-puzzle with the usual goal: tiles in row order, the empty square last.
@@ -67,11 +55,7 @@ pub fn by_length() -> Vec<Instance> {
 
 /// Reads a table in Korf's format; a bad line is an error naming the line and what is wrong.
 pub fn parse(text: &str) -> Result<Vec<Instance>> {
-    let rows = super::published::parse_rows(text, shape())?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, length, nodes, board)| Instance { id, length, nodes, board })
-        .collect())
+    super::published::parse(text, shape())
 }
 
 #[cfg(test)]

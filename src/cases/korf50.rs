@@ -7,25 +7,13 @@
 //! another solvable problem: the set carries its goal ([`korf_puzzle`]) into every case, and
 //! `slidebench cases korf50` names it with the `solve --goal` that reads it.
 
-use crate::board::{Board, Costs, Puzzle, Shape, Topology};
+use crate::board::{Board, Puzzle, Shape};
 use crate::error::Result;
 
 /// The published table: `ID LENGTH NODES T0 … T24` per line, 0 for the empty square.
 pub const TABLE: &str = include_str!("korf50.txt");
 
-/// One of the instances.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Instance {
-    /// The paper's number, 1 to 50.
-    pub id: u32,
-    /// The optimal number of moves to Korf's goal.
-    pub length: u32,
-    /// Nodes the paper's IDA* with 6-6-6-6 databases generated (an order of magnitude: later
-    /// papers count nodes differently).
-    pub nodes: u64,
-    /// The start board, for Korf's goal.
-    pub board: Board,
-}
+pub use super::published::Instance;
 
 /// The 5×5 board.
 pub fn shape() -> Shape {
@@ -34,13 +22,12 @@ pub fn shape() -> Shape {
 
 /// Korf's goal: the empty square first, then tiles 1 to 24 in row order.
 pub fn korf_goal() -> Board {
-    let cells: Vec<u8> = (0..25).collect();
-    Board::from_cells(shape(), &cells).expect("0..25 is a permutation")
+    super::published::korf_goal(shape())
 }
 
 /// The 24-puzzle with Korf's goal: 5×5 grid, unit costs.
 pub fn korf_puzzle() -> Puzzle {
-    Puzzle::new(shape(), Topology::Grid, Costs::UNIT, korf_goal()).expect("a valid puzzle")
+    super::published::korf_puzzle(shape())
 }
 
 /// The 50 instances in the paper's order.
@@ -58,17 +45,14 @@ pub fn by_nodes() -> Vec<Instance> {
 /// Reads a table in the paper's format; a bad line is an error naming the line and what is
 /// wrong.
 pub fn parse(text: &str) -> Result<Vec<Instance>> {
-    let rows = super::published::parse_rows(text, shape())?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, length, nodes, board)| Instance { id, length, nodes, board })
-        .collect())
+    super::published::parse(text, shape())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heuristic::{estimate_board, LinearConflict};
+    use crate::{Costs, Topology};
 
     #[test]
     fn bundled_table_has_the_published_totals() {

@@ -1,12 +1,48 @@
 //! The published tables of instances (Korf's 100, Korf & Felner's 50): one instance a line,
 //! `ID LENGTH NODES` and then the board's squares in row order, 0 for the empty square.
 
-use crate::board::{Board, Shape};
+use crate::board::{Board, Costs, Puzzle, Shape, Topology};
 use crate::error::{Error, Result};
+
+/// One instance of a published table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Its number in the publication, from 1.
+    pub id: u32,
+    /// The optimal number of moves to Korf's goal.
+    pub length: u32,
+    /// Nodes the publication's IDA* generated, the root included: Korf's with Manhattan
+    /// distance on the 15-puzzle, Korf & Felner's with 6-6-6-6 databases on the 24-puzzle (an
+    /// order of magnitude: later papers count nodes differently).
+    pub nodes: u64,
+    /// The start board, for Korf's goal.
+    pub board: Board,
+}
+
+/// Korf's goal on `shape`: the empty square first, then the tiles in row order.
+pub(super) fn korf_goal(shape: Shape) -> Board {
+    let cells: Vec<u8> = (0..shape.cells() as u8).collect();
+    Board::from_cells(shape, &cells).expect("0..n is a permutation")
+}
+
+/// The puzzle of `shape` with Korf's goal: a grid, unit costs.
+pub(super) fn korf_puzzle(shape: Shape) -> Puzzle {
+    Puzzle::new(shape, Topology::Grid, Costs::UNIT, korf_goal(shape)).expect("a valid puzzle")
+}
+
+/// The instances of a published table for boards of `shape`; a bad line is an error naming
+/// the line and what is wrong.
+pub(super) fn parse(text: &str, shape: Shape) -> Result<Vec<Instance>> {
+    let rows = parse_rows(text, shape)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, length, nodes, board)| Instance { id, length, nodes, board })
+        .collect())
+}
 
 /// The rows of a published table for boards of `shape`: id, optimal length, published node
 /// count and the board. A bad line is an error naming the line and what is wrong.
-pub(super) fn parse_rows(text: &str, shape: Shape) -> Result<Vec<(u32, u32, u64, Board)>> {
+fn parse_rows(text: &str, shape: Shape) -> Result<Vec<(u32, u32, u64, Board)>> {
     let squares = shape.cells();
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -1,15 +1,16 @@
 //! How an algorithm joins the registry, shown with one defined here: iterative-deepening
-//! depth-first search, written once over [`Encoding`] as a [`Search`], and its row, which states
-//! only what differs from the base row. In the crate the row goes into `ALGORITHMS`
-//! (src/solver/algorithms.rs) and each id with its test name into src/solver/stamped.rs;
-//! everything else (ids, listings, the factory, the checks before a search, budgets, forks, the
-//! harness's sizing, `check`'s families, the charts' colour and panel) comes from the row and
-//! [`Wrapped`](super::wrapper::Wrapped).
+//! depth-first search, written once over [`Encoding`] as a
+//! [`SpaceSearch`](super::wrapper::SpaceSearch) (its buffers and its search; the wrapper
+//! prepares the buffers), and its row, which states only what differs from the base row. In the
+//! crate the row goes into `ALGORITHMS` (src/solver/algorithms.rs) and each id with its test
+//! name into src/solver/stamped.rs; everything else (ids, listings, the factory, the checks
+//! before a search, budgets, forks, the harness's sizing, `check`'s families, the charts' colour
+//! and panel) comes from the row and [`Wrapped`](super::wrapper::Wrapped).
 
 use super::algorithms::BASE_ROW;
 use super::construct::every_encoding;
 use super::kit::too_many_states;
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use super::{new_solver, Solution, SolverOptions, Stats};
 use super::{Algorithm, AlgorithmSpec};
 use crate::board::{Board, Costs, Move, Puzzle};
@@ -17,7 +18,6 @@ use crate::budget::Meter;
 use crate::encoding::{Encoding, DEFAULT_MAX_STATES};
 use crate::error::{ErrorKind, Result};
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// Iterative deepening without a heuristic: depth-first to bound 0, 1, 2, … storing only the
 /// path, so its first answer is a shortest one.
@@ -59,22 +59,15 @@ impl<E: Encoding> Iddfs<E> {
     }
 }
 
-impl<E: Encoding> Search for Iddfs<E> {
-    type Work = InSpace<E, ()>;
+impl<E: Encoding> SpaceSearch for Iddfs<E> {
+    type Enc = E;
+    type Buffers = ();
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |_: &E| ())?;
-        Ok(None)
-    }
+    fn buffers(_: &E, _: &Puzzle) -> Self::Buffers {}
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

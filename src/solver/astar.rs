@@ -7,14 +7,13 @@
 use super::api::Solution;
 use super::dial::Buckets;
 use super::dijkstra::{best_first, Work};
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Encoding;
 use crate::error::Result;
 use crate::heuristic::Manhattan;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// A*'s buffers and its heuristic, which (unlike the buffers) depends on the goal and costs.
 pub(crate) struct AStarWork<E: Encoding> {
@@ -34,33 +33,35 @@ impl<E: Encoding> AStar<E> {
     }
 }
 
-impl<E: Encoding> Search for AStar<E> {
-    type Work = InSpace<E, AStarWork<E>>;
+/// How far f can grow in one step: a consistent heuristic lets it grow by at most twice the
+/// dearest move.
+fn spread(puzzle: &Puzzle) -> u32 {
+    2 * puzzle.costs().horizontal.max(puzzle.costs().vertical)
+}
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        // A consistent heuristic lets f grow by at most twice the dearest move per step.
-        let spread = 2 * puzzle.costs().horizontal.max(puzzle.costs().vertical);
-        let (_, work) = fit_space(work, puzzle, max_states, |e: &E| AStarWork {
-            best: Work { dist: e.new_map(), frontier: Buckets::new(spread) },
+impl<E: Encoding> SpaceSearch for AStar<E> {
+    type Enc = E;
+    type Buffers = AStarWork<E>;
+
+    fn buffers(e: &E, puzzle: &Puzzle) -> Self::Buffers {
+        AStarWork {
+            best: Work { dist: e.new_map(), frontier: Buckets::new(spread(puzzle)) },
             heuristic: Manhattan::new(puzzle),
             key: puzzle.clone(),
-        })?;
-        work.best.frontier.fit(spread);
+        }
+    }
+
+    fn refit(work: &mut Self::Buffers, puzzle: &Puzzle) {
+        work.best.frontier.fit(spread(puzzle));
         if &work.key != puzzle {
             work.heuristic = Manhattan::new(puzzle);
             work.key = puzzle.clone();
         }
-        Ok(None)
     }
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

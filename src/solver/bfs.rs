@@ -2,14 +2,13 @@
 
 use super::api::{Solution, Stats};
 use super::kit::{path_to, too_many_states, Step};
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// Buffers kept between queries.
 pub(crate) struct Work<E: Encoding> {
@@ -28,25 +27,17 @@ impl<E: Encoding> Bfs<E> {
     }
 }
 
-impl<E: Encoding> Search for Bfs<E> {
-    type Work = InSpace<E, Work<E>>;
+impl<E: Encoding> SpaceSearch for Bfs<E> {
+    type Enc = E;
+    type Buffers = Work<E>;
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |e: &E| Work {
-            seen: e.new_map(),
-            queue: VecDeque::new(),
-        })?;
-        Ok(None)
+    fn buffers(e: &E, _: &Puzzle) -> Self::Buffers {
+        Work { seen: e.new_map(), queue: VecDeque::new() }
     }
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

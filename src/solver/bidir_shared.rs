@@ -8,14 +8,13 @@
 
 use super::api::{Solution, Stats};
 use super::kit::{expand_side, join_meeting, too_many_states, Link, Step};
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 const FORWARD: u8 = 0;
 const BACKWARD: u8 = 1;
@@ -36,25 +35,17 @@ impl<E: Encoding> BidirShared<E> {
     }
 }
 
-impl<E: Encoding> Search for BidirShared<E> {
-    type Work = InSpace<E, Work<E>>;
+impl<E: Encoding> SpaceSearch for BidirShared<E> {
+    type Enc = E;
+    type Buffers = Work<E>;
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |e: &E| Work {
-            sides: [e.new_search_map(), e.new_search_map()],
-            queue: VecDeque::new(),
-        })?;
-        Ok(None)
+    fn buffers(e: &E, _: &Puzzle) -> Self::Buffers {
+        Work { sides: [e.new_search_map(), e.new_search_map()], queue: VecDeque::new() }
     }
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,
@@ -159,9 +150,10 @@ mod tests {
     /// side's tag (padded to 8 bytes) per entry.
     #[test]
     fn bidir_shared_reports_the_states_and_bytes_its_buffers_held() {
-        use super::{BidirShared, Search};
+        use super::BidirShared;
         use crate::budget::{Budget, Meter};
         use crate::encoding::{Encoding, Packed, StateMap};
+        use crate::solver::wrapper::Search;
         let p = Puzzle::eight();
         let start = Board::parse(p.shape(), "1 2 3 4 5 6 7 x 8").unwrap();
         let search = BidirShared::<Packed<u64>>::new();

@@ -7,7 +7,7 @@
 
 use super::api::{Solution, Stats};
 use super::kit::{expand_side, join_meeting, too_many_states, Link, Step};
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::Move;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
@@ -15,7 +15,6 @@ use crate::encoding::{Encoding, Rank, RankState, StateMap};
 use crate::error::Result;
 use std::collections::VecDeque;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// Buffers kept between queries.
 pub(crate) struct Work<E: Encoding> {
@@ -35,26 +34,21 @@ impl<E: Encoding> BidirSplit<E> {
     }
 }
 
-impl<E: Encoding> Search for BidirSplit<E> {
-    type Work = InSpace<E, Work<E>>;
+impl<E: Encoding> SpaceSearch for BidirSplit<E> {
+    type Enc = E;
+    type Buffers = Work<E>;
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |e: &E| Work {
+    fn buffers(e: &E, _: &Puzzle) -> Self::Buffers {
+        Work {
             sides: [e.new_search_map(), e.new_search_map()],
             queues: [VecDeque::new(), VecDeque::new()],
             ranks: None,
-        })?;
-        Ok(None)
+        }
     }
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

@@ -4,13 +4,12 @@
 
 use super::api::Solution;
 use super::dijkstra::{best_first, Frontier, Work};
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Encoding;
 use crate::error::Result;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// `current` before the first push of a query.
 const UNSET: u32 = u32::MAX;
@@ -93,27 +92,26 @@ impl<E: Encoding> Dial<E> {
     }
 }
 
-impl<E: Encoding> Search for Dial<E> {
-    type Work = InSpace<E, Work<E, Buckets<E::State>>>;
+/// How far a cost grows in one step: the dearest move.
+fn spread(puzzle: &Puzzle) -> u32 {
+    puzzle.costs().horizontal.max(puzzle.costs().vertical)
+}
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        let spread = puzzle.costs().horizontal.max(puzzle.costs().vertical);
-        let (_, work) = fit_space(work, puzzle, max_states, |e: &E| Work {
-            dist: e.new_map(),
-            frontier: Buckets::new(spread),
-        })?;
-        work.frontier.fit(spread);
-        Ok(None)
+impl<E: Encoding> SpaceSearch for Dial<E> {
+    type Enc = E;
+    type Buffers = Work<E, Buckets<E::State>>;
+
+    fn buffers(e: &E, puzzle: &Puzzle) -> Self::Buffers {
+        Work { dist: e.new_map(), frontier: Buckets::new(spread(puzzle)) }
+    }
+
+    fn refit(work: &mut Self::Buffers, puzzle: &Puzzle) {
+        work.frontier.fit(spread(puzzle));
     }
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

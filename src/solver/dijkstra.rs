@@ -7,14 +7,13 @@
 
 use super::api::{Solution, Stats};
 use super::kit::{path_to, too_many_states, Step};
-use super::wrapper::{fit_space, InSpace, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::{Encoding, Rank, RankState, Slot, StateMap};
 use crate::error::{Error, ErrorKind, Result};
 use crate::rank::rank_packed;
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// A priority queue of states keyed by a small integer.
 pub(crate) trait Frontier<S>: Send {
@@ -234,25 +233,17 @@ pub(crate) struct DijkstraWork<E: Encoding> {
     ranks: Option<RankDijkstra>,
 }
 
-impl<E: Encoding> Search for Dijkstra<E> {
-    type Work = InSpace<E, DijkstraWork<E>>;
+impl<E: Encoding> SpaceSearch for Dijkstra<E> {
+    type Enc = E;
+    type Buffers = DijkstraWork<E>;
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |e: &E| DijkstraWork {
-            best: Work { dist: e.new_map(), frontier: Heap::new() },
-            ranks: None,
-        })?;
-        Ok(None)
+    fn buffers(e: &E, _: &Puzzle) -> Self::Buffers {
+        DijkstraWork { best: Work { dist: e.new_map(), frontier: Heap::new() }, ranks: None }
     }
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

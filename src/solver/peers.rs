@@ -6,14 +6,13 @@
 
 use super::api::{Solution, Stats};
 use super::kit::too_many_states;
-use super::wrapper::{fit_space, Search};
+use super::wrapper::{InSpace, SpaceSearch};
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::encoding::Encoding;
 use crate::error::{Error, Result};
 use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
-use std::time::Duration;
 
 /// Which of the crate's searches to call.
 #[derive(Clone, Copy, Debug)]
@@ -59,23 +58,15 @@ impl<E: Encoding> Peer<E> {
     }
 }
 
-impl<E: Encoding> Search for Peer<E> {
-    /// The crate keeps its own maps, so only the encoding is kept.
-    type Work = (E, ());
+impl<E: Encoding> SpaceSearch for Peer<E> {
+    type Enc = E;
+    type Buffers = ();
 
-    fn prepare(
-        &self,
-        puzzle: &Puzzle,
-        max_states: u64,
-        work: &mut Option<Self::Work>,
-    ) -> Result<Option<Duration>> {
-        fit_space(work, puzzle, max_states, |_: &E| ())?;
-        Ok(None)
-    }
+    fn buffers(_: &E, _: &Puzzle) -> Self::Buffers {}
 
     fn search(
         &self,
-        work: &mut Self::Work,
+        work: &mut InSpace<E, Self::Buffers>,
         puzzle: &Puzzle,
         start: &Board,
         max_states: u64,

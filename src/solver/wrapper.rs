@@ -74,6 +74,61 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
 /// [`Search::Work`], made by [`fit_space`].
 pub(crate) type InSpace<E, W> = (E, W);
 
+/// A search whose buffers depend only on the puzzle's space (every search but the tables and
+/// the IDA* family): it says how to make them and how to fit them to a puzzle of that space,
+/// and gets [`Search::prepare`] ([`fit_space`], nothing built) for it.
+pub(crate) trait SpaceSearch: Clone + Send + Sync + 'static {
+    /// The encoding of its states.
+    type Enc: Encoding;
+    /// The buffers its queries reuse.
+    type Buffers: Send + Sync;
+
+    /// Buffers for the space of `puzzle`.
+    fn buffers(enc: &Self::Enc, puzzle: &Puzzle) -> Self::Buffers;
+
+    /// Fits buffers of `puzzle`'s space to `puzzle` itself (its costs, its goal) before each
+    /// query; nothing by default.
+    fn refit(buffers: &mut Self::Buffers, puzzle: &Puzzle) {
+        let _ = (buffers, puzzle);
+    }
+
+    /// [`Search::search`].
+    fn search(
+        &self,
+        work: &mut InSpace<Self::Enc, Self::Buffers>,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+        meter: &mut Meter,
+    ) -> Result<Solution>;
+}
+
+impl<S: SpaceSearch> Search for S {
+    type Work = InSpace<S::Enc, S::Buffers>;
+
+    fn prepare(
+        &self,
+        puzzle: &Puzzle,
+        max_states: u64,
+        work: &mut Option<Self::Work>,
+    ) -> Result<Option<Duration>> {
+        let (_, buffers) = fit_space(work, puzzle, max_states, |e| S::buffers(e, puzzle))?;
+        S::refit(buffers, puzzle);
+        Ok(None)
+    }
+
+    fn search(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        max_states: u64,
+        meter: &mut Meter,
+    ) -> Result<Solution> {
+        SpaceSearch::search(self, work, puzzle, start, max_states, meter)
+    }
+}
+
 /// The encoding and buffers of `work`, made anew only when the puzzle's space (shape and
 /// topology) changes, so queries on one puzzle reuse their memory.
 pub(crate) fn fit_space<'w, E: Encoding, W>(
