@@ -7,7 +7,9 @@
 //! ones (cut by a cap or a budget) would be no comparison. A finding whose solvers or set the
 //! result set does not hold is left out, never filled with a guess.
 
-use super::{set, Outcome, RunRow, SummaryRow, ThreadsRow, PROGRAMS_CSV, VERDICTS_CSV};
+use super::{
+    set, Outcome, RunRow, SummaryRow, ThreadsRow, PROGRAMS_CSV, RUNS_CSV, RUNS_CSV_GZ, VERDICTS_CSV,
+};
 use crate::error::{Error, ErrorKind, Result};
 use crate::stats::median;
 use serde::Deserialize;
@@ -66,7 +68,7 @@ pub struct VerdictOf {
 /// The tables findings are computed from.
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
-    /// `runs.csv`.
+    /// The per-case rows (`runs.csv.gz`, or a plain `runs.csv`).
     pub runs: Vec<RunRow>,
     /// `summary.csv`.
     pub summary: Vec<SummaryRow>,
@@ -76,6 +78,9 @@ pub struct Tables {
     pub programs: Vec<ProgramTiming>,
     /// `verdicts.csv`.
     pub verdicts: Vec<VerdictOf>,
+    /// The file the per-case rows were read from, as the findings cite it; `None`: the one a
+    /// run writes, [`RUNS_CSV_GZ`].
+    pub runs_file: Option<&'static str>,
 }
 
 impl Tables {
@@ -89,7 +94,13 @@ impl Tables {
             threads: set.threads()?.unwrap_or_default(),
             programs: set.table(PROGRAMS_CSV)?.unwrap_or_default(),
             verdicts: set.table(VERDICTS_CSV)?.unwrap_or_default(),
+            runs_file: Some(if dir.join(RUNS_CSV_GZ).exists() { RUNS_CSV_GZ } else { RUNS_CSV }),
         })
+    }
+
+    /// The name the findings cite for the per-case rows.
+    fn runs_name(&self) -> &'static str {
+        self.runs_file.unwrap_or(RUNS_CSV_GZ)
     }
 
     /// `programs.csv` and `verdicts.csv` from their CSV bytes, as a run holds them before

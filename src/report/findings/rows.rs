@@ -25,7 +25,7 @@ pub(super) fn encodings(t: &Tables, rows: &mut Vec<[String; 3]>) {
         rows.push([
             "rank encoding faster than text (median per solved query, `random` set)".into(),
             parts.join(", "),
-            "runs.csv".into(),
+            t.runs_name().into(),
         ]);
     }
 }
@@ -42,7 +42,7 @@ pub(super) fn references(t: &Tables, rows: &mut Vec<[String; 3]>) {
             rows.push([
                 format!("`{ours}` against `{theirs}` (`{set}`, median per solved query)"),
                 format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
-                "runs.csv".into(),
+                t.runs_name().into(),
             ]);
         }
     }
@@ -73,7 +73,7 @@ pub(super) fn table_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
                 human_ns(p.b as f64),
                 cases(p.cases)
             ),
-            "summary.csv, runs.csv".into(),
+            format!("summary.csv, {}", t.runs_name()),
         ]);
     }
 }
@@ -95,14 +95,14 @@ pub(super) fn depth_31(t: &Tables, rows: &mut Vec<[String; 3]>) {
         rows.push([
             "depth 31: `bidir-split/rank` against `bfs/rank` (median per query)".into(),
             format!("{} over the {} both solved{states}", faster(p.ratio()), cases(p.cases)),
-            "runs.csv".into(),
+            t.runs_name().into(),
         ]);
     }
     if let Some(p) = pair(&deep, "bidir-split/rank", "bidir-shared/rank", "depth") {
         rows.push([
             "depth 31: split queues against one shared queue (rank, median per query)".into(),
             format!("{:.2}× over the {} both solved", p.ratio(), cases(p.cases)),
-            "runs.csv".into(),
+            t.runs_name().into(),
         ]);
     }
 }
@@ -117,7 +117,7 @@ pub(super) fn weighted(t: &Tables, rows: &mut Vec<[String; 3]>) {
             rows.push([
                 format!("{what} against `{b}` (binary heap), `weighted` set, median per query"),
                 format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
-                "runs.csv".into(),
+                t.runs_name().into(),
             ]);
         }
     }
@@ -169,7 +169,7 @@ pub(super) fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
                 faster(p.b_total as f64 / p.a_total.max(1) as f64),
                 cases(p.cases)
             ),
-            "runs.csv".into(),
+            t.runs_name().into(),
         ]);
     }
     // Korf 1985's node counts, by the board in either goal's orientation.
@@ -199,7 +199,7 @@ pub(super) fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
                 crate::units::group_digits(theirs.round() as u64),
                 ours / theirs
             ),
-            "runs.csv".into(),
+            t.runs_name().into(),
         ]);
     }
     pdb_break_even(t, rows);
@@ -235,7 +235,7 @@ fn pdb_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
                 human_ns(p.b as f64),
                 cases(p.cases),
             ),
-            "summary.csv, runs.csv".into(),
+            format!("summary.csv, {}", t.runs_name()),
         ]);
     }
 }
@@ -248,7 +248,7 @@ pub(super) fn walks(t: &Tables, rows: &mut Vec<[String; 3]>) {
             rows.push([
                 format!("`{set}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, median per query"),
                 format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
-                "runs.csv".into(),
+                t.runs_name().into(),
             ]);
         }
     }
@@ -331,7 +331,7 @@ pub(super) fn programs(t: &Tables, rows: &mut Vec<[String; 3]>) {
                 cases(p.cases as usize)
             ),
             format!("{each}{beside}; {}", said.join(", ")),
-            "programs.csv, verdicts.csv, runs.csv".into(),
+            format!("programs.csv, verdicts.csv, {}", t.runs_name()),
         ]);
     }
 }

@@ -62,6 +62,26 @@ fn a_ratio_is_over_the_cases_both_solved_and_says_how_many() {
     assert!(md.contains("bfs 2.0× (4 cases)"), "{md}");
 }
 
+/// A finding cites the file its rows came from: the compressed rows a run writes, or the plain
+/// `runs.csv` of an older set.
+#[test]
+fn a_finding_cites_the_per_case_file_the_set_holds() {
+    let runs: Vec<RunRow> = (0..4)
+        .flat_map(|id| {
+            [run("bfs/rank", "random", id, Some(1_000)), run("bfs/text", "random", id, Some(2_000))]
+        })
+        .collect();
+    let t = Tables {
+        runs,
+        summary: vec![summary("bfs/rank", "random", None), summary("bfs/text", "random", None)],
+        ..Tables::default()
+    };
+    let cited = |md: &str| md.lines().find(|l| l.contains("bfs 2.0×")).unwrap().to_string();
+    assert!(cited(&markdown(&t)).ends_with("| runs.csv.gz |"), "{}", markdown(&t));
+    let older = Tables { runs_file: Some(RUNS_CSV), ..t };
+    assert!(cited(&markdown(&older)).ends_with("| runs.csv |"), "{}", markdown(&older));
+}
+
 #[test]
 fn a_ratio_below_one_reads_as_slower_and_one_query_is_singular() {
     assert_eq!(faster(0.5), "2.0× slower");
