@@ -157,6 +157,23 @@ pub fn rank_table_fits(puzzle: &Puzzle, max_states: u64) -> bool {
     puzzle.arrangements() <= max_states.min(u64::from(u32::MAX))
 }
 
+/// An outside program as the harness describes one, for tests of the policy.
+#[cfg(test)]
+pub(super) fn outside_program() -> SolverInfo {
+    SolverInfo {
+        id: "program:mine".into(),
+        algorithm: crate::harness::PROGRAM_ALGORITHM,
+        encoding: "mine",
+        algorithm_kind: None,
+        encoding_kind: None,
+        weighted: false,
+        table: false,
+        peer: true,
+        blind: false,
+        counts: crate::solver::Counts::PEAK,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,18 +219,7 @@ mod tests {
     /// `runs.csv`: the policy, not each command, says so.
     #[test]
     fn outside_programs_sit_out_every_arrangement_and_its_rows_are_not_kept() {
-        let program = SolverInfo {
-            id: "program:mine".into(),
-            algorithm: crate::harness::PROGRAM_ALGORITHM,
-            encoding: "mine",
-            algorithm_kind: None,
-            encoding_kind: None,
-            weighted: false,
-            table: false,
-            peer: true,
-            blind: false,
-            counts: crate::solver::Counts::PEAK,
-        };
+        let program = outside_program();
         let all = SetSpec::Generated { kind: SetKind::All, count: 0, seed: 1 };
         let random = SetSpec::Generated { kind: SetKind::Random, count: 4, seed: 1 };
         for full in [false, true] {

@@ -60,18 +60,7 @@ fn the_thread_sweep_times_only_chosen_solvers_and_never_a_shard() {
 
 #[test]
 fn an_outside_solver_sits_out_every_arrangement_in_the_run_it_is_given_to() {
-    let program = SolverInfo {
-        id: "program:mine".into(),
-        algorithm: crate::harness::PROGRAM_ALGORITHM,
-        encoding: "mine",
-        algorithm_kind: None,
-        encoding_kind: None,
-        weighted: false,
-        table: false,
-        peer: true,
-        blind: false,
-        counts: crate::solver::Counts::PEAK,
-    };
+    let program = super::super::policy::outside_program();
     let request = CompareRequest {
         cases: vec!["all".into(), "sample".into()],
         solvers: vec!["table/rank".into()],
