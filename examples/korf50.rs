@@ -3,7 +3,7 @@
 //! published count. Every path is replayed and its length checked against the published one.
 //!
 //! `cargo run --release --example korf50 -- [--first N] [--threads T] [--pdb-dir DIR]
-//! [--iterations] [--dual] [--fsm] [--fsm-depth D] [--both]`
+//! [--iterations] [--dual] [--fsm] [--dual-fsm] [--fsm-depth D] [--both]`
 //!
 //! The tables are never built here: they must be cached (`slidebench pdb build --shape 5x5
 //! --goal 0 1 … 24`, which `cases korf50` prints). `--first` defaults to 10 instances (the
@@ -11,16 +11,17 @@
 //! `--iterations` also prints, per instance, how many IDA* iterations it took. `--dual` adds
 //! the dual lookups and bidirectional pathmax (`idastar-pdb6666-dual`); the published column
 //! stays Korf & Felner's count for the regular and reflected lookups. `--fsm` prunes duplicate
-//! paths with the 5x5 move automaton (`idastar-pdb6666-fsm`; `--fsm-depth` another depth); `--both` runs every instance
+//! paths with the 5x5 move automaton (`idastar-pdb6666-fsm`; `--fsm-depth` another depth); `--dual-fsm` both at once
+//! (`idastar-pdb6666-dual-fsm`); `--both` runs every instance
 //! with plain IDA* and then with `--dual` or `--fsm`, one after the other, and prints both.
 
 use rayon::prelude::*;
 use slidebench::cases::korf50;
 use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
-use slidebench::solver::idastar::ida_star;
-use slidebench::solver::idastar_dual::ida_star_dual;
+use slidebench::pdb::{Cache, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::solver::idastar::{ida_star, IdaOutcome};
+use slidebench::solver::idastar_dual::{ida_star_dual, ida_star_dual_fsm};
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::path::PathBuf;
@@ -36,6 +37,7 @@ fn main() -> slidebench::Result<()> {
     let per_iteration = args.iter().any(|a| a == "--iterations");
     let with_dual = args.iter().any(|a| a == "--dual");
     let with_fsm = args.iter().any(|a| a == "--fsm");
+    let with_dual_fsm = args.iter().any(|a| a == "--dual-fsm");
     let both = args.iter().any(|a| a == "--both");
     let cache = Cache::new(flag("--pdb-dir").map(PathBuf::from).as_deref());
     rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("one pool");
@@ -50,10 +52,14 @@ fn main() -> slidebench::Result<()> {
         info.seconds,
         info.build_seconds
     );
-    let dual = with_dual.then(|| slidebench::pdb::DualPdb::new(&puzzle, pdb.clone()));
-    let fsm = with_fsm.then(|| automaton(&puzzle, flag("--fsm-depth")));
-    let methods =
-        [("plain", both || !(with_dual || with_fsm)), ("dual", with_dual), ("fsm", with_fsm)];
+    let dual = (with_dual || with_dual_fsm).then(|| DualPdb::new(&puzzle, pdb.clone()));
+    let fsm = (with_fsm || with_dual_fsm).then(|| automaton(&puzzle, flag("--fsm-depth")));
+    let methods = [
+        ("plain", both || !(with_dual || with_fsm || with_dual_fsm)),
+        ("dual", with_dual),
+        ("fsm", with_fsm),
+        ("dual-fsm", with_dual_fsm),
+    ];
     let instances: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(first).collect();
     let mut wrong = 0usize;
     for method in methods.iter().filter(|m| m.1).map(|m| m.0) {
@@ -62,15 +68,7 @@ fn main() -> slidebench::Result<()> {
             .par_iter()
             .map(|k| {
                 let t = Instant::now();
-                let out = match (method, &dual, &fsm) {
-                    ("dual", Some(d), _) => {
-                        ida_star_dual(&puzzle, d, &k.board, &Budget::UNLIMITED, true)
-                    }
-                    ("fsm", _, Some(f)) => {
-                        ida_star_fsm(&puzzle, &pdb, f, &k.board, &Budget::UNLIMITED)
-                    }
-                    _ => ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED),
-                };
+                let out = solve(method, &puzzle, &pdb, dual.as_ref(), fsm.as_deref(), &k.board);
                 (k, out, t.elapsed().as_secs_f64())
             })
             .collect();
@@ -122,6 +120,24 @@ fn main() -> slidebench::Result<()> {
         std::process::exit(1);
     }
     Ok(())
+}
+
+/// One instance by `method`'s search (`plain` when its dual lookups or automaton are absent).
+fn solve(
+    method: &str,
+    puzzle: &slidebench::Puzzle,
+    pdb: &PatternDatabases,
+    dual: Option<&DualPdb>,
+    fsm: Option<&MoveAutomaton>,
+    board: &slidebench::Board,
+) -> slidebench::Result<IdaOutcome> {
+    let all = &Budget::UNLIMITED;
+    match (method, dual, fsm) {
+        ("dual", Some(d), _) => ida_star_dual(puzzle, d, board, all, true),
+        ("dual-fsm", Some(d), Some(f)) => ida_star_dual_fsm(puzzle, d, f, board, all),
+        ("fsm", _, Some(f)) => ida_star_fsm(puzzle, pdb, f, board, all),
+        _ => ida_star(puzzle, pdb, board, all),
+    }
 }
 
 /// The 5x5 move automaton, at `depth` when given.

@@ -16,7 +16,8 @@
 //! `78/dual` runs the 7-8 tables with their dual lookups and bidirectional pathmax
 //! (`idastar-pdb78-dual`); `/dual-nobpmx` takes the larger lookup per node without pathmax,
 //! `/dual-exchanged` and `/dual-walked` only one of the two dual bounds (see `DualPdb`).
-//! `78/fsm` prunes duplicate paths with the shape's move automaton (`idastar-pdb78-fsm`).
+//! `78/fsm` prunes duplicate paths with the shape's move automaton (`idastar-pdb78-fsm`), and
+//! `78/dual-fsm` does both (`idastar-pdb78-dual-fsm`).
 
 use rayon::prelude::*;
 use slidebench::cases::korf100;
@@ -26,7 +27,7 @@ use slidebench::pdb::{
     Cache, DualBound, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases,
 };
 use slidebench::solver::idastar::ida_star;
-use slidebench::solver::idastar_dual::ida_star_dual;
+use slidebench::solver::idastar_dual::{ida_star_dual, ida_star_dual_fsm};
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::fmt::Write as _;
@@ -124,7 +125,10 @@ fn main() -> slidebench::Result<()> {
                 .zip(&boards)
                 .map(|(inst, board)| {
                     let out = match (dual, fsm) {
-                        (Some((d, bpmx)), _) => {
+                        (Some((d, _)), Some(f)) => {
+                            ida_star_dual_fsm(&puzzle, d, f, board, &Budget::UNLIMITED)
+                        }
+                        (Some((d, bpmx)), None) => {
                             ida_star_dual(&puzzle, d, board, &Budget::UNLIMITED, *bpmx)
                         }
                         (None, Some(f)) => ida_star_fsm(&puzzle, pdb, f, board, &Budget::UNLIMITED),
@@ -152,7 +156,7 @@ fn main() -> slidebench::Result<()> {
 
 /// The move automaton of Korf's shape, for a `fsm` run.
 fn automaton(puzzle: &slidebench::Puzzle, suffix: &str) -> Option<Arc<MoveAutomaton>> {
-    (suffix == "fsm").then(|| {
+    matches!(suffix, "fsm" | "dual-fsm").then(|| {
         let fsm = MoveAutomaton::for_puzzle(puzzle);
         println!(
             "move automaton: depth {}, {} states, {} bytes, {} forbidden strings, built in {:.3} s",
@@ -251,7 +255,7 @@ fn with_dual(
     suffix: &str,
 ) -> (Option<PatternDatabases>, Option<(DualPdb, bool)>) {
     let dual = match suffix {
-        "dual" => Some((DualBound::Both, true)),
+        "dual" | "dual-fsm" => Some((DualBound::Both, true)),
         "dual-nobpmx" => Some((DualBound::Both, false)),
         "dual-exchanged" => Some((DualBound::Exchanged, true)),
         "dual-walked" => Some((DualBound::Walked, true)),

@@ -84,9 +84,19 @@ const PDB_ROW: AlgorithmSpec = AlgorithmSpec {
 const DUAL_ROW: AlgorithmSpec = AlgorithmSpec {
     make: |_, info, opts| {
         let config = pdb_config(&info, opts);
-        wrap(info, opts, DualBpmx::new(config))
+        wrap(info, opts, DualBpmx::new(config, false))
     },
     ..PDB_ROW
+};
+
+/// The dual rows with the move automaton as well.
+const DUAL_FSM_ROW: AlgorithmSpec = AlgorithmSpec {
+    topologies: GRID_ONLY,
+    make: |_, info, opts| {
+        let config = pdb_config(&info, opts);
+        wrap(info, opts, DualBpmx::new(config, true))
+    },
+    ..DUAL_ROW
 };
 
 /// What the move-automaton rows share (Taylor & Korf's duplicate pruning, [`crate::fsm`]).
@@ -315,6 +325,22 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         partition: Some(PartitionKind::SixSixSixSix),
         colour: 0x54_2788,
         ..DUAL_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb78-dual-fsm",
+        summary: "idastar-pdb78-dual with duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        memory: "PDB 7-8 on 4x4: 576.6 MB tables; the move automaton (at most a few MB); the path",
+        partition: Some(PartitionKind::SevenEight),
+        colour: 0xfd_ae61,
+        ..DUAL_FSM_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb6666-dual-fsm",
+        summary: "idastar-pdb6666-dual with duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        memory: "PDB 6-6-6-6 on 5x5: 255 MB tables; the move automaton (at most a few MB); the path",
+        partition: Some(PartitionKind::SixSixSixSix),
+        colour: 0x80_73ac,
+        ..DUAL_FSM_ROW
     },
     AlgorithmSpec {
         name: "idastar-md-fsm",

@@ -10,6 +10,10 @@
 //! `h(child) ≥ h(parent) − 1` before its own test. A child searched and cut off below returns
 //! its raised estimate, which lifts the parent again.
 //!
+//! With a [`MoveAutomaton`] (`idastar-pdb78-dual-fsm`, `idastar-pdb6666-dual-fsm`) the children
+//! it rejects (Taylor & Korf's duplicate paths) are never generated. Pathmax stays sound: a
+//! child's estimate bounds its parent's distance whether or not its siblings are searched.
+//!
 //! To see every child's estimate before descending, the children are generated first (in
 //! [`KORF_ORDER`], never the move back) and searched after. Nodes are counted as
 //! [`IdaOutcome::nodes`] counts them for plain IDA*: every child generated, its estimate looked
@@ -22,10 +26,11 @@ use super::api::{Solution, Stats};
 use super::idastar::{IdaOutcome, MoveLists};
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::board::{Board, Move, Puzzle, Topology, MAX_CELLS};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
+use crate::fsm::{MoveAutomaton, DEAD};
 use crate::heuristic::Heuristic;
 use crate::pdb::{DualPdb, PatternDatabases, PdbNode};
 use std::sync::Arc;
@@ -38,7 +43,33 @@ const NO_PARENT: usize = MAX_CELLS;
 /// above the bound, at least 1).
 const FOUND: u32 = 0;
 
-/// One generated child, waiting for its search.
+/// Which moves the search may make after the path so far, beyond never undoing the last one.
+trait MoveFilter {
+    const START: u32;
+    /// The state after `mv` from `state`, or [`DEAD`] where the move is never made.
+    fn step(&self, state: u32, mv: Move) -> u32;
+}
+
+/// Every move allowed (the state is unused).
+struct EveryMove;
+
+impl MoveFilter for EveryMove {
+    const START: u32 = 0;
+    #[inline(always)]
+    fn step(&self, _: u32, _: Move) -> u32 {
+        0
+    }
+}
+
+impl MoveFilter for MoveAutomaton {
+    const START: u32 = MoveAutomaton::START;
+    #[inline(always)]
+    fn step(&self, state: u32, mv: Move) -> u32 {
+        MoveAutomaton::step(self, state, mv)
+    }
+}
+
+/// One generated child, waiting for its search (and the root, whose move and cost are unused).
 #[derive(Clone, Copy)]
 struct Child<W: Word> {
     packed: W,
@@ -47,11 +78,13 @@ struct Child<W: Word> {
     cost: u32,
     node: PdbNode,
     h: u32,
+    state: u32,
 }
 
 /// The state of one run, shared by its iterations.
-struct Run<'a, 'm, W: Word> {
+struct Run<'a, 'm, W: Word, F: MoveFilter> {
     h: &'a DualPdb,
+    filter: &'a F,
     moves: MoveLists<W>,
     goal: W,
     bound: u32,
@@ -62,7 +95,7 @@ struct Run<'a, 'm, W: Word> {
     path: Vec<Move>,
 }
 
-impl<W: Word> Run<'_, '_, W> {
+impl<W: Word, F: MoveFilter> Run<'_, '_, W, F> {
     /// The estimate of a child at cost `g` whose regular lookups are in `node`: the dual is
     /// read only where the regular sum leaves the child under the bound.
     #[inline(always)]
@@ -75,28 +108,26 @@ impl<W: Word> Run<'_, '_, W> {
         regular.max(self.h.dual(packed, blank))
     }
 
-    /// Searches below the node (`packed`, `blank`) reached at cost `g` from square `parent`,
-    /// whose estimate is `h`; returns [`FOUND`] or the smallest `f` above the bound, and the
-    /// node's estimate as its children raised it.
-    fn dfs(
-        &mut self,
-        packed: W,
-        blank: usize,
-        parent: usize,
-        g: u32,
-        node: PdbNode,
-        mut h: u32,
-    ) -> (u32, u32) {
+    /// Searches below the node `at` (its empty square on `at.to`, its estimate `at.h`) reached
+    /// at cost `g` from square `parent`; returns [`FOUND`] or the smallest `f` above the bound,
+    /// and the node's estimate as its children raised it.
+    fn dfs(&mut self, at: &Child<W>, parent: usize, g: u32) -> (u32, u32) {
+        let (packed, blank, node, mut h, state) =
+            (at.packed, at.to as usize, at.node, at.h, at.state);
         if packed == self.goal {
             return (FOUND, 0);
         }
-        let none = Child { packed, to: 0, mv: Move::Up, cost: 0, node, h: 0 };
+        let none = Child { packed, to: 0, mv: Move::Up, cost: 0, node, h: 0, state };
         let mut children = [none; 4];
         let mut count = 0;
         for k in 0..self.moves.from(blank).len() {
             let e = self.moves.from(blank)[k];
             let to = e.to as usize;
             if to == parent {
+                continue;
+            }
+            let next_state = self.filter.step(state, e.mv);
+            if next_state == DEAD {
                 continue;
             }
             let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
@@ -114,8 +145,15 @@ impl<W: Word> Run<'_, '_, W> {
                     return (g + h, h);
                 }
             }
-            children[count] =
-                Child { packed: child, to: e.to, mv: e.mv, cost: e.cost, node: child_node, h: hc };
+            children[count] = Child {
+                packed: child,
+                to: e.to,
+                mv: e.mv,
+                cost: e.cost,
+                node: child_node,
+                h: hc,
+                state: next_state,
+            };
             count += 1;
         }
         let mut next_bound = u32::MAX;
@@ -128,7 +166,7 @@ impl<W: Word> Run<'_, '_, W> {
                 continue;
             }
             self.path.push(c.mv);
-            let (r, raised) = self.dfs(c.packed, c.to as usize, blank, g + c.cost, c.node, hc);
+            let (r, raised) = self.dfs(&Child { h: hc, ..*c }, blank, g + c.cost);
             if r == FOUND {
                 return (FOUND, 0);
             }
@@ -155,13 +193,27 @@ pub fn ida_star_dual(
     budget: &Budget,
     bpmx: bool,
 ) -> Result<IdaOutcome> {
-    ida_star_dual_metered(puzzle, h, start, &mut Meter::start(budget), bpmx)
+    ida_star_dual_metered(puzzle, h, None, start, &mut Meter::start(budget), bpmx)
 }
 
-/// [`ida_star_dual`] charging a running `meter`.
+/// [`ida_star_dual`] with BPMX and the duplicate paths `fsm` rejects pruned; `fsm` must be
+/// built for `puzzle`'s shape on the grid ([`MoveAutomaton::for_puzzle`]), else it may lose
+/// the optimum.
+pub fn ida_star_dual_fsm(
+    puzzle: &Puzzle,
+    h: &DualPdb,
+    fsm: &MoveAutomaton,
+    start: &Board,
+    budget: &Budget,
+) -> Result<IdaOutcome> {
+    ida_star_dual_metered(puzzle, h, Some(fsm), start, &mut Meter::start(budget), true)
+}
+
+/// [`ida_star_dual`] (or, with `fsm`, [`ida_star_dual_fsm`]) charging a running `meter`.
 pub(crate) fn ida_star_dual_metered(
     puzzle: &Puzzle,
     h: &DualPdb,
+    fsm: Option<&MoveAutomaton>,
     start: &Board,
     meter: &mut Meter,
     bpmx: bool,
@@ -181,22 +233,26 @@ pub(crate) fn ida_star_dual_metered(
             "the board cannot reach the goal (parity rule); IDA* would never end",
         ));
     }
-    if puzzle.shape().cells() <= u64::MAX_SQUARES {
-        run::<u64>(puzzle, h, start, meter, bpmx)
-    } else {
-        run::<u128>(puzzle, h, start, meter, bpmx)
+    let small = puzzle.shape().cells() <= u64::MAX_SQUARES;
+    match fsm {
+        None if small => run::<u64, _>(puzzle, h, &EveryMove, start, meter, bpmx),
+        None => run::<u128, _>(puzzle, h, &EveryMove, start, meter, bpmx),
+        Some(fsm) if small => run::<u64, _>(puzzle, h, fsm, start, meter, bpmx),
+        Some(fsm) => run::<u128, _>(puzzle, h, fsm, start, meter, bpmx),
     }
 }
 
-fn run<W: Word>(
+fn run<W: Word, F: MoveFilter>(
     puzzle: &Puzzle,
     h: &DualPdb,
+    filter: &F,
     start: &Board,
     meter: &mut Meter,
     bpmx: bool,
 ) -> Result<IdaOutcome> {
     let mut search = Run {
         h,
+        filter,
         moves: MoveLists::new(puzzle),
         goal: W::of_board(puzzle.goal()),
         bound: 0,
@@ -213,7 +269,16 @@ fn run<W: Word>(
     let mut iterations = 0;
     loop {
         iterations += 1;
-        let (r, raised) = search.dfs(packed, blank, NO_PARENT, 0, root, estimate);
+        let at = Child {
+            packed,
+            to: blank as u8,
+            mv: Move::Up,
+            cost: 0,
+            node: root,
+            h: estimate,
+            state: F::START,
+        };
+        let (r, raised) = search.dfs(&at, NO_PARENT, 0);
         if let Some(e) = search.stopped {
             return Err(e);
         }
@@ -228,15 +293,17 @@ fn run<W: Word>(
     }
 }
 
-/// The registry's solver: IDA* with a partition's databases, their dual lookups and BPMX.
+/// The registry's solver: IDA* with a partition's databases, their dual lookups and BPMX, and
+/// with `fsm` the shape's move automaton.
 #[derive(Clone)]
 pub(crate) struct DualBpmx {
     config: PdbConfig,
+    fsm: bool,
 }
 
 impl DualBpmx {
-    pub(crate) fn new(config: PdbConfig) -> Self {
-        DualBpmx { config }
+    pub(crate) fn new(config: PdbConfig, fsm: bool) -> Self {
+        DualBpmx { config, fsm }
     }
 }
 
@@ -244,7 +311,8 @@ impl DualBpmx {
 pub(crate) struct DualWork {
     puzzle: Puzzle,
     h: Arc<DualPdb>,
-    /// See [`Search::first_build`].
+    fsm: Option<Arc<MoveAutomaton>>,
+    /// See [`Search::first_build`]: the tables' recorded build, and the automaton's.
     first_build: Option<Duration>,
 }
 
@@ -260,10 +328,23 @@ impl Search for DualBpmx {
         if work.as_ref().is_some_and(|w| w.puzzle == *puzzle) {
             return Ok(None);
         }
+        if self.fsm && puzzle.topology() != Topology::Grid {
+            return Err(Error::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "the move automaton is built for the grid, not the {}",
+                    puzzle.topology().name()
+                ),
+            ));
+        }
         let t = Instant::now();
-        let (pdb, first_build) = PatternDatabases::build_timed(puzzle, &self.config)?;
+        let (pdb, mut first_build) = PatternDatabases::build_timed(puzzle, &self.config)?;
         let h = DualPdb::new(puzzle, pdb);
-        *work = Some(DualWork { puzzle: puzzle.clone(), h: Arc::new(h), first_build });
+        let fsm = self.fsm.then(|| MoveAutomaton::for_puzzle(puzzle));
+        if let (Some(fsm), Some(tables)) = (&fsm, first_build) {
+            first_build = Some(tables + Duration::from_secs_f64(fsm.build_seconds()));
+        }
+        *work = Some(DualWork { puzzle: puzzle.clone(), h: Arc::new(h), fsm, first_build });
         Ok(Some(t.elapsed()))
     }
 
@@ -276,7 +357,7 @@ impl Search for DualBpmx {
         meter: &mut Meter,
     ) -> Result<Solution> {
         // IDA* stores only its path: the state bound does not apply.
-        let out = ida_star_dual_metered(puzzle, &work.h, start, meter, true)?;
+        let out = ida_star_dual_metered(puzzle, &work.h, work.fsm.as_deref(), start, meter, true)?;
         let stats = Stats {
             expanded: out.nodes,
             stored: 0,
@@ -293,6 +374,7 @@ impl Search for DualBpmx {
         work.map(|w| DualWork {
             puzzle: w.puzzle.clone(),
             h: Arc::clone(&w.h),
+            fsm: w.fsm.clone(),
             first_build: w.first_build,
         })
     }

@@ -49,6 +49,8 @@ macro_rules! every_solver_id {
             idastar_pdb6666_packed => "idastar-pdb6666/packed";
             idastar_pdb78_dual_packed => "idastar-pdb78-dual/packed";
             idastar_pdb6666_dual_packed => "idastar-pdb6666-dual/packed";
+            idastar_pdb78_dual_fsm_packed => "idastar-pdb78-dual-fsm/packed";
+            idastar_pdb6666_dual_fsm_packed => "idastar-pdb6666-dual-fsm/packed";
             idastar_md_fsm_packed => "idastar-md-fsm/packed";
             idastar_lc_fsm_packed => "idastar-lc-fsm/packed";
             idastar_pdb78_fsm_packed => "idastar-pdb78-fsm/packed";

@@ -13,7 +13,7 @@ use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
 use slidebench::pdb::{DualPdb, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
-use slidebench::solver::idastar_dual::ida_star_dual;
+use slidebench::solver::idastar_dual::{ida_star_dual, ida_star_dual_fsm};
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::sync::OnceLock;
@@ -194,6 +194,27 @@ fn korf_100_with_78_and_the_move_automaton_at_published_lengths_with_pinned_tota
         total += out.nodes;
     }
     assert_eq!(total, 2_713_475);
+}
+
+/// Korf's 100 with the dual lookups, BPMX and the move automaton together
+/// (`idastar-pdb78-dual-fsm`): every answer at its published length, the total pinned (21,118
+/// mean nodes, against 28,650 with the dual lookups alone and 27,135 with the automaton alone).
+#[test]
+#[ignore = "exhaustive: needs the 7-8 tables (slidebench pdb build --partition 78)"]
+fn korf_100_with_78_dual_lookups_bpmx_and_the_move_automaton_at_published_lengths() {
+    let Some(pdb) = databases() else { return };
+    let puzzle = korf100::korf_puzzle();
+    let dual = DualPdb::new(&puzzle, pdb.clone());
+    let fsm = MoveAutomaton::for_puzzle(&puzzle);
+    let mut total = 0;
+    for inst in korf100::instances() {
+        let out = ida_star_dual_fsm(&puzzle, &dual, &fsm, &inst.board, &Budget::UNLIMITED).unwrap();
+        let (end, _) = puzzle.replay(&inst.board, &out.moves).unwrap();
+        assert_eq!(end, *puzzle.goal(), "instance {}", inst.id);
+        assert_eq!(out.moves.len() as u32, inst.length, "instance {}", inst.id);
+        total += out.nodes;
+    }
+    assert_eq!(total, 2_111_786);
 }
 
 /// `compare` with a cache that lacks the 7-8 tables leaves the 7-8 solver out of the 4×4 set,
