@@ -12,8 +12,9 @@ use rayon::prelude::*;
 use slidebench::cases::korf50;
 use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{PartitionKind, PatternDatabases};
+use slidebench::pdb::{DualPdb, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar_dual::ida_star_dual_fsm;
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::sync::OnceLock;
@@ -120,6 +121,32 @@ fn the_four_easiest_korf50_instances_with_the_move_automaton_take_pinned_node_co
     let outcomes: Vec<_> = easiest
         .par_iter()
         .map(|k| (k, ida_star_fsm(&puzzle, pdb, &fsm, &k.board, &Budget::UNLIMITED).unwrap()))
+        .collect();
+    for ((k, out), (id, nodes)) in outcomes.into_iter().zip(pinned) {
+        let (end, _) = puzzle.replay(&k.board, &out.moves).unwrap();
+        assert_eq!(end, *puzzle.goal(), "instance {}", k.id);
+        assert_eq!(out.moves.len() as u32, k.length, "instance {}", k.id);
+        assert_eq!((k.id, out.nodes), (id, nodes));
+    }
+}
+
+/// The two easiest instances with the dual lookups, BPMX and the move automaton together
+/// (`idastar-pdb6666-dual-fsm`): the published lengths and pinned node counts, fewer than the
+/// automaton alone (24,393,734 and 35,322,178) but each node costs several times as much.
+#[test]
+#[ignore = "exhaustive: needs the 6-6-6-6 tables (slidebench pdb build --shape 5x5 --goal 0 1 … 24)"]
+fn the_two_easiest_korf50_instances_with_dual_lookups_and_the_automaton_take_pinned_counts() {
+    let Some(pdb) = databases() else { return };
+    let puzzle = korf50::korf_puzzle();
+    let dual = DualPdb::new(&puzzle, pdb.clone());
+    let fsm = MoveAutomaton::for_puzzle(&puzzle);
+    let easiest: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(2).collect();
+    let pinned: [(u32, u64); 2] = [(38, 21_739_409), (40, 29_635_557)];
+    let outcomes: Vec<_> = easiest
+        .par_iter()
+        .map(|k| {
+            (k, ida_star_dual_fsm(&puzzle, &dual, &fsm, &k.board, &Budget::UNLIMITED).unwrap())
+        })
         .collect();
     for ((k, out), (id, nodes)) in outcomes.into_iter().zip(pinned) {
         let (end, _) = puzzle.replay(&k.board, &out.moves).unwrap();
