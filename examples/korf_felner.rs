@@ -3,7 +3,13 @@
 //! instance, nodes per second) beside the published one, as a Markdown table on stdout.
 //!
 //! `cargo run --release --example korf_felner -- [--threads N] [--pdb-dir DIR]
-//! [--only md,lc,555,663,78]`
+//! [--only md,lc,555,663,78,later]`
+//!
+//! `later` adds the techniques after Korf & Felner on the same 7-8 tables (with the reflected
+//! lookup): the move automaton (Taylor & Korf 1993; `idastar-pdb78-fsm`), the dual lookups
+//! with bidirectional pathmax (Felner, Zahavi, Schaeffer & Holte 2005; `idastar-pdb78-dual`,
+//! published 18,601 mean nodes) and both together (`idastar-pdb78-dual-fsm`); their bytes and
+//! build time include the automaton's.
 //!
 //! Every path is replayed and its length checked against the published one. The 7-8 tables
 //! are loaded from `--pdb-dir` (build them first: `slidebench pdb build --partition 78 --goal
@@ -13,10 +19,13 @@
 
 use rayon::prelude::*;
 use slidebench::cases::korf100;
+use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::{Heuristic, LinearConflict, Manhattan};
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
-use slidebench::solver::idastar::ida_star;
-use slidebench::Budget;
+use slidebench::pdb::{Cache, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::solver::idastar::{ida_star, IdaOutcome};
+use slidebench::solver::idastar_dual::{ida_star_dual, ida_star_dual_fsm};
+use slidebench::solver::idastar_fsm::ida_star_fsm;
+use slidebench::{Board, Budget};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -56,10 +65,12 @@ fn main() -> slidebench::Result<()> {
 
     if wants("md") {
         let published = Published { nodes: Some(401_189_630), seconds: Some(53.4), bytes: None };
-        rows.push(run("Manhattan distance", &Manhattan::new(&puzzle), 0, 0.0, published));
+        let h = Manhattan::new(&puzzle);
+        rows.push(run("Manhattan distance", &plain(&h), 0, 0.0, published));
     }
     if wants("lc") {
-        rows.push(run("linear conflict", &LinearConflict::new(&puzzle)?, 0, 0.0, NONE));
+        let h = LinearConflict::new(&puzzle)?;
+        rows.push(run("linear conflict", &plain(&h), 0, 0.0, NONE));
     }
     for (key, kind) in [
         ("555", PartitionKind::FiveFiveFive),
@@ -77,7 +88,7 @@ fn main() -> slidebench::Result<()> {
         };
         let (pdb, info) = PatternDatabases::open(&puzzle, &partition, &cache, on_miss)?;
         let bytes = pdb.table_bytes() as u64;
-        let (plain, reflected) = match key {
+        let (plain_row, reflected) = match key {
             "555" => (
                 Published { nodes: Some(3_090_405), seconds: Some(0.541), bytes: Some("3 MB") },
                 NONE,
@@ -97,15 +108,24 @@ fn main() -> slidebench::Result<()> {
             _ => label(what),
         };
         let direct = pdb.clone().without_reflection();
-        rows.push(run(&label("direct lookup"), &direct, bytes, info.build_seconds, plain));
+        rows.push(run(
+            &label("direct lookup"),
+            &plain(&direct),
+            bytes,
+            info.build_seconds,
+            plain_row,
+        ));
         drop(direct);
         rows.push(run(
             &label("with the reflected lookup"),
-            &pdb,
+            &plain(&pdb),
             bytes,
             info.build_seconds,
             reflected,
         ));
+        if key == "78" && wants("later") {
+            later(&mut rows, &puzzle, &pdb, bytes, info.build_seconds);
+        }
     }
 
     println!("| heuristic | tables' bytes (slidebench) | tables (published) | build s | mean nodes (slidebench) | mean nodes (published) | ours / published | s per instance (slidebench) | s per instance (published, 440 MHz) | nodes per second (slidebench) |");
@@ -133,15 +153,48 @@ fn main() -> slidebench::Result<()> {
     Ok(())
 }
 
-/// Solves all 100 with `h`, checking every path, and returns the row.
-fn run<H: Heuristic>(name: &str, h: &H, bytes: u64, build: f64, published: Published) -> Row {
+/// The rows after Korf & Felner on the 7-8 tables `pdb` (reflected lookup on).
+fn later(
+    rows: &mut Vec<Row>,
+    puzzle: &slidebench::Puzzle,
+    pdb: &PatternDatabases,
+    bytes: u64,
+    build: f64,
+) {
+    let all = &Budget::UNLIMITED;
+    let fsm = MoveAutomaton::for_puzzle(puzzle);
+    let (fsm_bytes, fsm_build) = (fsm.bytes() as u64, fsm.build_seconds());
+    let dual = DualPdb::new(puzzle, pdb.clone());
+    let with_fsm = |b: &Board| ida_star_fsm(puzzle, pdb, &fsm, b, all);
+    let name = "7-8 reflected, with the move automaton (depth 14)";
+    rows.push(run(name, &with_fsm, bytes + fsm_bytes, build + fsm_build, NONE));
+    let published = Published { nodes: Some(18_601), seconds: None, bytes: Some("576 MB") };
+    let with_dual = |b: &Board| ida_star_dual(puzzle, &dual, b, all, true);
+    let name = "7-8 reflected, with the dual lookups and BPMX";
+    rows.push(run(name, &with_dual, bytes, build, published));
+    let with_both = |b: &Board| ida_star_dual_fsm(puzzle, &dual, &fsm, b, all);
+    let name = "7-8 reflected, with the dual lookups, BPMX and the move automaton";
+    rows.push(run(name, &with_both, bytes + fsm_bytes, build + fsm_build, NONE));
+}
+
+/// Plain IDA* with `h`.
+fn plain<H: Heuristic>(h: &H) -> impl Fn(&Board) -> slidebench::Result<IdaOutcome> + Sync + '_ {
+    let puzzle = korf100::korf_puzzle();
+    move |b: &Board| ida_star(&puzzle, h, b, &Budget::UNLIMITED)
+}
+
+/// Solves all 100 with `solve`, checking every path, and returns the row.
+fn run<S>(name: &str, solve: &S, bytes: u64, build: f64, published: Published) -> Row
+where
+    S: Fn(&Board) -> slidebench::Result<IdaOutcome> + Sync,
+{
     let puzzle = korf100::korf_puzzle();
     let instances = korf100::instances();
     let started = Instant::now();
     let nodes: u64 = instances
         .par_iter()
         .map(|inst| {
-            let out = ida_star(&puzzle, h, &inst.board, &Budget::UNLIMITED).expect("solvable");
+            let out = solve(&inst.board).expect("solvable");
             let (end, _) = puzzle.replay(&inst.board, &out.moves).expect("legal moves");
             assert_eq!(end, *puzzle.goal(), "instance {}", inst.id);
             assert_eq!(out.moves.len() as u32, inst.length, "instance {} length", inst.id);
