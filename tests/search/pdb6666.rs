@@ -115,14 +115,23 @@ fn the_four_easiest_korf50_instances_with_the_move_automaton_take_pinned_node_co
     let Some(pdb) = databases() else { return };
     let puzzle = korf50::korf_puzzle();
     let fsm = MoveAutomaton::for_puzzle(&puzzle);
-    let easiest: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(4).collect();
     let pinned: [(u32, u64); 4] =
         [(38, 24_393_734), (40, 35_322_178), (25, 165_587_918), (32, 194_399_496)];
-    let outcomes: Vec<_> = easiest
-        .par_iter()
-        .map(|k| (k, ida_star_fsm(&puzzle, pdb, &fsm, &k.board, &Budget::UNLIMITED).unwrap()))
-        .collect();
-    for ((k, out), (id, nodes)) in outcomes.into_iter().zip(pinned) {
+    assert_pinned_counts(&puzzle, &pinned, |k| {
+        ida_star_fsm(&puzzle, pdb, &fsm, &k.board, &Budget::UNLIMITED)
+    });
+}
+
+/// Solves the easiest instances, as many as `pinned` holds, by `solve` (in parallel) and checks
+/// each answer's replay, its published length and its pinned (instance, nodes).
+fn assert_pinned_counts<S>(puzzle: &slidebench::Puzzle, pinned: &[(u32, u64)], solve: S)
+where
+    S: Fn(&korf50::Instance) -> slidebench::Result<slidebench::solver::idastar::IdaOutcome> + Sync,
+{
+    let easiest: Vec<korf50::Instance> =
+        korf50::by_nodes().into_iter().take(pinned.len()).collect();
+    let outcomes: Vec<_> = easiest.par_iter().map(|k| (k, solve(k).unwrap())).collect();
+    for ((k, out), &(id, nodes)) in outcomes.into_iter().zip(pinned) {
         let (end, _) = puzzle.replay(&k.board, &out.moves).unwrap();
         assert_eq!(end, *puzzle.goal(), "instance {}", k.id);
         assert_eq!(out.moves.len() as u32, k.length, "instance {}", k.id);
@@ -140,20 +149,10 @@ fn the_two_easiest_korf50_instances_with_dual_lookups_and_the_automaton_take_pin
     let puzzle = korf50::korf_puzzle();
     let dual = DualPdb::new(&puzzle, pdb.clone());
     let fsm = MoveAutomaton::for_puzzle(&puzzle);
-    let easiest: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(2).collect();
     let pinned: [(u32, u64); 2] = [(38, 21_739_409), (40, 29_635_557)];
-    let outcomes: Vec<_> = easiest
-        .par_iter()
-        .map(|k| {
-            (k, ida_star_dual_fsm(&puzzle, &dual, &fsm, &k.board, &Budget::UNLIMITED).unwrap())
-        })
-        .collect();
-    for ((k, out), (id, nodes)) in outcomes.into_iter().zip(pinned) {
-        let (end, _) = puzzle.replay(&k.board, &out.moves).unwrap();
-        assert_eq!(end, *puzzle.goal(), "instance {}", k.id);
-        assert_eq!(out.moves.len() as u32, k.length, "instance {}", k.id);
-        assert_eq!((k.id, out.nodes), (id, nodes));
-    }
+    assert_pinned_counts(&puzzle, &pinned, |k| {
+        ida_star_dual_fsm(&puzzle, &dual, &fsm, &k.board, &Budget::UNLIMITED)
+    });
 }
 
 /// `compare` with a cache that lacks the 6-6-6-6 tables leaves their solver out of a 5x5
