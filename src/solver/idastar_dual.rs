@@ -26,7 +26,7 @@ use super::api::{Solution, Stats};
 use super::idastar::{IdaOutcome, MoveLists};
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle, Topology, MAX_CELLS};
+use crate::board::{Board, Move, Puzzle, MAX_CELLS};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
@@ -328,14 +328,8 @@ impl Search for DualBpmx {
         if work.as_ref().is_some_and(|w| w.puzzle == *puzzle) {
             return Ok(None);
         }
-        if self.fsm && puzzle.topology() != Topology::Grid {
-            return Err(Error::new(
-                ErrorKind::Unsupported,
-                format!(
-                    "the move automaton is built for the grid, not the {}",
-                    puzzle.topology().name()
-                ),
-            ));
+        if self.fsm {
+            super::idastar_fsm::grid_only(puzzle)?;
         }
         let t = Instant::now();
         let (pdb, mut first_build) = PatternDatabases::build_timed(puzzle, &self.config)?;

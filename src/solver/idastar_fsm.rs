@@ -167,6 +167,20 @@ fn run<H: Heuristic, W: Word>(
     }
 }
 
+/// Refuses a puzzle the move automaton is not built for (it knows the grid's moves only).
+pub(crate) fn grid_only(puzzle: &Puzzle) -> Result<()> {
+    if puzzle.topology() != Topology::Grid {
+        return Err(Error::new(
+            ErrorKind::Unsupported,
+            format!(
+                "the move automaton is built for the grid, not the {}",
+                puzzle.topology().name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The registry's solver: IDA* with heuristic `H` and the shape's automaton (grid, unit costs).
 pub(crate) struct FsmIda<H: Prepare> {
     config: H::Config,
@@ -206,15 +220,7 @@ impl<H: Prepare> Search for FsmIda<H> {
         if work.as_ref().is_some_and(|w| w.puzzle == *puzzle) {
             return Ok(None);
         }
-        if puzzle.topology() != Topology::Grid {
-            return Err(Error::new(
-                ErrorKind::Unsupported,
-                format!(
-                    "the move automaton is built for the grid, not the {}",
-                    puzzle.topology().name()
-                ),
-            ));
-        }
+        grid_only(puzzle)?;
         let t = Instant::now();
         let (h, tables) = H::build_timed(puzzle, &self.config)?;
         let fsm = MoveAutomaton::for_puzzle(puzzle);
