@@ -3,22 +3,24 @@
 //! published count. Every path is replayed and its length checked against the published one.
 //!
 //! `cargo run --release --example korf50 -- [--first N] [--threads T] [--pdb-dir DIR]
-//! [--iterations] [--dual] [--fsm] [--dual-fsm] [--fsm-depth D] [--both]`
+//! [--iterations] [--dual] [--fsm] [--dual-fsm] [--max] [--max-fsm] [--fsm-depth D] [--both]`
 //!
-//! The tables are never built here: they must be cached (`slidebench pdb build --shape 5x5
+//! The 6-6-6-6 tables are never built here: they must be cached (`slidebench pdb build --shape 5x5
 //! --goal 0 1 … 24`, which `cases korf50` prints). `--first` defaults to 10 instances (the
 //! easiest by published nodes), `--threads` to 2, one instance per thread at a time.
 //! `--iterations` also prints, per instance, how many IDA* iterations it took. `--dual` adds
 //! the dual lookups and bidirectional pathmax (`idastar-pdb6666-dual`); the published column
 //! stays Korf & Felner's count for the regular and reflected lookups. `--fsm` prunes duplicate
 //! paths with the 5x5 move automaton (`idastar-pdb6666-fsm`; `--fsm-depth` another depth); `--dual-fsm` both at once
-//! (`idastar-pdb6666-dual-fsm`); `--both` runs every instance
+//! (`idastar-pdb6666-dual-fsm`); `--max` takes the larger of Korf & Felner's sums and the
+//! second partition's (`idastar-pdb6666-max`, its tables built into `--pdb-dir` when missing),
+//! `--max-fsm` with the automaton as well; `--both` runs every instance
 //! with plain IDA* and then with `--dual` or `--fsm`, one after the other, and prints both.
 
 use rayon::prelude::*;
 use slidebench::cases::korf50;
 use slidebench::fsm::MoveAutomaton;
-use slidebench::heuristic::Heuristic;
+use slidebench::heuristic::{Heuristic, MaxOf};
 use slidebench::pdb::{Cache, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases};
 use slidebench::solver::idastar::{ida_star, IdaOutcome};
 use slidebench::solver::idastar_dual::{ida_star_dual, ida_star_dual_fsm};
@@ -38,6 +40,8 @@ fn main() -> slidebench::Result<()> {
     let with_dual = args.iter().any(|a| a == "--dual");
     let with_fsm = args.iter().any(|a| a == "--fsm");
     let with_dual_fsm = args.iter().any(|a| a == "--dual-fsm");
+    let with_max = args.iter().any(|a| a == "--max");
+    let with_max_fsm = args.iter().any(|a| a == "--max-fsm");
     let both = args.iter().any(|a| a == "--both");
     let cache = Cache::new(flag("--pdb-dir").map(PathBuf::from).as_deref());
     rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("one pool");
@@ -53,12 +57,16 @@ fn main() -> slidebench::Result<()> {
         info.build_seconds
     );
     let dual = (with_dual || with_dual_fsm).then(|| DualPdb::new(&puzzle, pdb.clone()));
-    let fsm = (with_fsm || with_dual_fsm).then(|| automaton(&puzzle, flag("--fsm-depth")));
+    let fsm = (with_fsm || with_dual_fsm || with_max_fsm)
+        .then(|| automaton(&puzzle, flag("--fsm-depth")));
+    let max = (with_max || with_max_fsm).then(|| max_tables(&puzzle, &pdb, &cache)).transpose()?;
     let methods = [
-        ("plain", both || !(with_dual || with_fsm || with_dual_fsm)),
+        ("plain", both || !(with_dual || with_fsm || with_dual_fsm || with_max || with_max_fsm)),
         ("dual", with_dual),
         ("fsm", with_fsm),
         ("dual-fsm", with_dual_fsm),
+        ("max", with_max),
+        ("max-fsm", with_max_fsm),
     ];
     let instances: Vec<korf50::Instance> = korf50::by_nodes().into_iter().take(first).collect();
     let mut wrong = 0usize;
@@ -68,7 +76,8 @@ fn main() -> slidebench::Result<()> {
             .par_iter()
             .map(|k| {
                 let t = Instant::now();
-                let out = solve(method, &puzzle, &pdb, dual.as_ref(), fsm.as_deref(), &k.board);
+                let tables = Tables { pdb: &pdb, dual: dual.as_ref(), max: max.as_ref() };
+                let out = solve(method, &puzzle, &tables, fsm.as_deref(), &k.board);
                 (k, out, t.elapsed().as_secs_f64())
             })
             .collect();
@@ -122,21 +131,49 @@ fn main() -> slidebench::Result<()> {
     Ok(())
 }
 
-/// One instance by `method`'s search (`plain` when its dual lookups or automaton are absent).
+/// Korf & Felner's tables and the second 6-6-6-6 partition's (built into the cache when
+/// missing), taken together by their maximum.
+fn max_tables(
+    puzzle: &slidebench::Puzzle,
+    pdb: &PatternDatabases,
+    cache: &Cache,
+) -> slidebench::Result<MaxOf<PatternDatabases, PatternDatabases>> {
+    let second = Partition::for_goal(PartitionKind::SixSixSixSixB, puzzle.goal())?;
+    let (b, info) = PatternDatabases::open(puzzle, &second, cache, OnMiss::Build(&|_| {}))?;
+    println!(
+        "6-6-6-6b tables: {} bytes in {} tables, opened in {:.2} s (built in {:.1} s)",
+        info.pattern_bytes.iter().sum::<u64>(),
+        info.pattern_bytes.len(),
+        info.seconds,
+        info.build_seconds
+    );
+    Ok(MaxOf::new(pdb.clone(), b, "pdbmax"))
+}
+
+/// The heuristics a run built: the 6-6-6-6 tables, and their dual lookups and the maximum
+/// with the second partition when asked for.
+struct Tables<'a> {
+    pdb: &'a PatternDatabases,
+    dual: Option<&'a DualPdb>,
+    max: Option<&'a MaxOf<PatternDatabases, PatternDatabases>>,
+}
+
+/// One instance by `method`'s search (`plain` when its heuristic or automaton is absent).
 fn solve(
     method: &str,
     puzzle: &slidebench::Puzzle,
-    pdb: &PatternDatabases,
-    dual: Option<&DualPdb>,
+    tables: &Tables,
     fsm: Option<&MoveAutomaton>,
     board: &slidebench::Board,
 ) -> slidebench::Result<IdaOutcome> {
     let all = &Budget::UNLIMITED;
-    match (method, dual, fsm) {
-        ("dual", Some(d), _) => ida_star_dual(puzzle, d, board, all, true),
-        ("dual-fsm", Some(d), Some(f)) => ida_star_dual_fsm(puzzle, d, f, board, all),
-        ("fsm", _, Some(f)) => ida_star_fsm(puzzle, pdb, f, board, all),
-        _ => ida_star(puzzle, pdb, board, all),
+    match (method, tables.dual, tables.max, fsm) {
+        ("dual", Some(d), _, _) => ida_star_dual(puzzle, d, board, all, true),
+        ("dual-fsm", Some(d), _, Some(f)) => ida_star_dual_fsm(puzzle, d, f, board, all),
+        ("fsm", _, _, Some(f)) => ida_star_fsm(puzzle, tables.pdb, f, board, all),
+        ("max", _, Some(m), _) => ida_star(puzzle, m, board, all),
+        ("max-fsm", _, Some(m), Some(f)) => ida_star_fsm(puzzle, m, f, board, all),
+        _ => ida_star(puzzle, tables.pdb, board, all),
     }
 }
 

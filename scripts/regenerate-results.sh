@@ -38,6 +38,9 @@ mark "build"
 if [ "${QUICK:-0}" != 1 ]; then
   echo "+ $bin pdb build --shape 5x5"
   "$bin" pdb build --shape 5x5
+  # The second 6-6-6-6 partition, for idastar-pdb6666-max (about 80 s the first time).
+  echo "+ $bin pdb build --shape 5x5 --partition 6666b"
+  "$bin" pdb build --shape 5x5 --partition 6666b
 fi
 mark "pattern databases"
 

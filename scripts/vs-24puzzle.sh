@@ -14,7 +14,9 @@
 #                     the transposed lookup, slidebench's own heuristic, as classic tables
 #   --methods LIST    slidebench's searches, space separated, from `korf50`'s: plain
 #                     (idastar-pdb6666), fsm (idastar-pdb6666-fsm), dual (idastar-pdb6666-dual),
-#                     dual-fsm (idastar-pdb6666-dual-fsm); default "plain fsm"
+#                     dual-fsm (idastar-pdb6666-dual-fsm), max (idastar-pdb6666-max: its
+#                     second partition's tables are built into the directory on first use),
+#                     max-fsm (idastar-pdb6666-max-fsm); default "plain fsm"
 #   --record FILE     also write the table, with the command, commit, machine and load, to FILE
 #
 # Not part of any default build. Needs gcc, make and libzstd (Debian: apt-get install -y
@@ -111,6 +113,8 @@ run_ours() { # round
             fsm) flags+=(--fsm) ;;
             dual) flags+=(--dual) ;;
             dual-fsm) flags+=(--dual-fsm) ;;
+            max) flags+=(--max) ;;
+            max-fsm) flags+=(--max-fsm) ;;
             *) echo "unknown method $m" >&2; exit 2 ;;
         esac
     done
@@ -119,7 +123,7 @@ run_ours() { # round
     "target/release/examples/korf50" --first "$first" --threads 1 "${flags[@]}" "${pdb_args[@]}" \
         >"$work/ours-$1.log"
     # Per method and instance: nodes generated, seconds, length (a "!" marks a wrong one).
-    awk '/^(plain|dual|fsm|dual-fsm):$/ { m = substr($1, 1, length($1) - 1) }
+    awk '/^(plain|dual|fsm|dual-fsm|max|max-fsm):$/ { m = substr($1, 1, length($1) - 1) }
          m != "" && $1 ~ /^[0-9]+$/ && NF >= 7 { print m, $1, $3, $NF, $2 }' \
         "$work/ours-$1.log" >"$work/ours-$1.txt"
 }

@@ -44,15 +44,36 @@ pub trait Heuristic: Send + Sync {
         from: usize,
         to: usize,
     ) -> Self::Node;
+
+    /// [`Heuristic::step`] then [`Heuristic::estimate_within`], for a search that drops the
+    /// child when the bound is above `limit`: the returned node stands for the child only when
+    /// the bound is at most `limit`, so a heuristic made of parts may leave the parts it did
+    /// not need unstepped.
+    #[inline(always)]
+    fn step_within<W: Word>(
+        &self,
+        node: &Self::Node,
+        packed_after: W,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> (Self::Node, u32) {
+        let mut next = self.step(node, packed_after, tile, from, to);
+        let bound = self.estimate_within(&mut next, limit);
+        (next, bound)
+    }
 }
 
 pub mod linear_conflict;
 pub mod manhattan;
+pub mod max;
 #[cfg(test)]
 mod wide_tests;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use max::MaxOf;
 
 /// The estimate of a whole board, for checks and one-off queries (searches carry nodes instead).
 pub fn estimate_board<H: Heuristic>(h: &H, board: &Board) -> u32 {

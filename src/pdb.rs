@@ -44,7 +44,7 @@ pub fn too_large(puzzle: &Puzzle, kind: Option<PartitionKind>) -> Option<String>
     // A partition given square by square is the caller's own choice (its build's bytes are
     // still bounded by `MAX_BUILD_BYTES`).
     let kind = kind?;
-    let wide = kind == PartitionKind::SixSixSixSix && kind.fits(puzzle.shape());
+    let wide = kind.is_wide() && kind.fits(puzzle.shape());
     if cells <= MAX_EVEN_CELLS || (wide && puzzle.topology() == Topology::Grid) {
         return None;
     }
@@ -234,6 +234,7 @@ impl PatternDatabases {
             "555" => "pdb555",
             "78" => "pdb78",
             "6666" => "pdb6666",
+            "6666b" => "pdb6666b",
             _ => "pdb",
         };
         let patterns = sharing.of.len();

@@ -63,6 +63,10 @@ enum PartitionArg {
     /// build.
     #[value(name = "6666")]
     SixSixSixSix,
+    /// A second 6-6-6-6 (5x5 only), for idastar-pdb6666-max: 365 MiB of tables, a few minutes
+    /// to build.
+    #[value(name = "6666b")]
+    SixSixSixSixB,
     /// Any shape: patterns of at most 6 tiles in row order, sizes as even as possible.
     Even,
 }
@@ -74,6 +78,7 @@ impl From<PartitionArg> for PartitionKind {
             PartitionArg::FiveFiveFive => PartitionKind::FiveFiveFive,
             PartitionArg::SevenEight => PartitionKind::SevenEight,
             PartitionArg::SixSixSixSix => PartitionKind::SixSixSixSix,
+            PartitionArg::SixSixSixSixB => PartitionKind::SixSixSixSixB,
             PartitionArg::Even => PartitionKind::Even,
         }
     }

@@ -17,6 +17,10 @@ pub enum PartitionKind {
     /// 5×5 only: four patterns of 6 tiles, Korf & Felner's partition of the 24-puzzle (two
     /// distinct tables of 127.5 MB; minutes to build, on first use or by `pdb build`).
     SixSixSixSix,
+    /// 5×5 only: a second 6-6-6-6 partition that groups the tiles differently from Korf &
+    /// Felner's (three distinct tables of 127.5 MB), for the larger of the two partitions'
+    /// sums (`idastar-pdb6666-max`).
+    SixSixSixSixB,
     /// Any shape: the squares in row order cut into patterns of at most 6 tiles, sizes as even
     /// as possible (4-4 on 3×3, 4-3 on 2×4, 6-5 on 4×3, 5-4 on 2×5).
     Even,
@@ -30,6 +34,7 @@ impl PartitionKind {
             PartitionKind::FiveFiveFive => "555",
             PartitionKind::SevenEight => "78",
             PartitionKind::SixSixSixSix => "6666",
+            PartitionKind::SixSixSixSixB => "6666b",
             PartitionKind::Even => "even",
         }
     }
@@ -41,7 +46,7 @@ impl PartitionKind {
             PartitionKind::SixSixThree
             | PartitionKind::FiveFiveFive
             | PartitionKind::SevenEight => square(4),
-            PartitionKind::SixSixSixSix => square(5),
+            PartitionKind::SixSixSixSix | PartitionKind::SixSixSixSixB => square(5),
             PartitionKind::Even => true,
         }
     }
@@ -49,7 +54,16 @@ impl PartitionKind {
     /// Whether the build takes minutes and gigabytes, so that a comparison leaves the solver
     /// out until the tables are cached rather than build them in the middle of a run.
     pub fn long_build(self) -> bool {
-        matches!(self, PartitionKind::SevenEight | PartitionKind::SixSixSixSix)
+        matches!(
+            self,
+            PartitionKind::SevenEight | PartitionKind::SixSixSixSix | PartitionKind::SixSixSixSixB
+        )
+    }
+
+    /// Whether the partition is one of the 24-puzzle's (patterns of 6 tiles on the 5×5 grid),
+    /// the only ones that run above 16 squares.
+    pub fn is_wide(self) -> bool {
+        matches!(self, PartitionKind::SixSixSixSix | PartitionKind::SixSixSixSixB)
     }
 
     /// Whether the build is too large to start unasked (minutes and gigabytes): such tables come
@@ -94,6 +108,21 @@ const KORF_6666: [&[u8]; 4] = [
     &[17, 18, 19, 22, 23, 24],
 ];
 
+/// A second 6-6-6-6 for a 5×5 goal with the empty square on square 0, so that the maximum over
+/// partitions has another grouping to choose: the corner block of the empty square less that
+/// square (tiles 1, 2, 5, 6, 10, 11), an irregular pattern beside it along the top (3, 4, 7, 8,
+/// 9, 12), and 3×2 blocks in the two far corners. Its mirror about the main diagonal is a fourth
+/// partition, unlike both of Korf & Felner's; the two corner blocks read one table. Layouts of
+/// this kind are among those Clausecker's compound catalogues take the maximum over (his
+/// `24puzzle`, see `results/vs-24puzzle.md`); this one was picked because its blocks differ
+/// most from Korf & Felner's around the empty square, where most moves are.
+const SECOND_6666: [&[u8]; 4] = [
+    &[1, 2, 5, 6, 10, 11],
+    &[3, 4, 7, 8, 9, 12],
+    &[13, 14, 18, 19, 23, 24],
+    &[15, 16, 17, 20, 21, 22],
+];
+
 /// Most tiles in one pattern of an [`PartitionKind::Even`] partition.
 const EVEN_MAX_TILES: usize = 6;
 
@@ -117,7 +146,7 @@ impl Partition {
     pub fn for_goal(kind: PartitionKind, goal: &Board) -> Result<Partition> {
         let shape = goal.shape();
         if !kind.fits(shape) {
-            let side = if kind == PartitionKind::SixSixSixSix { "5x5" } else { "4x4" };
+            let side = if kind.is_wide() { "5x5" } else { "4x4" };
             return Err(Error::new(
                 ErrorKind::Unsupported,
                 format!("partition {} is defined for {side} boards, not {shape}", kind.name()),
@@ -128,6 +157,7 @@ impl Partition {
             PartitionKind::FiveFiveFive => KORF_555.iter().map(|g| g.to_vec()).collect(),
             PartitionKind::SevenEight => KORF_78.iter().map(|g| g.to_vec()).collect(),
             PartitionKind::SixSixSixSix => KORF_6666.iter().map(|g| g.to_vec()).collect(),
+            PartitionKind::SixSixSixSixB => SECOND_6666.iter().map(|g| g.to_vec()).collect(),
             PartitionKind::Even => even_layout(shape.cells()),
         };
         let n = shape.cells() as u8;
@@ -274,18 +304,48 @@ mod tests {
 
     #[test]
     fn kinds_name_their_sizes_fit_their_boards_and_flag_the_long_builds() {
-        use PartitionKind::{Even, FiveFiveFive, SevenEight, SixSixSixSix, SixSixThree};
-        let kinds = [SixSixThree, FiveFiveFive, SevenEight, SixSixSixSix, Even];
-        assert_eq!(kinds.map(PartitionKind::name), ["663", "555", "78", "6666", "even"]);
+        use PartitionKind::{
+            Even, FiveFiveFive, SevenEight, SixSixSixSix, SixSixSixSixB, SixSixThree,
+        };
+        let kinds = [SixSixThree, FiveFiveFive, SevenEight, SixSixSixSix, SixSixSixSixB, Even];
+        assert_eq!(kinds.map(PartitionKind::name), ["663", "555", "78", "6666", "6666b", "even"]);
         let shapes = [(4, 4), (5, 5), (4, 3), (3, 4), (4, 5), (3, 3)];
         let fits = |k: PartitionKind| shapes.map(|(w, h)| k.fits(Shape::new(w, h).unwrap()));
         let four = [true, false, false, false, false, false];
+        let five = [false, true, false, false, false, false];
+        assert_eq!(kinds.map(fits), [four, four, four, five, five, [true; 6]]);
+        assert_eq!(kinds.map(PartitionKind::long_build), [false, false, true, true, true, false]);
         assert_eq!(
-            kinds.map(fits),
-            [four, four, four, [false, true, false, false, false, false], [true; 6]]
+            kinds.map(PartitionKind::built_on_request),
+            [false, false, true, false, false, false]
         );
-        assert_eq!(kinds.map(PartitionKind::long_build), [false, false, true, true, false]);
-        assert_eq!(kinds.map(PartitionKind::built_on_request), [false, false, true, false, false]);
+        assert_eq!(kinds.map(PartitionKind::is_wide), [false, false, false, true, true, false]);
+    }
+
+    #[test]
+    fn the_second_6666_covers_every_tile_once_and_differs_from_korf_felners_and_its_mirror() {
+        let mut seen = [0u8; 25];
+        for &s in SECOND_6666.iter().flat_map(|g| g.iter()) {
+            seen[s as usize] += 1;
+        }
+        assert_eq!(seen[0], 0, "the empty square's goal is in no pattern");
+        assert!(seen[1..].iter().all(|&c| c == 1), "{seen:?}");
+        let sorted = |g: &[u8]| {
+            let mut g = g.to_vec();
+            g.sort_unstable();
+            g
+        };
+        let mirror = |s: u8| (s % 5) * 5 + s / 5;
+        for korf in KORF_6666 {
+            for second in SECOND_6666 {
+                let mirrored: Vec<u8> = korf.iter().map(|&s| mirror(s)).collect();
+                let corner = sorted(second).contains(&1);
+                if corner {
+                    assert_ne!(sorted(second), sorted(korf));
+                    assert_ne!(sorted(second), sorted(&mirrored));
+                }
+            }
+        }
     }
 
     #[test]

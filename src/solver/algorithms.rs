@@ -6,15 +6,18 @@
 //! `every_registered_solver_is_tested`, naming the solver.
 
 use super::api::{AlgorithmSpec, Counts};
-use super::construct::{every_encoding, pdb_config, wrap};
+use super::construct::{every_encoding, max_pdb_config, pdb_config, wrap};
 use super::idastar_dual::DualBpmx;
 use super::idastar_fsm::FsmIda;
 use super::informed::{Informed, Method, PeerInformed};
 use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
-use crate::heuristic::{LinearConflict, Manhattan};
+use crate::heuristic::{LinearConflict, Manhattan, MaxOf};
 use crate::pdb::{PartitionKind, PatternDatabases};
+
+/// The `-max` rows' heuristic: the larger of two partitions' sums.
+type PdbMax = MaxOf<PatternDatabases, PatternDatabases>;
 
 /// Both topologies.
 const ANY_TOPOLOGY: &[Topology] = &[Topology::Grid, Topology::Torus];
@@ -55,6 +58,7 @@ pub(super) const BASE_ROW: AlgorithmSpec = AlgorithmSpec {
     topologies: ANY_TOPOLOGY,
     memory: "",
     partition: None,
+    max_with: None,
     answers_every_arrangement: false,
     colour: NO_COLOUR,
     make: |_, info, _| unreachable!("the row of {} states no constructor", info.id),
@@ -383,6 +387,33 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         ..FSM_ROW
     },
     AlgorithmSpec {
+        name: "idastar-pdb6666-max",
+        summary: "IDA* with the larger of two 6-6-6-6 partitions' sums on 5x5 (Korf & Felner's and a second one, each with its reflected lookup: four partitions), built by `pdb build --shape 5x5 --partition 6666b` or on first use (other shapes: the default partition)",
+        memory: "PDB 6-6-6-6 and 6-6-6-6b on 5x5: 637.6 MB tables (five of 127.5 MB); the path only, ignores --max-states",
+        partition: Some(PartitionKind::SixSixSixSix),
+        max_with: Some(PartitionKind::SixSixSixSixB),
+        colour: 0x00_7f7f,
+        make: |_, info, opts| {
+            let config = max_pdb_config(&info, opts);
+            wrap(info, opts, Informed::<PdbMax>::new(Method::IdaStar, config))
+        },
+        ..PDB_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-pdb6666-max-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "idastar-pdb6666-max with duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        memory: "PDB 6-6-6-6 and 6-6-6-6b on 5x5: 637.6 MB tables; the move automaton (at most a few MB); the path",
+        partition: Some(PartitionKind::SixSixSixSix),
+        max_with: Some(PartitionKind::SixSixSixSixB),
+        colour: 0x4d_9221,
+        make: |_, info, opts| {
+            let config = max_pdb_config(&info, opts);
+            wrap(info, opts, FsmIda::<PdbMax>::new(config))
+        },
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
         name: "astar-pdb663",
         summary: "A* (reopening states) with the 6-6-3 databases on 4x4, bounded by --max-states",
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; plus every state generated (bounded by --max-states)",
@@ -420,6 +451,7 @@ mod tests {
                 assert_ne!(other.colour, row.colour, "{name} and {} share a colour", other.name);
             }
             assert_eq!(row.partition.is_some(), row.guide == Guide::PatternDatabase, "{name}");
+            assert!(row.max_with.is_none() || row.partition.is_some(), "{name}");
             for &e in row.encodings {
                 let info = Algorithm(row).info(e);
                 assert_eq!(family(&info), CheckFamily::Guided(row.guide), "{name}");

@@ -274,6 +274,9 @@ pub struct AlgorithmSpec {
     /// ([`crate::pdb::too_large`]), the tables the constructor opens, and whether they must be
     /// built on request first ([`not_built`](super::not_built)).
     pub partition: Option<crate::pdb::PartitionKind>,
+    /// A second partition, for the rows whose heuristic is the larger of two partitions' sums
+    /// (`idastar-pdb6666-max`): its tables are opened and checked for as the first's are.
+    pub max_with: Option<crate::pdb::PartitionKind>,
     /// Whether its solver over ranks is fast enough to answer every 3×3 arrangement in a
     /// `compare --full` run (where the `all` set is otherwise the tables' alone).
     pub answers_every_arrangement: bool,

@@ -25,6 +25,18 @@ pub(crate) fn pdb_config(info: &SolverInfo, opts: &SolverOptions) -> PdbConfig {
     }
 }
 
+/// The two partitions' databases a `-max` row opens: its partition and its
+/// [`max_with`](super::AlgorithmSpec::max_with), from the cache `opts` names.
+pub(crate) fn max_pdb_config(info: &SolverInfo, opts: &SolverOptions) -> (PdbConfig, PdbConfig) {
+    let first = pdb_config(info, opts);
+    let kind = info.algorithm_kind.and_then(|a| a.spec().max_with);
+    let second = PdbConfig {
+        kind: kind.expect("a -max row names its second partition"),
+        cache: first.cache.clone(),
+    };
+    (first, second)
+}
+
 /// The constructor of a search written once over [`Encoding`](crate::encoding::Encoding):
 /// `every_encoding!(bfs::Bfs)` makes `Bfs<Text>`, `Bfs<Rank>` or `Bfs<Packed>` as the id asks,
 /// each monomorphised; arguments after the type go to its `new`. Text and packed come twice,

@@ -64,15 +64,15 @@ impl<H: Heuristic, W: Word> Run<'_, '_, H, W> {
                 continue;
             }
             let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
-            let mut child_node = self.h.step(&node, child, tile, to, blank);
             self.nodes += 1;
             if let Err(err) = self.meter.charge(1) {
                 self.stopped = Some(err);
                 return FOUND;
             }
             let child_g = g + e.cost;
-            let f = child_g
-                + self.h.estimate_within(&mut child_node, self.bound.saturating_sub(child_g));
+            let room = self.bound.saturating_sub(child_g);
+            let (child_node, estimate) = self.h.step_within(&node, child, tile, to, blank, room);
+            let f = child_g + estimate;
             if f > self.bound {
                 next_bound = next_bound.min(f);
                 continue;

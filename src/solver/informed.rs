@@ -13,7 +13,7 @@ use super::wrapper::Search;
 use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::error::Result;
-use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan, MaxOf};
 use crate::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -100,6 +100,25 @@ impl Prepare for PatternDatabases {
         let (pdb, info) = PatternDatabases::open(puzzle, &partition, &config.cache, on_miss)?;
         let loaded = info.source == crate::pdb::Source::Loaded;
         Ok((pdb, loaded.then(|| Duration::from_secs_f64(info.build_seconds))))
+    }
+}
+
+/// The larger of two partitions' sums, each partition's tables opened as its own row would
+/// (`idastar-pdb6666-max`). Where the second partition is not defined for the shape, both
+/// fall back to the same even split, and the maximum is that split's sum.
+impl Prepare for MaxOf<PatternDatabases, PatternDatabases> {
+    type Config = (PdbConfig, PdbConfig);
+    fn build_timed(
+        puzzle: &Puzzle,
+        (first, second): &(PdbConfig, PdbConfig),
+    ) -> Result<(Self, Option<Duration>)> {
+        let (a, a_built) = PatternDatabases::build_timed(puzzle, first)?;
+        let (b, b_built) = PatternDatabases::build_timed(puzzle, second)?;
+        let built = match (a_built, b_built) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or_default() + b.unwrap_or_default()),
+        };
+        Ok((MaxOf::new(a, b, "pdbmax"), built))
     }
 }
 

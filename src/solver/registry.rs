@@ -77,9 +77,15 @@ pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
 }
 
 /// Why the solver `info` cannot run on `puzzle` with `opts` until something is built first, if
-/// it cannot: its row's partition ([`AlgorithmSpec::partition`](super::AlgorithmSpec::partition))
-/// takes long to build, and the cache has no tables for `puzzle`.
+/// it cannot: its row's partition ([`AlgorithmSpec::partition`](super::AlgorithmSpec::partition),
+/// or the second one of a `-max` row) takes long to build, and the cache has no tables for
+/// `puzzle`.
 pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Option<String> {
-    let kind = info.algorithm_kind?.spec().partition.filter(|k| k.long_build())?;
-    tables_not_built(kind, puzzle, &opts.cache())
+    let spec = info.algorithm_kind?.spec();
+    let cache = opts.cache();
+    [spec.partition, spec.max_with]
+        .into_iter()
+        .flatten()
+        .filter(|k| k.long_build())
+        .find_map(|kind| tables_not_built(kind, puzzle, &cache))
 }

@@ -55,6 +55,8 @@ macro_rules! every_solver_id {
             idastar_lc_fsm_packed => "idastar-lc-fsm/packed";
             idastar_pdb78_fsm_packed => "idastar-pdb78-fsm/packed";
             idastar_pdb6666_fsm_packed => "idastar-pdb6666-fsm/packed";
+            idastar_pdb6666_max_packed => "idastar-pdb6666-max/packed";
+            idastar_pdb6666_max_fsm_packed => "idastar-pdb6666-max-fsm/packed";
             astar_pdb663_packed => "astar-pdb663/packed";
         }
     };
