@@ -1,4 +1,6 @@
-//! Statistics over measured times, one definition each, for every module that summarises runs.
+//! Statistics over measured times, one definition each, for every module that summarises runs:
+//! medians, and the change between two result sets (geometric-mean ratios, their intervals
+//! over rounds or cases, Holm's correction) that `diff` and the findings share.
 
 /// The median of `values` (the lower middle for an even count, so that it is always one of the
 /// values measured), 0 for none; sorts `values`.
@@ -22,9 +24,237 @@ pub fn midpoint_median(values: &mut [u64]) -> f64 {
     }
 }
 
+/// The geometric mean of `ratios` (each new / base), as the mean of their logarithms: the
+/// change in time per query that weighs a case of 1 µs and one of 1 s alike. NaN for none.
+pub fn log_mean(log_ratios: &[f64]) -> f64 {
+    if log_ratios.is_empty() {
+        return f64::NAN;
+    }
+    log_ratios.iter().sum::<f64>() / log_ratios.len() as f64
+}
+
+/// How a change in time was estimated: the interval on the log scale and what it covers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Change {
+    /// The geometric-mean ratio's logarithm (new over base).
+    pub log: f64,
+    /// The 95% interval's bounds on the log scale.
+    pub low: f64,
+    /// See `low`.
+    pub high: f64,
+    /// Rounds paired (1: the interval covers the spread over cases only).
+    pub rounds: usize,
+    /// The two one-sided p-values against the band ±threshold: that the change is beyond
+    /// +threshold (slower) and beyond −threshold (faster).
+    pub p_slower: f64,
+    /// See `p_slower`.
+    pub p_faster: f64,
+}
+
+/// The change over rounds: `per_round` holds each paired round's mean log ratio over the
+/// common cases. A case's times in one run move together (clock, layout, load), so the
+/// rounds, not the cases, are the independent samples: a t-interval over them (needs 2).
+pub fn change_over_rounds(per_round: &[f64], band: f64) -> Option<Change> {
+    let n = per_round.len();
+    if n < 2 {
+        return None;
+    }
+    let mean = log_mean(per_round);
+    let var = per_round.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    let se = (var / n as f64).sqrt().max(1e-12);
+    let df = (n - 1) as f64;
+    let half = t_quantile(0.975, df) * se;
+    Some(Change {
+        log: mean,
+        low: mean - half,
+        high: mean + half,
+        rounds: n,
+        p_slower: 1.0 - t_cdf((mean - band) / se, df),
+        p_faster: t_cdf((mean + band) / se, df),
+    })
+}
+
+/// Bootstrap resamples of the cases for a single round.
+pub const BOOTSTRAP_RESAMPLES: usize = 2000;
+
+/// The change from one round: a percentile bootstrap over the cases (`log_ratios`, one per
+/// case), seeded so a rerun says the same. It covers the spread over cases only, not the
+/// run-to-run noise, so callers give it no verdict unless the change is extreme.
+pub fn change_over_cases(log_ratios: &[f64], band: f64, seed: u64) -> Option<Change> {
+    use rand::{Rng, SeedableRng};
+    let n = log_ratios.len();
+    if n == 0 {
+        return None;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut means: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+        .map(|_| (0..n).map(|_| log_ratios[rng.gen_range(0..n)]).sum::<f64>() / n as f64)
+        .collect();
+    means.sort_by(f64::total_cmp);
+    let at = |q: f64| means[((q * BOOTSTRAP_RESAMPLES as f64) as usize).min(means.len() - 1)];
+    let share = |f: &dyn Fn(f64) -> bool| {
+        (means.iter().filter(|m| f(**m)).count() as f64 + 1.0) / (BOOTSTRAP_RESAMPLES as f64 + 1.0)
+    };
+    Some(Change {
+        log: log_mean(log_ratios),
+        low: at(0.025),
+        high: at(0.975),
+        rounds: 1,
+        p_slower: share(&|m| m <= band),
+        p_faster: share(&|m| m >= -band),
+    })
+}
+
+/// Holm's step-down correction: which of the hypotheses with `p_values` are rejected with the
+/// family-wise error at most `alpha`. The smallest p is held to alpha/m, the next to
+/// alpha/(m−1), and so on, stopping at the first that fails.
+pub fn holm(p_values: &[f64], alpha: f64) -> Vec<bool> {
+    let m = p_values.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
+    let mut rejected = vec![false; m];
+    for (k, &i) in order.iter().enumerate() {
+        if p_values[i] > alpha / (m - k) as f64 {
+            break;
+        }
+        rejected[i] = true;
+    }
+    rejected
+}
+
+/// Rounds needed for an interval of half-width `half` from `rounds` rounds to shrink to
+/// `wanted` (the width goes as 1/sqrt(rounds)); None when no width would do.
+pub fn rounds_needed(rounds: usize, half: f64, wanted: f64) -> Option<usize> {
+    (wanted > 1e-12).then(|| ((rounds.max(2) as f64) * (half / wanted).powi(2)).ceil() as usize)
+}
+
+/// Student's t distribution function with `df` degrees of freedom, through the regularized
+/// incomplete beta function.
+pub fn t_cdf(t: f64, df: f64) -> f64 {
+    let x = df / (df + t * t);
+    let tail = 0.5 * inc_beta(df / 2.0, 0.5, x);
+    if t > 0.0 {
+        1.0 - tail
+    } else {
+        tail
+    }
+}
+
+/// The `p` quantile of Student's t with `df` degrees of freedom, by bisection on [`t_cdf`].
+pub fn t_quantile(p: f64, df: f64) -> f64 {
+    let (mut lo, mut hi) = (-1e3, 1e3);
+    for _ in 0..200 {
+        let mid = f64::midpoint(lo, hi);
+        if t_cdf(mid, df) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    f64::midpoint(lo, hi)
+}
+
+/// ln Γ(x) for x > 0 (Lanczos, g = 7, nine terms).
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        return (std::f64::consts::PI / (std::f64::consts::PI * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let t = x + 7.5;
+    let sum = G[1..].iter().enumerate().fold(G[0], |s, (i, g)| s + g / (x + i as f64 + 1.0));
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + sum.ln()
+}
+
+/// The regularized incomplete beta function `I_x(a, b)`, by its continued fraction (modified
+/// Lentz), using the symmetry `I_x(a, b) = 1 − I_{1−x}(b, a)` where that converges faster.
+fn inc_beta(a: f64, b: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    if x > (a + 1.0) / (a + b + 2.0) {
+        return 1.0 - inc_beta(b, a, 1.0 - x);
+    }
+    let front =
+        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp() / a;
+    let tiny = 1e-300;
+    let (mut c, mut d) = (1.0, 1.0 - (a + b) * x / (a + 1.0));
+    d = 1.0 / if d.abs() < tiny { tiny } else { d };
+    let mut f = d;
+    for m in 1..300 {
+        let m = f64::from(m);
+        for numerator in [
+            m * (b - m) * x / ((a + 2.0 * m - 1.0) * (a + 2.0 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2.0 * m) * (a + 2.0 * m + 1.0)),
+        ] {
+            d = 1.0 + numerator * d;
+            d = 1.0 / if d.abs() < tiny { tiny } else { d };
+            c = 1.0 + numerator / c;
+            if c.abs() < tiny {
+                c = tiny;
+            }
+            f *= c * d;
+        }
+        if (c * d - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    front * f
+}
+
 #[cfg(test)]
 mod tests {
-    use super::median;
+    use super::*;
+
+    #[test]
+    fn holm_holds_the_smallest_p_to_alpha_over_m_and_stops_at_the_first_failure() {
+        // alpha/3 = 0.0167, alpha/2 = 0.025, alpha/1 = 0.05
+        assert_eq!(holm(&[0.01, 0.04, 0.02], 0.05), vec![true, true, true]);
+        assert_eq!(holm(&[0.01, 0.03, 0.04], 0.05), vec![true, false, false]);
+        assert_eq!(holm(&[0.03, 0.001, 0.04], 0.05), vec![false, true, false]);
+        assert_eq!(holm(&[], 0.05), Vec::<bool>::new());
+    }
+
+    #[test]
+    fn t_quantiles_match_the_printed_table() {
+        assert!((t_quantile(0.975, 1.0) - 12.706).abs() < 1e-3);
+        assert!((t_quantile(0.975, 4.0) - 2.776).abs() < 1e-3);
+        assert!((t_quantile(0.975, 30.0) - 2.042).abs() < 1e-3);
+        assert!((t_cdf(0.0, 7.0) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn rounds_needed_grows_with_the_square_of_the_width_ratio() {
+        assert_eq!(rounds_needed(5, 0.2, 0.1), Some(20));
+        assert_eq!(rounds_needed(5, 0.2, 0.0), None);
+    }
+
+    #[test]
+    fn a_clear_change_over_rounds_has_an_interval_beyond_the_band() {
+        let per_round = [0.18, 0.19, 0.2, 0.17, 0.185];
+        let c = change_over_rounds(&per_round, 0.05).unwrap();
+        assert!(c.low > 0.05 && c.p_slower < 0.001 && c.p_faster > 0.99);
+        assert!(change_over_rounds(&[0.1], 0.05).is_none());
+    }
+
+    #[test]
+    fn the_case_bootstrap_is_seeded() {
+        let logs: Vec<f64> = (0..50).map(|i| f64::from(i % 7) * 0.01).collect();
+        assert_eq!(change_over_cases(&logs, 0.05, 3), change_over_cases(&logs, 0.05, 3));
+    }
 
     #[test]
     fn median_takes_the_lower_middle() {
