@@ -137,6 +137,16 @@ pub struct RunRow {
     /// or a program's share).
     #[serde(default)]
     pub time_is: Option<QueryTimeIs>,
+    /// Which round of the comparison the row is from (`compare --rounds`, counted from 1): the
+    /// whole comparison runs again in each round, so `diff` can tell run-to-run noise from a
+    /// change. Files written before the column read 1.
+    #[serde(default = "first_round")]
+    pub round: u32,
+}
+
+/// The round of rows written before rounds were recorded.
+fn first_round() -> u32 {
+    1
 }
 
 /// What a row's time is, as `runs.csv` says in `time_is`.

@@ -75,6 +75,11 @@ pub(super) struct CompareArgs {
     /// Timed runs of each query (at most, with --repeat-time); runs.csv records the median.
     #[arg(long, default_value_t = 1, value_parser = repeat_arg)]
     repeat: u32,
+    /// Run the whole comparison this many times in interleaved rounds (round 1 of every set and
+    /// solver, then round 2, ...); runs.csv gives each row its `round`, so that `slidebench diff`
+    /// can tell the run-to-run noise from a change (5 is a good start).
+    #[arg(long, default_value_t = 1, value_parser = rounds_arg)]
+    rounds: u32,
     /// Adaptive repeats: time a query again (up to --repeat times) only while its timings add
     /// up to less than this many seconds, so slow queries are timed once.
     #[arg(long, value_parser = seconds_arg)]
@@ -110,6 +115,13 @@ fn repeat_arg(s: &str) -> Result<u32, String> {
     match whole_number(s)? {
         0 => Err("`0`: each query runs at least once".into()),
         n => u32::try_from(n.min(1_000_000)).map_err(|_| format!("`{s}` is too large")),
+    }
+}
+
+fn rounds_arg(s: &str) -> Result<u32, String> {
+    match whole_number(s)? {
+        0 => Err("`0`: the comparison runs at least once".into()),
+        n => u32::try_from(n.min(1000)).map_err(|_| format!("`{s}` is too large")),
     }
 }
 
@@ -177,7 +189,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     config.options.progress = Some(progress.watch());
     let started = Instant::now();
     let outside = slidebench::program::as_set_solvers(&programs);
-    let report = config.run(&outside);
+    let report = config.run_rounds(&outside, args.rounds);
     progress.finish();
     let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;

@@ -13,7 +13,7 @@ use super::reference::{references, settle_references};
 use super::run::{run_solver, Build, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::{RunStats, SummaryRow, ThreadsRow, TimeIs};
+use crate::report::{RunRow, RunStats, SummaryRow, ThreadsRow, TimeIs};
 use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
 use std::time::{Duration, Instant};
 
@@ -95,6 +95,57 @@ pub fn compare_controlled(
     custom: Vec<Box<dyn Solver>>,
 ) -> Result<Report> {
     compare_outside(opts, controls, custom, &[])
+}
+
+/// [`compare_outside`] run `rounds` times over: round 1 of every set and solver, then round 2,
+/// and so on, so that a slow spell of the machine falls on every solver alike; each row carries
+/// its round. `diff` takes the spread between rounds for the run-to-run noise. The summary's
+/// times are over each case's median across rounds; the thread sweep runs in round 1 only.
+pub fn compare_rounds(
+    opts: &CompareOptions,
+    controls: &RunControls,
+    outside: &[&dyn SetSolver],
+    rounds: u32,
+) -> Result<Report> {
+    let mut report = compare_outside(opts, controls, Vec::new(), outside)?;
+    if rounds <= 1 {
+        return Ok(report);
+    }
+    let again = CompareOptions { sweep_solvers: Vec::new(), ..opts.clone() };
+    for round in 2..=rounds {
+        let more = compare_outside(&again, controls, Vec::new(), outside)?;
+        report.runs.extend(more.runs.into_iter().map(|r| RunRow { round, ..r }));
+        report.disagreements.extend(more.disagreements);
+        report.failures.extend(more.failures);
+    }
+    median_over_rounds(&mut report);
+    Ok(report)
+}
+
+/// Sets each summary row's time statistics to those of its cases' medians over the rounds.
+fn median_over_rounds(report: &mut Report) {
+    for row in &mut report.summary {
+        let mut by_case: std::collections::BTreeMap<u64, (RunRow, Vec<u64>)> =
+            std::collections::BTreeMap::new();
+        for r in report.runs.iter().filter(|r| r.solver == row.solver && r.case_set == row.case_set)
+        {
+            let entry = by_case.entry(r.case_id).or_insert_with(|| (r.clone(), Vec::new()));
+            entry.1.extend(r.time_ns);
+        }
+        let collapsed: Vec<RunRow> = by_case
+            .into_values()
+            .map(|(first, mut times)| {
+                let time_ns = (!times.is_empty()).then(|| crate::stats::median(&mut times));
+                RunRow { time_ns, ..first }
+            })
+            .collect();
+        let stats = RunStats::of(&collapsed);
+        row.p5_ns = stats.p5_ns;
+        row.median_ns = stats.median_ns;
+        row.p95_ns = stats.p95_ns;
+        row.mean_ns = stats.mean_ns;
+    }
+    rank_within_sets(&mut report.summary);
 }
 
 /// [`compare_controlled`] with solvers that answer whole sets (`outside`: programs run as

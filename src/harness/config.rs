@@ -185,8 +185,13 @@ impl RunConfig {
     /// Runs it, with the outside solvers after the built-in ones on each set; the rows of the
     /// sets whose rows are not kept ([`keeps_runs`]) are dropped once summarised.
     pub fn run(&self, outside: &[&dyn SetSolver]) -> Result<Report> {
+        self.run_rounds(outside, 1)
+    }
+
+    /// [`RunConfig::run`] in `rounds` interleaved rounds ([`super::compare_rounds`]).
+    pub fn run_rounds(&self, outside: &[&dyn SetSolver], rounds: u32) -> Result<Report> {
         let mut report =
-            super::compare::compare_outside(&self.options, &self.controls, Vec::new(), outside)?;
+            super::compare::compare_rounds(&self.options, &self.controls, outside, rounds)?;
         report.runs.retain(|r| keeps_runs(&r.case_set));
         Ok(report)
     }

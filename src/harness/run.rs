@@ -93,6 +93,7 @@ pub(super) fn blank_row(
         threads,
         reference: Some(known.reference.kind()),
         time_is: None,
+        round: 1,
     }
 }
 
