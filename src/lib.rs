@@ -33,6 +33,7 @@ pub mod cases;
 pub mod census;
 pub mod chart;
 pub mod checkpoint;
+pub mod diff;
 pub mod encoding;
 pub mod error;
 pub mod fsm;

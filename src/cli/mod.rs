@@ -9,6 +9,7 @@ mod check;
 mod compare;
 mod compare_progress;
 mod cruller;
+mod diff;
 mod judge;
 mod merge;
 mod output;
@@ -92,6 +93,15 @@ enum Command {
     },
     /// Run solvers over case sets, check they agree, write CSV results and charts.
     Compare(compare::CompareArgs),
+    /// Compare two result sets: per set and solver, the change in time per query with a 95%
+    /// interval and a verdict (faster, slower, equivalent, inconclusive), the counters and
+    /// answers compared exactly, what only one side has. Exit 1 on a regression, 2 when the
+    /// sets cannot be compared (docs/diff.md).
+    #[command(after_help = "Exit status: 0 no regression among the --fail-on kinds; 1 at least \
+one (a slower verdict, a changed answer, a new disagreement, fewer solved, or changed counters \
+when asked); 2 the sets could not be compared (unreadable, or settings differ without \
+--allow-settings-differ). See docs/diff.md.")]
+    Diff(diff::DiffArgs),
     /// Judge an outside program as the contest judges would: the samples, seeded random boards
     /// and the hardest ones, every answer replayed; wrong boards printed so they can be pasted,
     /// its time beside the built-in solvers, exit status 1 on any answer a judge would refuse.
@@ -200,6 +210,7 @@ pub fn run() -> ExitCode {
         }
         Command::Compare(args) => compare::run(&args),
         Command::Judge(args) => judge::run(&args),
+        Command::Diff(args) => diff::run(&args),
         Command::Check { threads, thorough } => check::run(threads, thorough),
         Command::Chart { from, out, list } => chart::run(&from, out, list),
         Command::Report { from } => report::run(&from),

@@ -9,6 +9,7 @@ mod cases_into_solve;
 mod commands;
 mod compare_console;
 mod cruller_input;
+mod diff_sets;
 mod discarded_output;
 mod error_messages;
 mod file_modes;
