@@ -85,6 +85,9 @@ if [ "$status" -ne 0 ]; then
 fi
 mv "$out/.ranking.txt.tmp" "$out/ranking.txt"
 mark "comparison"
+# The small baseline CI diffs a fresh run against (stage "diff against the baseline").
+BIN=$bin bash scripts/diff-baseline.sh --regenerate
+mark "diff baseline"
 
 # Whole-space censuses, smallest to largest; each adds its row to census.csv.
 censuses=("3x3 grid" "4x2 grid" "3x3 torus" "5x2 grid" "4x3 grid")
