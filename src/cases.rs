@@ -20,6 +20,7 @@ mod published;
 mod set_def;
 
 pub use files::{detect_format, load, load_as, write_boards, write_judge, Format};
+pub use published::{Publication, PublishedLengths};
 pub use set_def::{SetDef, DEPTH_MAX_ARRANGEMENTS};
 
 /// The HDU 1043 sample input.

@@ -5,9 +5,9 @@
 //! solved queries; budget and skipped counted apart). What `runs.csv` cannot say comes from the
 //! shards' summaries: the wall time behind queries per second (summed), the table build time
 //! (averaged) and agreement (all must agree). A set kept in `summary.csv` only (the `all` set)
-//! is combined from the shards' summary rows: counts summed and means weighted exactly, each
-//! percentile the case-weighted median of the shards' values (an estimate: without the rows it
-//! cannot be recomputed). `skipped.csv` is the union of the shards';
+//! is combined from the shards' summary rows: counts summed and means weighted exactly by the
+//! rows that carry a time, each percentile the median of the shards' values weighted the same
+//! way (an estimate: without the rows it cannot be recomputed). `skipped.csv` is the union of the shards';
 //! `threads.csv` is not carried (a sweep of one slice says nothing about the whole).
 //!
 //! Refused, naming what is wrong: a shard whose result set is incomplete or has no manifest,
@@ -238,21 +238,27 @@ fn summarize(rows: &[&RunRow], shard_rows: &[&SummaryRow], seed: u64, repeats: u
 }
 
 /// A set kept in `summary.csv` only (compare leaves the `all` set out of `runs.csv`): the
-/// counts are summed and the means weighted exactly, but the percentiles cannot be recomputed
-/// without the rows, so each is the case-weighted median of the shards' values, an estimate
-/// (the shards are interleaved slices of the set).
+/// counts are summed and the means weighted exactly by the rows that carry a time (the solved
+/// ones: unsolvable, error, over-budget and skipped rows have none), but the percentiles cannot
+/// be recomputed without the rows, so each is the median of the shards' values weighted by
+/// their timed rows, an estimate (the shards are interleaved slices of the set); a shard that
+/// timed nothing adds nothing.
 fn combine_summaries(shard_rows: &[&SummaryRow], seed: u64) -> SummaryRow {
     let first = shard_rows[0];
     let sum = |f: &dyn Fn(&SummaryRow) -> u64| shard_rows.iter().map(|r| f(r)).sum::<u64>();
-    let timed = |r: &SummaryRow| (r.cases - r.over_budget - r.skipped).max(1) as f64;
-    let weight: f64 = shard_rows.iter().map(|r| timed(r)).sum();
+    let timed = |r: &SummaryRow| r.solved;
+    let weight = sum(&timed);
     let mean = |f: &dyn Fn(&SummaryRow) -> f64| {
-        shard_rows.iter().map(|r| f(r) * timed(r)).sum::<f64>() / weight
+        if weight == 0 {
+            return 0.0;
+        }
+        shard_rows.iter().map(|r| f(r) * timed(r) as f64).sum::<f64>() / weight as f64
     };
     let weighted_median = |f: &dyn Fn(&SummaryRow) -> u64| {
-        let mut v: Vec<(u64, u64)> = shard_rows.iter().map(|r| (f(r), r.cases)).collect();
+        let mut v: Vec<(u64, u64)> =
+            shard_rows.iter().filter(|r| timed(r) > 0).map(|r| (f(r), timed(r))).collect();
         v.sort_unstable();
-        let half = v.iter().map(|x| x.1).sum::<u64>().div_ceil(2);
+        let half = weight.div_ceil(2);
         let mut acc = 0;
         v.iter()
             .find(|x| {

@@ -3,6 +3,74 @@
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology};
 use crate::error::{Error, Result};
+use std::collections::HashMap;
+
+/// A publication whose optimal lengths are references wherever its boards are run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Publication {
+    /// Korf's 100 15-puzzle instances (1985).
+    Korf1985,
+    /// Korf & Felner's 50 24-puzzle instances (2002).
+    KorfFelner2002,
+}
+
+impl std::fmt::Display for Publication {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Publication::Korf1985 => "Korf (1985)",
+            Publication::KorfFelner2002 => "Korf & Felner (2002)",
+        })
+    }
+}
+
+/// Every published optimal length, found by puzzle and board: whichever set or file a
+/// published board comes from, its length is the reference it is held to.
+pub struct PublishedLengths {
+    tables: Vec<(Puzzle, Publication, HashMap<Board, u32>)>,
+}
+
+impl PublishedLengths {
+    /// Both bundled tables.
+    pub fn bundled() -> PublishedLengths {
+        let table = |puzzle: Puzzle, publication, all: Vec<Instance>| {
+            (puzzle, publication, all.into_iter().map(|k| (k.board, k.length)).collect())
+        };
+        PublishedLengths {
+            tables: vec![
+                table(
+                    super::korf100::korf_puzzle(),
+                    Publication::Korf1985,
+                    super::korf100::instances(),
+                ),
+                table(
+                    super::korf50::korf_puzzle(),
+                    Publication::KorfFelner2002,
+                    super::korf50::instances(),
+                ),
+            ],
+        }
+    }
+
+    /// The published optimal length of `start` under `puzzle` and its publication, if a
+    /// table holds that board for that puzzle (the goal included: Korf's, the empty square
+    /// first).
+    pub fn length(&self, puzzle: &Puzzle, start: &Board) -> Option<(u32, Publication)> {
+        self.tables
+            .iter()
+            .filter(|(p, _, _)| p == puzzle)
+            .find_map(|(_, publication, lengths)| lengths.get(start).map(|&l| (l, *publication)))
+    }
+
+    /// Test support: `length` held as the published length of `start` under `puzzle` (one
+    /// of the tables' puzzles), in place of any bundled one.
+    #[cfg(test)]
+    pub(crate) fn with(mut self, puzzle: &Puzzle, start: Board, length: u32) -> Self {
+        if let Some((_, _, lengths)) = self.tables.iter_mut().find(|(p, _, _)| p == puzzle) {
+            lengths.insert(start, length);
+        }
+        self
+    }
+}
 
 /// One instance of a published table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,7 +24,7 @@ use super::options::RunControls;
 use super::policy::{does_not_fit, rank_table_fits, MAX_THREADS};
 use super::run::run_solver;
 use super::verify::{check_replay, Known, Origin, Reference};
-use crate::cases::{korf100, Case};
+use crate::cases::{Case, PublishedLengths};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
 use crate::solver::{all_solvers, new_solver, Solver, SolverInfo, SolverOptions};
@@ -159,17 +159,14 @@ fn known_references(
             })
         }
         Source::Published => {
-            let korf = korf100::korf_puzzle();
-            let all = korf100::instances();
+            let published = PublishedLengths::bundled();
             Ok(set
                 .cases
                 .iter()
                 .map(|c| {
-                    all.iter()
-                        .find(|k| c.puzzle == korf && k.board == c.start)
-                        .map_or(Known::UNKNOWN, |k| {
-                            Known::new(Reference::Cost(u64::from(k.length)), Origin::KorfPublished)
-                        })
+                    published.length(&c.puzzle, &c.start).map_or(Known::UNKNOWN, |(len, by)| {
+                        Known::new(Reference::Cost(u64::from(len)), Origin::Published(by))
+                    })
                 })
                 .collect())
         }

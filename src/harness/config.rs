@@ -121,12 +121,14 @@ impl RunConfig {
         let chosen = chosen_solvers(&r.solvers)?;
         let infos = chosen.iter().filter_map(|id| solver_info(id));
         let every: Vec<SolverInfo> = infos.chain(outside.iter().cloned()).collect();
-        let seconds = |t: Option<f64>| t.filter(|t| *t > 0.0).map(Duration::from_secs_f64);
+        let seconds = |setting: &str, t: Option<f64>| -> Result<Option<Duration>> {
+            t.map_or(Ok(None), |t| seconds_setting(setting, t))
+        };
         let controls = RunControls {
             budget: Budget {
                 time: match r.budget_time {
                     None => Some(DEFAULT_BUDGET_TIME),
-                    Some(t) => seconds(Some(t)),
+                    Some(t) => seconds_setting("budget_time", t)?,
                 },
                 states: r.budget_states,
             },
@@ -134,7 +136,10 @@ impl RunConfig {
             unbudgeted_up_to: r.budget_time.is_none().then_some(r.max_states),
             budget_streak: r.budget_streak,
             repeat: r.repeat,
-            cap: Cap { pair_time: seconds(r.cap_time), repeat_time: seconds(r.repeat_time) },
+            cap: Cap {
+                pair_time: seconds("cap_time", r.cap_time)?,
+                repeat_time: seconds("repeat_time", r.repeat_time)?,
+            },
             warm_up: true,
             shard: r.shard,
         };
@@ -195,6 +200,22 @@ impl RunConfig {
         report.runs.retain(|r| keeps_runs(&r.case_set));
         Ok(report)
     }
+}
+
+/// The most seconds a time setting takes (a budget, a cap, a repeat time): past any run, and
+/// well within what a `Duration` holds.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// A time setting in seconds, checked here for the library and the command line alike: a
+/// finite number from 0 (none: `None`) to [`MAX_SECONDS`]. An error names the setting, where
+/// `Duration::from_secs_f64` would panic on infinity, NaN or a negative.
+pub fn seconds_setting(setting: &str, seconds: f64) -> Result<Option<Duration>> {
+    if !seconds.is_finite() || !(0.0..=MAX_SECONDS).contains(&seconds) {
+        return Err(usage(&format!(
+            "{setting}: {seconds} seconds is out of range: use 0 (none) to {MAX_SECONDS:e}"
+        )));
+    }
+    Ok((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
 }
 
 fn usage(why: &str) -> Error {

@@ -7,7 +7,7 @@ use super::policy::rank_table_fits;
 use super::run::SolverRun;
 use super::verify::{check_replay, Known, Origin, Reference};
 use crate::board::Puzzle;
-use crate::cases::{korf100, Case};
+use crate::cases::{Case, PublishedLengths};
 use crate::error::Result;
 use crate::report::{Outcome, RunRow};
 use crate::solver::{default_solver_for, new_solver, SolverInfo};
@@ -20,7 +20,7 @@ pub const REFERENCE: &str = "table/rank";
 pub const WEIGHTED_REFERENCE: &str = "dijkstra/rank";
 
 /// References known before any solver runs, in parallel: boards the parity rule rejects,
-/// Korf's published lengths, and, where the whole space fits under `max_states`, the table
+/// published lengths (Korf's 100, Korf & Felner's 50, whatever set a board comes from), and, where the whole space fits under `max_states`, the table
 /// (unit costs) or Dijkstra (weighted) over ranks. Other cases get [`Known::UNKNOWN`]: their
 /// reference is taken from the solvers' answers ([`settle_references`]).
 pub(super) fn references(
@@ -28,11 +28,18 @@ pub(super) fn references(
     max_states: u64,
     pool: &rayon::ThreadPool,
 ) -> Result<Vec<Known>> {
+    known_before(cases, max_states, pool, &PublishedLengths::bundled())
+}
+
+/// [`references`] with the published lengths `published`.
+fn known_before(
+    cases: &[Case],
+    max_states: u64,
+    pool: &rayon::ThreadPool,
+    published: &PublishedLengths,
+) -> Result<Vec<Known>> {
     let unit = new_solver(REFERENCE, max_states)?;
     let weighted = new_solver(WEIGHTED_REFERENCE, max_states)?;
-    let korf = korf100::korf_puzzle();
-    let published: std::collections::HashMap<u64, u64> =
-        korf100::instances().iter().map(|k| (k.board.packed(), u64::from(k.length))).collect();
     let fits = |p: &Puzzle| rank_table_fits(p, max_states);
     pool.install(|| {
         cases
@@ -45,10 +52,9 @@ pub(super) fn references(
                     if !crate::solvability::solvable(p, &case.start) && !fits(p) {
                         return Ok(Known::new(Reference::Unsolvable, Origin::ParityRule));
                     }
-                    if *p == korf {
-                        if let Some(&len) = published.get(&case.start.packed()) {
-                            return Ok(Known::new(Reference::Cost(len), Origin::KorfPublished));
-                        }
+                    if let Some((len, by)) = published.length(p, &case.start) {
+                        let len = Reference::Cost(u64::from(len));
+                        return Ok(Known::new(len, Origin::Published(by)));
                     }
                     if !fits(p) {
                         return Ok(Known::UNKNOWN);
@@ -151,8 +157,9 @@ pub(super) fn settle_references(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::run::blank_row;
-    use std::time::{Duration, Instant};
+    use crate::cases::{korf100, korf50};
+    use crate::harness::run::{blank_row, run_solver};
+    use std::time::Duration;
 
     /// `n` 4×4 cases (no reference known beforehand) and two runs that solved each at cost 7.
     fn settled_runs(n: u64) -> (Vec<Case>, Vec<Known>, Vec<(SolverInfo, SolverRun)>) {
@@ -225,30 +232,53 @@ mod tests {
         assert_eq!(runs[0].1.disagreements.len(), 1);
     }
 
-    /// The fastest of five settlings of `n` cases.
-    fn settle_time(n: u64) -> Duration {
-        (0..5)
-            .map(|_| {
-                let (cases, known, mut runs) = settled_runs(n);
-                let t = Instant::now();
-                settle_references(&cases, &known, &mut runs, crate::DEFAULT_MAX_STATES);
-                let spent = t.elapsed();
-                assert!(runs.iter().all(|(_, r)| r.rows.iter().all(|row| row.optimal == Some(7))));
-                spent
-            })
-            .min()
-            .unwrap()
+    /// A korf50 case held to a wrong published length: the solver's true answer is a
+    /// disagreement whose reference names Korf & Felner (2002), not a self-agreement.
+    #[test]
+    fn a_wrong_length_on_a_korf50_case_is_a_disagreement_naming_korf_and_felner() {
+        use rand::SeedableRng;
+        let puzzle = korf50::korf_puzzle();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(50);
+        let start = crate::cases::random_walk(&mut rng, &puzzle, 2);
+        let case = Case { set: "korf50".into(), id: 0, puzzle: puzzle.clone(), start };
+        // Two moves from the goal, published (wrongly, for the test) as four.
+        let published = PublishedLengths::bundled().with(&puzzle, start, 4);
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let cases = [case];
+        let known = known_before(&cases, crate::DEFAULT_MAX_STATES, &pool, &published).unwrap();
+        assert_eq!(known[0].reference, Reference::Cost(4));
+        let id = "idastar-md/packed";
+        let info = crate::solver::solver_info(id).unwrap();
+        let solver = new_solver(id, crate::DEFAULT_MAX_STATES).unwrap();
+        let controls = crate::harness::options::RunControls::default();
+        let run = run_solver(&info, solver.as_ref(), "korf50", &cases, &known, 1, &controls, None)
+            .unwrap();
+        assert_eq!(run.rows[0].cost, Some(2));
+        assert_eq!(run.disagreements.len(), 1);
+        let reference = &run.disagreements[0].reference;
+        assert!(reference.contains("Korf & Felner (2002)"), "{reference}");
     }
 
-    /// Settling grows linearly with the cases: four times the cases take about four times as
-    /// long (5x measured here, the rows outgrowing the caches), below the bound of ten, and a
-    /// scan per case takes sixteen times as long (30,000 walks settled in 0.9 s, 120,000 in
-    /// 13.4 s before it was linear). A ratio of two runs of the same test, not a time in
-    /// seconds; both sizes are past the caches, where the cost per case levels off.
+    /// Every published board, whichever table holds it, is known before the run at its
+    /// publication's length: Korf's 100 by Korf (1985), Korf & Felner's 50 by them (2002).
     #[test]
-    fn settling_references_grows_linearly_with_the_cases() {
-        let (small, large) = (settle_time(16_000), settle_time(64_000));
-        let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-9);
-        assert!(ratio < 10.0, "4x the cases took {ratio:.1}x as long ({small:?} then {large:?})");
+    fn published_boards_are_references_named_by_their_publication() {
+        let k100 = &korf100::instances()[0];
+        let k50 = &korf50::instances()[0];
+        let cases = [
+            Case {
+                set: "korf100".into(),
+                id: 0,
+                puzzle: korf100::korf_puzzle(),
+                start: k100.board,
+            },
+            Case { set: "korf50".into(), id: 0, puzzle: korf50::korf_puzzle(), start: k50.board },
+        ];
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let known = references(&cases, crate::DEFAULT_MAX_STATES, &pool).unwrap();
+        assert_eq!(known[0].reference, Reference::Cost(u64::from(k100.length)));
+        assert_eq!(known[0].origin, Origin::Published(crate::cases::Publication::Korf1985));
+        assert_eq!(known[1].reference, Reference::Cost(u64::from(k50.length)));
+        assert_eq!(known[1].origin, Origin::Published(crate::cases::Publication::KorfFelner2002));
     }
 }

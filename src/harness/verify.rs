@@ -2,7 +2,7 @@
 //! read in a disagreement.
 
 use crate::board::Puzzle;
-use crate::cases::Case;
+use crate::cases::{Case, Publication};
 use crate::error::{Error, ErrorKind, Result};
 pub(super) use crate::report::Reference;
 use crate::solver::Solution;
@@ -40,8 +40,8 @@ pub(super) enum Origin {
     Nothing,
     /// The parity rule: the board cannot reach the goal.
     ParityRule,
-    /// Korf's published optimal length (1985).
-    KorfPublished,
+    /// A published optimal length (Korf's 100, Korf & Felner's 50), named by its publication.
+    Published(Publication),
     /// A solver's answer over the whole space (a table, or Dijkstra on weighted boards), by id.
     WholeSpace(&'static str),
     /// The 4×3 census: the antipodes' published distance.
@@ -55,7 +55,7 @@ impl std::fmt::Display for Origin {
         match self {
             Origin::Nothing => f.write_str("no reference"),
             Origin::ParityRule => f.write_str("the parity rule"),
-            Origin::KorfPublished => f.write_str("Korf's published length"),
+            Origin::Published(by) => write!(f, "the published length, {by}"),
             Origin::WholeSpace(id) => write!(f, "{id} over the whole space"),
             Origin::Census => f.write_str("the 4x3 census"),
             Origin::Agreement => f.write_str("the reference solvers agreeing"),

@@ -76,3 +76,14 @@ fn spaces_above_twenty_squares_are_refused_with_their_real_size() {
     assert!(err.contains("15,511,210,043,330,985,984,000,000 on 5x5"), "{err}");
     assert!(!err.contains("18,446,744,073,709,551,615"), "{err}");
 }
+
+/// A time setting out of range is a usage error by the library's one rule, not a panic.
+#[test]
+fn seconds_out_of_range_are_refused_by_the_shared_rule() {
+    for bad in ["inf", "NaN", "-1", "1e30"] {
+        let flag = format!("--budget-time={bad}");
+        let out = run_within(&["compare", "--cases", "sample", &flag], b"", HANG_LIMIT);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr_text(&out));
+        assert!(stderr_text(&out).contains("use 0 (none) to 1e9"), "{}", stderr_text(&out));
+    }
+}

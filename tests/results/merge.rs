@@ -199,6 +199,79 @@ fn a_set_kept_in_the_summary_only_is_combined_from_the_shards_summaries() {
     assert!((all.queries_per_sec - 20.0).abs() < 1e-9);
 }
 
+/// A row that failed with an error: it ran, but carries no time, length or cost.
+fn error_row(solver: &str, case_id: u64) -> RunRow {
+    RunRow {
+        outcome: Outcome::Error,
+        solvable: false,
+        length: None,
+        cost: None,
+        expanded: None,
+        stored: None,
+        time_ns: None,
+        peak_bytes: None,
+        ..row(solver, case_id, 3)
+    }
+}
+
+/// A shard whose every row is an error adds no time: the merged median and mean are the other
+/// shard's rows' own (2, 4 and 6 µs: 4 µs), not pulled towards 0 by the errors.
+#[test]
+fn an_all_error_shard_adds_no_time_to_the_merged_statistics() {
+    let tmp = tempfile::tempdir().unwrap();
+    let errors: Vec<RunRow> = [0, 2, 4].into_iter().map(|k| error_row("bfs/rank", k)).collect();
+    let a = shard(&tmp.path().join("a"), &errors, &meta(7, "v1", "1/2"));
+    let solved = [row("bfs/rank", 1, 4), row("bfs/rank", 3, 6), row("bfs/rank", 5, 4)];
+    let b = shard(&tmp.path().join("b"), &solved, &meta(7, "v1", "2/2"));
+    let merged = merge(&[a, b], "test").unwrap();
+    let s = &merged.summary[0];
+    assert_eq!((s.cases, s.solved, s.errors), (6, 3, 3));
+    // The solved rows' times: 2, 4 and 6 µs.
+    assert_eq!((s.p5_ns, s.median_ns, s.p95_ns), (2000, 4000, 6000));
+    assert!((s.mean_ns - 4000.0).abs() < 1e-9, "{}", s.mean_ns);
+}
+
+/// In a set kept in the summary only, a shard that timed nothing (every row an error, its
+/// median written as 0) adds nothing: the merged median and mean are the other shard's.
+#[test]
+fn a_summary_only_shard_that_timed_nothing_adds_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dirs: Vec<PathBuf> = [(0u64, 30u64, 0u64, 0u64), (1, 10, 10, 3000)]
+        .into_iter()
+        .map(|(k, cases, solved, median)| {
+            let dir = tmp.path().join(format!("s{k}"));
+            let rows = [row("bfs/rank", k, 3)];
+            let mut summary = summary_of(&rows, 7);
+            let mut all = summary[0].clone();
+            all.case_set = "all".into();
+            (all.cases, all.solved, all.errors) = (cases, solved, cases - solved);
+            (all.p5_ns, all.median_ns, all.p95_ns) = (median, median, median);
+            all.mean_ns = median as f64;
+            all.queries_per_sec = cases as f64;
+            summary.push(all);
+            std::fs::create_dir_all(&dir).unwrap();
+            write_set(
+                &dir,
+                &[
+                    (RUNS_CSV, csv_bytes(&rows).unwrap()),
+                    (SUMMARY_CSV, csv_bytes(&summary).unwrap()),
+                    (
+                        META_JSON,
+                        serde_json::to_vec(&meta(7, "v1", &format!("{}/2", k + 1))).unwrap(),
+                    ),
+                ],
+            )
+            .unwrap();
+            dir
+        })
+        .collect();
+    let merged = merge(&dirs, "test").unwrap();
+    let all = merged.summary.iter().find(|r| r.case_set == "all").expect("kept");
+    assert_eq!((all.cases, all.solved, all.errors), (40, 10, 30));
+    assert_eq!((all.p5_ns, all.median_ns, all.p95_ns), (3000, 3000, 3000));
+    assert!((all.mean_ns - 3000.0).abs() < 1e-9, "{}", all.mean_ns);
+}
+
 #[test]
 fn duplicate_rows_are_refused_naming_them() {
     let tmp = tempfile::tempdir().unwrap();

@@ -96,3 +96,20 @@ fn a_judge_run_is_one_thread_with_the_time_limit_only_beyond_table_spaces() {
     assert_eq!(config.controls.unbudgeted_up_to, Some(DEFAULT_MAX_STATES));
     assert!(config.options.sweep_solvers.is_empty());
 }
+
+/// A time setting out of range is an error naming it, not a panic in `Duration`: infinity,
+/// NaN, a negative and a number of seconds past any `Duration`.
+#[test]
+fn the_library_config_refuses_time_settings_out_of_range_naming_the_setting() {
+    for bad in [f64::INFINITY, f64::NAN, -1.0, 1e30] {
+        let requests = [
+            ("budget_time", CompareRequest { budget_time: Some(bad), ..CompareRequest::default() }),
+            ("cap_time", CompareRequest { cap_time: Some(bad), ..CompareRequest::default() }),
+            ("repeat_time", CompareRequest { repeat_time: Some(bad), ..CompareRequest::default() }),
+        ];
+        for (setting, request) in requests {
+            let err = RunConfig::compare(&request, &[]).unwrap_err();
+            assert!(err.message().starts_with(setting), "{bad}: {err}");
+        }
+    }
+}
