@@ -76,3 +76,13 @@ fn spaces_above_twenty_squares_are_refused_with_their_real_size() {
     assert!(err.contains("15,511,210,043,330,985,984,000,000 on 5x5"), "{err}");
     assert!(!err.contains("18,446,744,073,709,551,615"), "{err}");
 }
+
+#[test]
+fn a_walk_longer_than_the_bound_is_refused_naming_it() {
+    let out = run_within(&["cases", "walk:3x3:18446744073709551615"], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_text(&out));
+    let err = stderr_text(&out);
+    assert!(err.contains("at most 1,000,000 moves"), "{err}");
+    let out = run_within(&["cases", "walk", "--length", "1000001"], b"", HANG_LIMIT);
+    assert!(stderr_text(&out).contains("at most 1,000,000 moves"), "{}", stderr_text(&out));
+}
