@@ -287,16 +287,36 @@ pub fn write_set(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<()> {
 }
 
 /// Replaces the result set in `dir` with `files`, and removes the files named in `remove` that
-/// an earlier set left there. The new set is written beside the old one first, each file under
-/// a temporary name, synced, with the [`MANIFEST`] of them all: a write that fails there (a
-/// full disk, a file-size limit) leaves the earlier set whole, its charts included. Only then
-/// does an [`INCOMPLETE_MARKER`] go up, the stale files go and the new ones are renamed into
-/// place, the manifest last, and the marker comes down; renames do not run out of space. A
-/// reader that finds the marker, or a file that differs from the manifest, refuses the set (see
-/// [`verify_set`]). The caller holds the directory's lock; a killed run's temporary files are
-/// the next holder's to clean ([`clean_temp_files`]).
+/// an earlier set left there. An [`INCOMPLETE_MARKER`] goes up first: a write that fails (a full
+/// disk, a file-size limit) leaves it there, saying why, so no reader takes the earlier set for
+/// this run's. The new set is then written beside the old one, each file under a temporary
+/// name, synced, with the [`MANIFEST`] of them all; the stale files go and the new ones are
+/// renamed into place, the manifest last, and the marker comes down. A reader that finds the
+/// marker, or a file that differs from the manifest, refuses the set (see [`verify_set`]). The
+/// caller holds the directory's lock; a killed run's temporary files are the next holder's to
+/// clean ([`clean_temp_files`]).
 pub fn replace_set(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Result<()> {
     create_dir_all(dir)?;
+    let marker = dir.join(INCOMPLETE_MARKER);
+    mark_incomplete(dir, "a compare run was writing this result set and had not finished")?;
+    let written = replace_marked(dir, files, remove);
+    match written {
+        Ok(()) => std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e)),
+        Err(e) => {
+            // Best effort: the marker already up says enough if this cannot be written.
+            let _ = mark_incomplete(dir, &format!("a compare run could not write it: {e}"));
+            Err(e)
+        }
+    }
+}
+
+/// Marks the result set in `dir` incomplete, saying why ([`verify_set`] shows the reason).
+pub fn mark_incomplete(dir: &Path, why: &str) -> Result<()> {
+    write_atomic(&dir.join(INCOMPLETE_MARKER), format!("{why}\n").as_bytes())
+}
+
+/// The work of [`replace_set`] under its marker.
+fn replace_marked(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Result<()> {
     let mut manifest = String::new();
     let mut staged = Vec::with_capacity(files.len() + 1);
     for (name, bytes) in files {
@@ -306,8 +326,6 @@ pub fn replace_set(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Re
     }
     let manifest_path = dir.join(MANIFEST);
     staged.push((stage(dir, &manifest_path, manifest.as_bytes())?, manifest_path));
-    let marker = dir.join(INCOMPLETE_MARKER);
-    write_atomic(&marker, b"a compare run was writing this result set and had not finished\n")?;
     for name in remove {
         let stale = dir.join(name);
         if !files.iter().any(|(n, _)| n == name) && stale.is_file() {
@@ -317,12 +335,13 @@ pub fn replace_set(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Re
     for (tmp, path) in staged {
         tmp.persist(&path).map_err(|e| Error::io(path.display(), e.error))?;
     }
-    std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e))
+    Ok(())
 }
 
 /// `bytes` written and synced to a temporary file in `dir`, to be renamed to `path` (named in
 /// errors); removed if dropped first.
 fn stage(dir: &Path, path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+    check_file_size_limit(path, bytes.len() as u64)?;
     let mut tmp = new_temp_file(dir, TEMP_PREFIX).map_err(|e| Error::io(dir.display(), e))?;
     tmp.write_all(bytes).map_err(|e| Error::io(path.display(), e))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path.display(), e))?;

@@ -136,10 +136,20 @@ fn read_shard(dir: &Path) -> Result<ShardSet> {
             ),
         ));
     }
+    let (runs, summary) = (set.runs("")?, set.summary("")?);
+    if runs.is_empty() && summary.iter().all(|s| s.ran == 0) {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{}: no requested solver answered a query in this shard; run it again",
+                dir.display()
+            ),
+        ));
+    }
     Ok(ShardSet {
         dir: dir.to_path_buf(),
-        runs: set.runs("")?,
-        summary: set.summary("")?,
+        runs,
+        summary,
         skipped: set.table(SKIPPED_CSV)?.unwrap_or_default(),
         meta: set.meta()?,
     })
@@ -321,6 +331,13 @@ fn merge_meta(shards: &[ShardSet], command: &str, partial: Option<String>) -> Op
         // The shards' wall times overlap or not, depending on how they were run.
         wall_s: None,
         partial,
+        // Idle in the merged run: idle in every shard.
+        idle: first
+            .idle
+            .iter()
+            .filter(|id| metas.iter().all(|m| m.idle.contains(id)))
+            .cloned()
+            .collect(),
         ..first.clone()
     })
 }

@@ -408,6 +408,10 @@ pub struct RunMeta {
     /// For a merge of only some of a run's shards (`merge --partial`): which are missing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partial: Option<String>,
+    /// The requested solvers and programs that answered no query (the rest of `solvers` and
+    /// `programs` answered): a run in which none answered is left marked incomplete.
+    #[serde(default)]
+    pub idle: Vec<String>,
 }
 
 /// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it,

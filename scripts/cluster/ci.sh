@@ -22,10 +22,13 @@ cd "$work"
 
 # A few Korf instances and 3x3 sets, every query run to its end (no time budget), so that the
 # answers and node counts cannot depend on the machine's load.
-export SLIDEBENCH_SETS="--cases korf100 random depth --count 4 --solvers idastar-md/packed \
-idastar-lc/packed bfs/rank astar/rank --budget-time 0 --budget-streak 0 --no-charts"
-# shellcheck disable=SC2086 # the sets are words
-slidebench compare $SLIDEBENCH_SETS --threads 1 --out unsharded >/dev/null
+# The recipes take their arguments from a file, one a line (SLIDEBENCH_ARGS).
+export SLIDEBENCH_ARGS=$work/args.txt
+printf '%s\n' --cases korf100 random depth --count 4 --solvers idastar-md/packed \
+    idastar-lc/packed bfs/rank astar/rank --budget-time 0 --budget-streak 0 --no-charts \
+    > "$SLIDEBENCH_ARGS"
+mapfile -t args < "$SLIDEBENCH_ARGS"
+slidebench compare "${args[@]}" --threads 1 --out unsharded >/dev/null
 
 export SLURM_CONF
 SLURM_CONF=$("$root/scripts/cluster/slurm-up.sh" "$state")
@@ -47,8 +50,9 @@ cd ..
 # shard replaced by the finished one above, the merge must refuse, naming shards/2, and
 # without shards/2, naming shards/3.
 mkdir -p cancelled && cd cancelled
-export SLIDEBENCH_SETS="--cases korf100 --count 100 --solvers idastar-md/packed --budget-time 0 \
---budget-streak 0 --no-charts"
+export SLIDEBENCH_ARGS=$work/args-long.txt
+printf '%s\n' --cases korf100 --count 100 --solvers idastar-md/packed --budget-time 0 \
+    --budget-streak 0 --no-charts > "$SLIDEBENCH_ARGS"
 job=$(sbatch --parsable --array=1-3%2 --time=00:05:00 "$root/scripts/cluster/compare.sbatch")
 running() { [ -e shards/1/.slidebench.lock ] && [ -e shards/2/.slidebench.lock ]; }
 for _ in $(seq 1 120); do

@@ -10,6 +10,10 @@ use crate::rank::FACTORIAL;
 /// arrangement, 3.6 MB at 10 squares (2×5); 12 squares (4×3) would take 479 MB.
 pub const DEPTH_MAX_ARRANGEMENTS: u64 = FACTORIAL[10];
 
+/// Most moves of a `walk` board: each board costs its length in moves before it is made, and
+/// a length past this (a mistyped `walk:3x3:18446744073709551615`) would spin before the first.
+pub const MAX_WALK_LENGTH: usize = 1_000_000;
+
 /// Moves of a `walk` board when no length is given.
 pub const DEFAULT_WALK_LENGTH: usize = 20;
 
@@ -133,6 +137,11 @@ impl SetDef {
                     crate::units::group_digits(DEPTH_MAX_ARRANGEMENTS)
                 ))
             }
+            SetKind::Walk if self.length > MAX_WALK_LENGTH => refuse(format!(
+                "walk length {}: at most {} moves",
+                crate::units::group_digits(self.length as u64),
+                crate::units::group_digits(MAX_WALK_LENGTH as u64)
+            )),
             _ => Ok(()),
         }
     }

@@ -1,7 +1,7 @@
 //! `slidebench check`: every solver on sets whose optimal costs are known independently
-//! ([`harness::check`]); status 1 on any answer that does not check out.
+//! ([`harness::check`]); status 3 on any answer that does not check out.
 
-use super::output::{status, CliResult};
+use super::output::{outcome, CliResult};
 use slidebench::encoding::DEFAULT_MAX_STATES;
 use slidebench::harness::{self, check, Report};
 use std::io::{self, Write};
@@ -27,7 +27,7 @@ pub(super) fn run(threads: usize, thorough: bool) -> CliResult {
         report.disagreements.extend(one.disagreements);
     }
     print_end(&report, &mut out)?;
-    Ok(status(!report.disagreements.is_empty()))
+    Ok(outcome(false, !report.disagreements.is_empty()))
 }
 
 /// Per set: its size, answers, time, where its references came from, who sat out.

@@ -3,7 +3,7 @@
 use super::args::{
     count_arg, default_threads, seconds_arg, solver_ids, threads_arg, whole_number, FormatArg,
 };
-use super::output::{status, CliResult, Failure};
+use super::output::{outcome, CliResult, Failure};
 use clap::builder::PossibleValuesParser;
 use slidebench::cases::{self, SetKind};
 use slidebench::encoding::DEFAULT_MAX_STATES;
@@ -203,16 +203,45 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     meta.programs = slidebench::program::meta(&programs);
     meta.sets = config.options.sets.iter().map(set_description).collect();
     meta.solvers = config.chosen;
+    // Per requested solver and program, whether it answered a query.
+    let asked = meta.solvers.iter().chain(meta.programs.iter().map(|p| &p.solver));
+    meta.idle = asked.filter(|id| !report.runs.iter().any(|r| r.solver == **id)).cloned().collect();
     harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
+    let ran_nothing = report.runs.is_empty() && report.summary.iter().all(|s| s.ran == 0);
+    if ran_nothing {
+        // Written, so it says who sat out and why, but never taken for a finished run.
+        fsutil::mark_incomplete(&args.out, &nothing_ran(&report))?;
+    }
     slidebench::program::live::results_go_to(None);
     slidebench::checkpoint::keep_in(None);
     // Every search that returned removed its checkpoint: an empty directory is left over.
     let _ = std::fs::remove_dir(&checkpoints);
+    if ran_nothing {
+        return Err(Failure::Error(format!(
+            "{}: {}; the result set is marked incomplete",
+            args.out.display(),
+            nothing_ran(&report)
+        )));
+    }
     let mut out = io::stdout().lock();
     print_outcome(args, &report, &programs, &verdicts, started.elapsed(), &mut out)?;
     harness::print_disagreements(&report, &mut out)?;
-    let failed = !report.disagreements.is_empty() || !report.input_errors.is_empty();
-    Ok(status(failed || !delivered))
+    let failed = !report.input_errors.is_empty() || !delivered;
+    Ok(outcome(failed, !report.disagreements.is_empty()))
+}
+
+/// Why a run answered no query: who sat out which set and why, or that there was no case.
+fn nothing_ran(report: &harness::Report) -> String {
+    let why: Vec<String> = report
+        .skipped
+        .iter()
+        .map(|(solver, set, reason)| format!("{solver} sat out {set}: {reason}"))
+        .collect();
+    if why.is_empty() {
+        "no requested solver answered a query: there was no case to run".to_string()
+    } else {
+        format!("no requested solver answered a query ({})", why.join("; "))
+    }
 }
 
 /// What stdout gets after the run: the summary (the full tables with `--verbose`), the outside

@@ -64,6 +64,16 @@ fn judge_sets(args: &JudgeArgs) -> Result<(Vec<SetSpec>, Vec<String>), Failure> 
         d.length = JUDGE_WALK_LENGTH;
         d.check().map(|()| SetSpec::Def(d))
     };
+    // hdu and aoj carry 3x3 boards only: another shape would be judged as 3x3 and pass.
+    if let Some(shape) = args.shape.filter(|s| *s != Shape::THREE_BY_THREE) {
+        if args.protocol != Protocol::Boards {
+            return Err(Failure::Error(format!(
+                "--shape {shape}: the {} protocol carries 3x3 boards only; add --protocol boards \
+                 to judge {shape} boards",
+                args.protocol.name()
+            )));
+        }
+    }
     Ok(match args.protocol {
         Protocol::Hdu => (
             vec![

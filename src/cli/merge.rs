@@ -1,12 +1,12 @@
 //! `slidebench merge`: shard result sets combined into one.
 
-use super::output::CliResult;
+use super::output::{outcome, CliResult};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// Merges `shards` into `out` and says what it wrote; with `expect`, checks the merged answers
-/// against that result set's.
+/// against that result set's. A merged set in which a solver disagreed is written whole and
+/// named, with the status of `compare`'s disagreements.
 pub(super) fn run(
     shards: &[PathBuf],
     out: &Path,
@@ -34,5 +34,18 @@ pub(super) fn run(
             expected.display()
         )?;
     }
-    Ok(ExitCode::SUCCESS)
+    let disagreed: Vec<String> = merged
+        .summary
+        .iter()
+        .filter(|s| !s.agree)
+        .map(|s| format!("{} on {}", s.solver, s.case_set))
+        .collect();
+    if !disagreed.is_empty() {
+        writeln!(
+            io::stdout().lock(),
+            "answers disagreed with the reference: {} (summary.csv, runs.csv.gz)",
+            disagreed.join(", ")
+        )?;
+    }
+    Ok(outcome(false, !disagreed.is_empty()))
 }

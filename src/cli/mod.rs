@@ -92,6 +92,11 @@ enum Command {
         format: Option<FormatArg>,
     },
     /// Run solvers over case sets, check they agree, write CSV results and charts.
+    ///
+    /// Exit status: 0 when every answer agreed; 3 when the run finished and answers disagreed
+    /// (the result set holds them, and a sharded run merges such a shard); 1 when it could not
+    /// run or lost something: bad case lines, or no requested solver answered a query (its
+    /// result set is then left marked incomplete); 2 for a usage error.
     Compare(compare::CompareArgs),
     /// Compare two result sets: per set and solver, the change in time per query with a 95%
     /// interval and a verdict (faster, slower, equivalent, inconclusive), the counters and
@@ -106,7 +111,8 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
     /// and the hardest ones, every answer replayed; wrong boards printed so they can be pasted,
     /// its time beside the built-in solvers, exit status 1 on any answer a judge would refuse.
     Judge(judge::JudgeArgs),
-    /// Check that every solver agrees on a CI-sized mix of sets; exit 1 on any disagreement.
+    /// Check that every solver agrees on a CI-sized mix of sets; exit 3 on any disagreement, 1
+    /// when it could not run.
     Check {
         /// Worker threads (1 to 256).
         #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
@@ -133,6 +139,10 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
     /// Combine shard result sets (`compare --shard K/N`) into one: runs.csv.gz merged (shards with
     /// an older run's plain runs.csv too), summary.csv recomputed from it. Refuses duplicate or conflicting rows, and shards of different seeds
     /// or code versions, naming them.
+    ///
+    /// Exit status: 0 when the merged answers agreed; 3 when answers disagreed (the merged set
+    /// is written, and the line naming them printed); 1 when a shard is refused (incomplete, no
+    /// solver answered in it, missing) or --expect finds rows that differ; 2 for a usage error.
     Merge {
         /// Shard result directories.
         #[arg(required = true, num_args = 1..)]

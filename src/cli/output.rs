@@ -38,6 +38,20 @@ impl From<Error> for Failure {
 /// What a command returns.
 pub(super) type CliResult = Result<ExitCode, Failure>;
 
+/// The status of a run that ran and found answers that disagree (`compare`, `check`, `merge`):
+/// apart from 1, a run that could not run or lost something, and from 2, clap's usage error, so
+/// that a sharded run's recipes merge such a shard rather than throw its work away.
+pub(super) const DISAGREED: u8 = 3;
+
+/// Status 1 when anything failed, else [`DISAGREED`] when answers disagreed, else 0.
+pub(super) fn outcome(failed: bool, disagreed: bool) -> ExitCode {
+    match (failed, disagreed) {
+        (true, _) => ExitCode::FAILURE,
+        (false, true) => ExitCode::from(DISAGREED),
+        (false, false) => ExitCode::SUCCESS,
+    }
+}
+
 /// Status 1 when anything failed, 0 otherwise.
 pub(super) fn status(failed: bool) -> ExitCode {
     if failed {

@@ -85,6 +85,7 @@ pub fn run_meta(started: String, seed: u64, controls: &RunControls) -> RunMeta {
         sets: Vec::new(),
         solvers: Vec::new(),
         partial: None,
+        idle: Vec::new(),
     }
 }
 

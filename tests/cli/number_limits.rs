@@ -87,3 +87,34 @@ fn seconds_out_of_range_are_refused_by_the_shared_rule() {
         assert!(stderr_text(&out).contains("use 0 (none) to 1e9"), "{}", stderr_text(&out));
     }
 }
+
+#[test]
+fn a_walk_longer_than_the_bound_is_refused_naming_it() {
+    let out = run_within(&["cases", "walk:3x3:18446744073709551615"], b"", HANG_LIMIT);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_text(&out));
+    let err = stderr_text(&out);
+    assert!(err.contains("at most 1,000,000 moves"), "{err}");
+    let out = run_within(&["cases", "walk", "--length", "1000001"], b"", HANG_LIMIT);
+    assert!(stderr_text(&out).contains("at most 1,000,000 moves"), "{}", stderr_text(&out));
+}
+
+/// Under an address-space limit (`ulimit -v`, as SLURM's `--mem` or a container imposes one),
+/// a count that fits the machine but not the limit is refused as one that does not fit the
+/// machine: before any set is made, not by an allocation failure.
+#[test]
+fn compare_refuses_a_count_past_the_processes_memory_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!(
+        "ulimit -v 2097152; exec '{}' compare --cases random --count 20000000 --solvers \
+         table/rank --threads 1 --no-charts --out '{}'",
+        env!("CARGO_BIN_EXE_slidebench"),
+        dir.path().display()
+    );
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", &script]);
+    let out = common::run_command_within(command, HANG_LIMIT);
+    let err = stderr_text(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("20,000,000 cases would need about"), "{err}");
+    assert!(err.contains("smaller --count") && !err.contains("memory allocation"), "{err}");
+}

@@ -80,6 +80,20 @@ pub fn run_within(args: &[&str], stdin: &[u8], limit: Duration) -> Output {
     Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
 }
 
+/// Runs `command` with no input; one still running after `limit` is killed and fails the test.
+pub fn run_command_within(mut command: Command, limit: Duration) -> Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let stdout = read_on_a_thread(child.stdout.take().unwrap());
+    let stderr = read_on_a_thread(child.stderr.take().unwrap());
+    let status = wait_within(&mut child, limit);
+    Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap() }
+}
+
 fn read_on_a_thread(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut bytes = Vec::new();

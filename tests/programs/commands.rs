@@ -404,3 +404,17 @@ fn a_program_argument_naming_a_file_larger_than_memory_is_hashed_without_reading
     assert!(judged.status.success(), "{text}{}", String::from_utf8_lossy(&judged.stderr));
     assert!(text.contains("every answer accepted"), "{text}");
 }
+
+#[test]
+fn judge_refuses_a_shape_its_protocol_cannot_carry_naming_the_flag_that_would() {
+    for protocol in [&[][..], &["--protocol", "aoj"][..]] {
+        let mut args = vec!["judge", "--shape", "4x4", "--count", "2"];
+        args.extend_from_slice(protocol);
+        args.extend(["sh", "-c", "while read l; do echo; done"]);
+        let out = slidebench(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("--shape 4x4") && err.contains("--protocol boards"), "{err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("accepted"));
+    }
+}

@@ -15,6 +15,7 @@ mod commands;
 mod processes;
 mod readme;
 mod timing;
+mod unattended;
 
 fn set(text: &str, count: usize) -> SetSpec {
     SetSpec::Def(SetDef::parse(text, None, Some(count), None, 11).unwrap())

@@ -75,3 +75,63 @@ fn the_korf50_array_requeues_before_its_time_limit() {
     assert!(file.contains("trap requeue USR1") && file.contains("kill -TERM \"$search\""));
     assert!(file.contains("scontrol requeue"), "{file}");
 }
+
+/// Runs `recipe` with a stand-in `slidebench` (and `srun`) on the PATH that records its
+/// arguments, one a line, and with `SLIDEBENCH_ARGS` naming a file of arguments holding
+/// `hostile`; returns what each `slidebench compare` was given.
+fn recipe_arguments(recipe: &str, hostile: &str, dir: &std::path::Path) -> Vec<Vec<String>> {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let log = dir.join("log");
+    std::fs::create_dir_all(&log).unwrap();
+    let record = format!(
+        "#!/bin/bash\n[ \"$1\" = compare ] || exit 0\nprintf '%s\\n' \"$@\" > \"{}/$$\"\n",
+        log.display()
+    );
+    for (name, body) in [("slidebench", record.as_str()), ("srun", "#!/bin/bash\nexec \"$@\"\n")] {
+        std::fs::write(bin.join(name), body).unwrap();
+        std::fs::set_permissions(bin.join(name), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let args = dir.join("args.txt");
+    std::fs::write(&args, format!("--cases\n{hostile}\n--count\n4\n")).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let status = std::process::Command::new("bash")
+        .arg(format!("{ROOT}/scripts/cluster/{recipe}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("SLIDEBENCH_ARGS", &args)
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "{recipe}");
+    std::fs::read_dir(&log)
+        .unwrap()
+        .map(|e| {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            text.lines().map(String::from).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_recipes_pass_arguments_verbatim_and_run_nothing_in_them() {
+    for recipe in ["compare.sbatch", "parallel.sh"] {
+        if recipe == "parallel.sh"
+            && std::process::Command::new("parallel").arg("--version").output().is_err()
+        {
+            eprintln!("GNU parallel is not installed: parallel.sh not run");
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let pwned = dir.path().join("pwned");
+        let hostile = format!("my cases/it's \"$(touch {})\"; touch {0}", pwned.display());
+        let runs = recipe_arguments(recipe, &hostile, dir.path());
+        assert!(!runs.is_empty(), "{recipe} ran no compare");
+        for args in &runs {
+            assert_eq!(args[..5], ["compare", "--cases", &hostile, "--count", "4"], "{recipe}");
+        }
+        assert!(!pwned.exists(), "{recipe} ran a command from its arguments");
+    }
+}

@@ -98,6 +98,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         sets: Vec::new(),
         solvers: Vec::new(),
         partial: None,
+        idle: Vec::new(),
     }
 }
 

@@ -159,6 +159,7 @@ fn korf_charts_draw_with_budget_crosses_and_published_bars() {
         sets: Vec::new(),
         solvers: Vec::new(),
         partial: None,
+        idle: Vec::new(),
     };
     std::fs::write(dir.path().join(crate::report::META_JSON), serde_json::to_vec(&meta).unwrap())
         .unwrap();
