@@ -1,14 +1,23 @@
 //! Criterion benchmarks of the 15-puzzle searches: IDA* with Manhattan distance and with linear
 //! conflict, and A* with linear conflict, on the easiest of Korf's 100 (published node counts
-//! under 10^6), every answer checked against the published length.
+//! under 10^6), every answer checked against the published length. Then the IDA* core's
+//! variants (issue #62) over pattern databases: Korf's 100 with 6-6-3 (plain, `-fsm`,
+//! `-dual-fsm`) and with 7-8 `-dual-fsm`, and the two easiest of Korf & Felner's 24-puzzle
+//! instances with 6-6-6-6 `-fsm` and `-dual-fsm`; the 7-8 and 6-6-6-6 groups run only when
+//! their tables are cached (`SLIDEBENCH_PDB_DIR`, else the default cache).
 
 use criterion::{criterion_main, Criterion};
 use slidebench::cases::korf100::{self, Instance};
+use slidebench::cases::korf50;
+use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::{Heuristic, LinearConflict, Manhattan};
+use slidebench::pdb::{Cache, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases};
 use slidebench::solver::astar_h::a_star;
-use slidebench::solver::idastar::ida_star;
+use slidebench::solver::idastar::{ida_star, IdaOutcome};
+use slidebench::solver::idastar_dual::ida_star_dual_fsm;
+use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
-use slidebench::{Puzzle, DEFAULT_MAX_STATES};
+use slidebench::{Board, Puzzle, DEFAULT_MAX_STATES};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -44,11 +53,82 @@ fn korf_easy(c: &mut Criterion) {
     group.finish();
 }
 
+/// `kind`'s tables for `puzzle`: built when `build` (6-6-3 takes seconds), else loaded from the
+/// cache, `None` (said on stderr) when they are not there.
+fn tables(puzzle: &Puzzle, kind: PartitionKind, build: bool) -> Option<PatternDatabases> {
+    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
+    let partition = Partition::for_goal(kind, puzzle.goal()).expect("the partition fits");
+    let on_miss = if build { OnMiss::Build(&|_| {}) } else { OnMiss::Refuse };
+    match PatternDatabases::open(puzzle, &partition, &Cache::new(dir.as_deref()), on_miss) {
+        Ok((pdb, _)) => Some(pdb),
+        Err(e) => {
+            eprintln!("skipped {}: {e}", partition.name());
+            None
+        }
+    }
+}
+
+/// Solves every instance with `solve`, each answer checked against the published length.
+fn all_at_length(instances: &[Instance], solve: impl Fn(&Board) -> slidebench::Result<IdaOutcome>) {
+    for k in instances {
+        let out = solve(black_box(&k.board)).unwrap();
+        assert_eq!(out.moves.len(), k.length as usize, "instance {}", k.id);
+    }
+}
+
+fn korf100_pdb(c: &mut Criterion) {
+    let p = korf100::korf_puzzle();
+    let all = korf100::instances();
+    let fsm = MoveAutomaton::for_puzzle(&p);
+    let u = &Budget::UNLIMITED;
+    let mut group = c.benchmark_group("korf100-pdb");
+    group.sample_size(10).measurement_time(Duration::from_secs(30));
+    if let Some(pdb) = tables(&p, PartitionKind::SixSixThree, true) {
+        group.bench_function("idastar-pdb663", |b| {
+            b.iter(|| all_at_length(&all, |k| ida_star(&p, &pdb, k, u)));
+        });
+        group.bench_function("idastar-pdb663-fsm", |b| {
+            b.iter(|| all_at_length(&all, |k| ida_star_fsm(&p, &pdb, &fsm, k, u)));
+        });
+        let dual = DualPdb::new(&p, pdb);
+        group.bench_function("idastar-pdb663-dual-fsm", |b| {
+            b.iter(|| all_at_length(&all, |k| ida_star_dual_fsm(&p, &dual, &fsm, k, u)));
+        });
+    }
+    if let Some(pdb) = tables(&p, PartitionKind::SevenEight, false) {
+        let dual = DualPdb::new(&p, pdb);
+        group.bench_function("idastar-pdb78-dual-fsm", |b| {
+            b.iter(|| all_at_length(&all, |k| ida_star_dual_fsm(&p, &dual, &fsm, k, u)));
+        });
+    }
+    group.finish();
+}
+
+fn korf50_easiest(c: &mut Criterion) {
+    let p = korf50::korf_puzzle();
+    let Some(pdb) = tables(&p, PartitionKind::SixSixSixSix, false) else { return };
+    let mut easiest = korf50::instances();
+    easiest.sort_by_key(|k| k.nodes);
+    easiest.truncate(2);
+    let fsm = MoveAutomaton::for_puzzle(&p);
+    let u = &Budget::UNLIMITED;
+    let mut group = c.benchmark_group("korf50-easiest-pdb6666");
+    group.sample_size(10).measurement_time(Duration::from_secs(60));
+    group.bench_function("idastar-pdb6666-fsm", |b| {
+        b.iter(|| all_at_length(&easiest, |k| ida_star_fsm(&p, &pdb, &fsm, k, u)));
+    });
+    let dual = DualPdb::new(&p, pdb);
+    group.bench_function("idastar-pdb6666-dual-fsm", |b| {
+        b.iter(|| all_at_length(&easiest, |k| ida_star_dual_fsm(&p, &dual, &fsm, k, u)));
+    });
+    group.finish();
+}
+
 // criterion's macros generate undocumented public items.
 #[allow(missing_docs)]
 mod generated {
-    use super::korf_easy;
-    criterion::criterion_group!(benches, korf_easy);
+    use super::{korf100_pdb, korf50_easiest, korf_easy};
+    criterion::criterion_group!(benches, korf_easy, korf100_pdb, korf50_easiest);
 }
 pub use generated::benches;
 criterion_main!(benches);

@@ -23,165 +23,17 @@
 //! [`KORF_ORDER`]: super::idastar::KORF_ORDER
 
 use super::api::{Solution, Stats};
-use super::idastar::{IdaOutcome, MoveLists};
+use super::ida_core::{ida, Checkpoints, Dual, EveryMove};
+use super::idastar::IdaOutcome;
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle, MAX_CELLS};
+use crate::board::{Board, Move, Puzzle};
 use crate::budget::{Budget, Meter};
-use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
-use crate::fsm::{MoveAutomaton, DEAD};
-use crate::heuristic::Heuristic;
-use crate::pdb::{DualPdb, PatternDatabases, PdbNode};
+use crate::fsm::MoveAutomaton;
+use crate::pdb::{DualPdb, PatternDatabases};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Marks "no square" for the root's parent.
-const NO_PARENT: usize = MAX_CELLS;
-
-/// What a bounded search returns when it reached the goal (every other return is an `f`
-/// above the bound, at least 1).
-const FOUND: u32 = 0;
-
-/// Which moves the search may make after the path so far, beyond never undoing the last one.
-trait MoveFilter {
-    const START: u32;
-    /// The state after `mv` from `state`, or [`DEAD`] where the move is never made.
-    fn step(&self, state: u32, mv: Move) -> u32;
-}
-
-/// Every move allowed (the state is unused).
-struct EveryMove;
-
-impl MoveFilter for EveryMove {
-    const START: u32 = 0;
-    #[inline(always)]
-    fn step(&self, _: u32, _: Move) -> u32 {
-        0
-    }
-}
-
-impl MoveFilter for MoveAutomaton {
-    const START: u32 = MoveAutomaton::START;
-    #[inline(always)]
-    fn step(&self, state: u32, mv: Move) -> u32 {
-        MoveAutomaton::step(self, state, mv)
-    }
-}
-
-/// One generated child, waiting for its search (and the root, whose move and cost are unused).
-#[derive(Clone, Copy)]
-struct Child<W: Word> {
-    packed: W,
-    to: u8,
-    mv: Move,
-    cost: u32,
-    node: PdbNode,
-    h: u32,
-    state: u32,
-}
-
-/// The state of one run, shared by its iterations.
-struct Run<'a, 'm, W: Word, F: MoveFilter> {
-    h: &'a DualPdb,
-    filter: &'a F,
-    moves: MoveLists<W>,
-    goal: W,
-    bound: u32,
-    nodes: u64,
-    bpmx: bool,
-    meter: &'m mut Meter,
-    stopped: Option<Error>,
-    path: Vec<Move>,
-}
-
-impl<W: Word, F: MoveFilter> Run<'_, '_, W, F> {
-    /// The estimate of a child at cost `g` whose regular lookups are in `node`: the dual is
-    /// read only where the regular sum leaves the child under the bound.
-    #[inline(always)]
-    fn estimate(&self, node: &mut PdbNode, packed: W, blank: usize, g: u32) -> u32 {
-        let room = self.bound.saturating_sub(g);
-        let regular = self.h.regular().estimate_within(node, room);
-        if regular > room {
-            return regular;
-        }
-        regular.max(self.h.dual(packed, blank))
-    }
-
-    /// Searches below the node `at` (its empty square on `at.to`, its estimate `at.h`) reached
-    /// at cost `g` from square `parent`; returns [`FOUND`] or the smallest `f` above the bound,
-    /// and the node's estimate as its children raised it.
-    fn dfs(&mut self, at: &Child<W>, parent: usize, g: u32) -> (u32, u32) {
-        let (packed, blank, node, mut h, state) =
-            (at.packed, at.to as usize, at.node, at.h, at.state);
-        if packed == self.goal {
-            return (FOUND, 0);
-        }
-        let none = Child { packed, to: 0, mv: Move::Up, cost: 0, node, h: 0, state };
-        let mut children = [none; 4];
-        let mut count = 0;
-        for k in 0..self.moves.from(blank).len() {
-            let e = self.moves.from(blank)[k];
-            let to = e.to as usize;
-            if to == parent {
-                continue;
-            }
-            let next_state = self.filter.step(state, e.mv);
-            if next_state == DEAD {
-                continue;
-            }
-            let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
-            let mut child_node = self.h.regular().step(&node, child, tile, to, blank);
-            self.nodes += 1;
-            if let Err(err) = self.meter.charge(1) {
-                self.stopped = Some(err);
-                return (FOUND, 0);
-            }
-            let hc = self.estimate(&mut child_node, child, to, g + e.cost);
-            if self.bpmx && hc > h + e.cost {
-                // Child to parent: the parent is at most one move further than the child.
-                h = hc - e.cost;
-                if g + h > self.bound {
-                    return (g + h, h);
-                }
-            }
-            children[count] = Child {
-                packed: child,
-                to: e.to,
-                mv: e.mv,
-                cost: e.cost,
-                node: child_node,
-                h: hc,
-                state: next_state,
-            };
-            count += 1;
-        }
-        let mut next_bound = u32::MAX;
-        for c in children.iter().take(count) {
-            // Parent to child.
-            let hc = if self.bpmx { c.h.max(h.saturating_sub(c.cost)) } else { c.h };
-            let f = g + c.cost + hc;
-            if f > self.bound {
-                next_bound = next_bound.min(f);
-                continue;
-            }
-            self.path.push(c.mv);
-            let (r, raised) = self.dfs(&Child { h: hc, ..*c }, blank, g + c.cost);
-            if r == FOUND {
-                return (FOUND, 0);
-            }
-            self.path.pop();
-            next_bound = next_bound.min(r);
-            if self.bpmx && raised > h + c.cost {
-                h = raised - c.cost;
-                if g + h > self.bound {
-                    return (next_bound.min(g + h), h);
-                }
-            }
-        }
-        (next_bound, h)
-    }
-}
 
 /// An optimal path from `start` to `puzzle`'s goal by IDA* with the databases of `h` and their
 /// dual lookups, BPMX on or off (off: each node's estimate is the larger lookup, nothing
@@ -218,78 +70,13 @@ pub(crate) fn ida_star_dual_metered(
     meter: &mut Meter,
     bpmx: bool,
 ) -> Result<IdaOutcome> {
-    if start.shape() != puzzle.shape() {
-        return Err(Error::new(
-            ErrorKind::Parse,
-            format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
-        ));
-    }
     if !puzzle.costs().is_unit() {
         return Err(Error::new(ErrorKind::Unsupported, "dual lookups take unit costs only"));
     }
-    if !crate::solvability::solvable(puzzle, start) {
-        return Err(Error::new(
-            ErrorKind::Unsupported,
-            "the board cannot reach the goal (parity rule); IDA* would never end",
-        ));
-    }
-    let small = puzzle.shape().cells() <= u64::MAX_SQUARES;
+    let (lookups, hook) = (Dual { pdb: h, bpmx }, &mut Checkpoints::default());
     match fsm {
-        None if small => run::<u64, _>(puzzle, h, &EveryMove, start, meter, bpmx),
-        None => run::<u128, _>(puzzle, h, &EveryMove, start, meter, bpmx),
-        Some(fsm) if small => run::<u64, _>(puzzle, h, fsm, start, meter, bpmx),
-        Some(fsm) => run::<u128, _>(puzzle, h, fsm, start, meter, bpmx),
-    }
-}
-
-fn run<W: Word, F: MoveFilter>(
-    puzzle: &Puzzle,
-    h: &DualPdb,
-    filter: &F,
-    start: &Board,
-    meter: &mut Meter,
-    bpmx: bool,
-) -> Result<IdaOutcome> {
-    let mut search = Run {
-        h,
-        filter,
-        moves: MoveLists::new(puzzle),
-        goal: W::of_board(puzzle.goal()),
-        bound: 0,
-        nodes: 0,
-        bpmx,
-        meter,
-        stopped: None,
-        path: Vec::with_capacity(256),
-    };
-    let root = h.regular().start(start);
-    let (packed, blank) = (W::of_board(start), start.blank());
-    let mut estimate = h.regular().estimate(&root).max(h.dual(packed, blank));
-    search.bound = estimate;
-    let mut iterations = 0;
-    loop {
-        iterations += 1;
-        let at = Child {
-            packed,
-            to: blank as u8,
-            mv: Move::Up,
-            cost: 0,
-            node: root,
-            h: estimate,
-            state: F::START,
-        };
-        let (r, raised) = search.dfs(&at, NO_PARENT, 0);
-        if let Some(e) = search.stopped {
-            return Err(e);
-        }
-        if r == FOUND {
-            return Ok(IdaOutcome { moves: search.path, nodes: search.nodes, iterations });
-        }
-        if r == u32::MAX {
-            return Err(Error::new(ErrorKind::Unsupported, "the empty square cannot move"));
-        }
-        estimate = estimate.max(raised);
-        search.bound = r;
+        None => ida(puzzle, &lookups, &EveryMove, start, meter, hook),
+        Some(fsm) => ida(puzzle, &lookups, fsm, start, meter, hook),
     }
 }
 

@@ -2,92 +2,24 @@
 //! Korf 1993; [`MoveAutomaton`]), over any [`Heuristic`]: Manhattan distance, linear conflict
 //! or pattern databases.
 //!
-//! The search is [`ida_star`](super::idastar::ida_star)'s, the automaton's state riding on the
-//! recursion beside the heuristic's node: a move whose transition is [`DEAD`] is never made.
+//! The search is [`super::ida_core`]'s, the automaton's state riding on the recursion beside
+//! the heuristic's node: a move whose transition is [`crate::fsm::DEAD`] is never made.
 //! Nodes are counted as [`IdaOutcome::nodes`] counts them (every child generated, those the
 //! bound cuts off included, the root not counted); a child the automaton rejects is not
 //! generated and not counted.
 
 use super::api::{Solution, Stats};
-use super::idastar::{IdaOutcome, MoveLists};
+use super::ida_core::{ida, Checkpoints, Regular};
+use super::idastar::IdaOutcome;
 use super::informed::Prepare;
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle, Topology, MAX_CELLS};
+use crate::board::{Board, Move, Puzzle, Topology};
 use crate::budget::{Budget, Meter};
-use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
-use crate::fsm::{MoveAutomaton, DEAD};
+use crate::fsm::MoveAutomaton;
 use crate::heuristic::Heuristic;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Marks "no square" for the root's parent.
-const NO_PARENT: usize = MAX_CELLS;
-
-/// What a bounded search returns when it reached the goal.
-const FOUND: u32 = 0;
-
-struct Run<'a, 'm, H: Heuristic, W: Word> {
-    h: &'a H,
-    fsm: &'a MoveAutomaton,
-    moves: MoveLists<W>,
-    goal: W,
-    bound: u32,
-    nodes: u64,
-    meter: &'m mut Meter,
-    stopped: Option<Error>,
-    path: Vec<Move>,
-}
-
-impl<H: Heuristic, W: Word> Run<'_, '_, H, W> {
-    fn dfs(
-        &mut self,
-        packed: W,
-        blank: usize,
-        parent: usize,
-        g: u32,
-        node: H::Node,
-        state: u32,
-    ) -> u32 {
-        if packed == self.goal {
-            return FOUND;
-        }
-        let mut next_bound = u32::MAX;
-        for k in 0..self.moves.from(blank).len() {
-            let e = self.moves.from(blank)[k];
-            let to = e.to as usize;
-            if to == parent {
-                continue;
-            }
-            let next_state = self.fsm.step(state, e.mv);
-            if next_state == DEAD {
-                continue;
-            }
-            let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
-            self.nodes += 1;
-            if let Err(err) = self.meter.charge(1) {
-                self.stopped = Some(err);
-                return FOUND;
-            }
-            let child_g = g + e.cost;
-            let room = self.bound.saturating_sub(child_g);
-            let (child_node, estimate) = self.h.step_within(&node, child, tile, to, blank, room);
-            let f = child_g + estimate;
-            if f > self.bound {
-                next_bound = next_bound.min(f);
-                continue;
-            }
-            self.path.push(e.mv);
-            let r = self.dfs(child, to, blank, child_g, child_node, next_state);
-            if r == FOUND {
-                return FOUND;
-            }
-            self.path.pop();
-            next_bound = next_bound.min(r);
-        }
-        next_bound
-    }
-}
 
 /// An optimal path from `start` to `puzzle`'s goal by IDA* with `h` (admissible for `puzzle`)
 /// and the duplicate paths `fsm` rejects pruned; `fsm` must be built for `puzzle`'s shape on
@@ -110,61 +42,7 @@ pub(crate) fn ida_star_fsm_metered<H: Heuristic>(
     start: &Board,
     meter: &mut Meter,
 ) -> Result<IdaOutcome> {
-    if start.shape() != puzzle.shape() {
-        return Err(Error::new(
-            ErrorKind::Parse,
-            format!("a {} board given to a {} puzzle", start.shape(), puzzle.shape()),
-        ));
-    }
-    if !crate::solvability::solvable(puzzle, start) {
-        return Err(Error::new(
-            ErrorKind::Unsupported,
-            "the board cannot reach the goal (parity rule); IDA* would never end",
-        ));
-    }
-    if puzzle.shape().cells() <= u64::MAX_SQUARES {
-        run::<H, u64>(puzzle, h, fsm, start, meter)
-    } else {
-        run::<H, u128>(puzzle, h, fsm, start, meter)
-    }
-}
-
-fn run<H: Heuristic, W: Word>(
-    puzzle: &Puzzle,
-    h: &H,
-    fsm: &MoveAutomaton,
-    start: &Board,
-    meter: &mut Meter,
-) -> Result<IdaOutcome> {
-    let mut search = Run {
-        h,
-        fsm,
-        moves: MoveLists::new(puzzle),
-        goal: W::of_board(puzzle.goal()),
-        bound: 0,
-        nodes: 0,
-        meter,
-        stopped: None,
-        path: Vec::with_capacity(256),
-    };
-    let root = h.start(start);
-    let (packed, blank) = (W::of_board(start), start.blank());
-    search.bound = h.estimate(&root);
-    let mut iterations = 0;
-    loop {
-        iterations += 1;
-        let r = search.dfs(packed, blank, NO_PARENT, 0, root, MoveAutomaton::START);
-        if let Some(e) = search.stopped {
-            return Err(e);
-        }
-        if r == FOUND {
-            return Ok(IdaOutcome { moves: search.path, nodes: search.nodes, iterations });
-        }
-        if r == u32::MAX {
-            return Err(Error::new(ErrorKind::Unsupported, "the empty square cannot move"));
-        }
-        search.bound = r;
-    }
+    ida(puzzle, &Regular(h), fsm, start, meter, &mut Checkpoints::default())
 }
 
 /// Refuses a puzzle the move automaton is not built for (it knows the grid's moves only).

@@ -26,6 +26,7 @@ mod bidir_split;
 mod by_width;
 mod dial;
 mod dijkstra;
+pub mod ida_core;
 pub mod idastar;
 pub mod idastar_dual;
 pub mod idastar_fsm;
