@@ -7,8 +7,8 @@ use slidebench::fsutil::{verify_set, write_set, INCOMPLETE_MARKER, MANIFEST};
 use slidebench::merge::merge;
 use slidebench::report::set::{read_runs_as_written, runs_gz_bytes};
 use slidebench::report::{
-    csv_bytes, read_csv, Outcome, ProgramMeta, RunMeta, RunRow, SummaryRow, META_JSON, RUNS_CSV,
-    RUNS_CSV_GZ, SUMMARY_CSV,
+    csv_bytes, read_csv, Outcome, ProgramMeta, RunMeta, RunRow, SummaryRow, TimingMeta, META_JSON,
+    RUNS_CSV, RUNS_CSV_GZ, SUMMARY_CSV,
 };
 use std::path::{Path, PathBuf};
 
@@ -97,6 +97,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         sets: Vec::new(),
         solvers: Vec::new(),
         partial: None,
+        timing: TimingMeta::default(),
     }
 }
 
