@@ -109,7 +109,7 @@ impl Solver for DoNothing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::{SetDef, SetKind};
+    use crate::cases::SetDef;
 
     #[test]
     fn a_query_under_the_batch_threshold_is_batched_to_the_target() {
