@@ -160,7 +160,22 @@ pub fn render_page(dir: &Path) -> Result<String> {
         "<p>Per case set, solvers ranked by the share of queries answered, then by median time \
          per solved query; click a column header to sort by it.</p>\n",
     );
-    page.push_str(&ranked_tables(&summary, meta.as_ref().and_then(|m| m.partial.as_deref())));
+    let floor = meta.as_ref().and_then(|m| m.timing.floor_ns);
+    if let Some(f) = floor {
+        let _ = writeln!(
+            page,
+            "<p>Harness floor: {} µs per query (a solver that does no work, timed the same way); \
+             {} marks a median within {}x of it, where the harness may be most of the time.</p>",
+            micros(f),
+            crate::harness::AT_FLOOR_MARK,
+            crate::harness::AT_FLOOR_FACTOR
+        );
+    }
+    page.push_str(&ranked_tables(
+        &summary,
+        meta.as_ref().and_then(|m| m.partial.as_deref()),
+        floor,
+    ));
 
     page.push_str("<h2 id=\"run\">What made these results</h2>\n");
     match &meta {
@@ -203,6 +218,26 @@ fn meta_table(m: &RunMeta) -> String {
         ("adaptive repeats: timed again while under", secs(m.repeat_time_s)),
         ("time cap per solver and set", secs(m.cap_s)),
         ("wall time of the comparison", secs(m.wall_s)),
+        (
+            "harness floor per query (a solver that does no work)",
+            m.timing
+                .floor_ns
+                .map_or_else(|| "not measured".to_string(), |f| format!("{} µs", micros(f))),
+        ),
+        (
+            "queries under this timed in batches of back-to-back solves",
+            m.timing.batch_below_ns.map_or_else(
+                || "none".to_string(),
+                |b| {
+                    format!(
+                        "{} µs (batch of {} µs over the first solve, at most {})",
+                        micros(b),
+                        micros(m.timing.batch_target_ns.unwrap_or(0)),
+                        m.timing.max_batch.unwrap_or(1)
+                    )
+                },
+            ),
+        ),
     ];
     let mut out = String::from("<div class=\"wide\"><table class=\"meta\">\n<tbody>\n");
     for (k, v) in rows {
@@ -245,8 +280,8 @@ fn shard_text(m: &RunMeta) -> String {
 
 /// One sortable table per case set, in file order, rows in the harness's ranking order; in a
 /// partial merge (`partial`: the shards missing) each set's heading says so, its count being
-/// only the cases of the shards there.
-fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
+/// only the cases of the shards there. A median within 2x of the run's `floor` is marked.
+fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>, floor: Option<u64>) -> String {
     let mut sets: Vec<&str> = Vec::new();
     for r in summary {
         if !sets.contains(&r.case_set.as_str()) {
@@ -297,7 +332,14 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>) -> String {
                 num(r.over_budget as f64, r.over_budget.to_string()),
                 num(r.skipped as f64, r.skipped.to_string()),
                 time(r.p5_ns),
-                time(r.median_ns),
+                if m.times && !bound && crate::harness::at_floor(r.median_ns, floor) {
+                    num(
+                        r.median_ns as f64,
+                        format!("{} {}", micros(r.median_ns), crate::harness::AT_FLOOR_MARK),
+                    )
+                } else {
+                    time(r.median_ns)
+                },
                 time(r.p95_ns),
                 if m.expanded {
                     num(finite(r.mean_expanded), format!("{:.0}", r.mean_expanded))

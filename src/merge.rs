@@ -26,7 +26,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{self, Lock};
 use crate::report::set::{json_bytes, runs_gz_bytes, ResultSet};
 use crate::report::{
-    csv_bytes, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, META_JSON, PROGRAMS_CSV,
+    csv_bytes, RunMeta, RunRow, RunStats, SkipRow, SummaryRow, TimingMeta, META_JSON, PROGRAMS_CSV,
     RUNS_CSV_GZ, SKIPPED_CSV, SUMMARY_CSV, THREADS_CSV, VERDICTS_CSV,
 };
 use checks::{check_answers, check_compatible, check_shards};
@@ -338,6 +338,10 @@ fn merge_meta(shards: &[ShardSet], command: &str, partial: Option<String>) -> Op
             .filter(|id| metas.iter().all(|m| m.idle.contains(id)))
             .cloned()
             .collect(),
+        timing: TimingMeta {
+            floor_ns: metas.iter().filter_map(|m| m.timing.floor_ns).max(),
+            ..first.timing
+        },
         ..first.clone()
     })
 }

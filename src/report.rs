@@ -160,6 +160,9 @@ pub enum QueryTimeIs {
     /// An equal share of the time of a batch of several queries answered by one process: the
     /// set's mean per query is known, this query's own time is not.
     BatchShare,
+    /// The query's own time, too short for one clock read: the time of several back-to-back
+    /// solves of this same query over their number (`harness::batch_size`).
+    Repeated,
 }
 
 /// One solver on one case set (`summary.csv`).
@@ -195,7 +198,8 @@ pub struct SummaryRow {
     /// 95th percentile time per query, ns.
     #[serde(deserialize_with = "blank_is_zero")]
     pub p95_ns: u64,
-    /// Queries per second of wall time over the whole set (all threads).
+    /// Queries per second of the solver's own time: the queries that ran over the sum of their
+    /// times ([`RunStats::queries_per_sec`]); in files written before, of wall time over the set.
     #[serde(deserialize_with = "blank_is_zero")]
     pub queries_per_sec: f64,
     /// Time to build the solver's table, ns; empty for per-query solvers.
@@ -269,6 +273,8 @@ pub struct RunStats {
     pub mean_expanded: f64,
     /// Largest peak of the solver's structures, bytes.
     pub peak_bytes: u64,
+    /// The sum of the times of the rows that ran, ns: the solver's own time over the set.
+    pub ran_ns: u64,
 }
 
 impl RunStats {
@@ -282,6 +288,9 @@ impl RunStats {
             stats.cases += 1;
             stats.solved += u64::from(r.solvable);
             stats.peak_bytes = stats.peak_bytes.max(r.peak_bytes.unwrap_or(0));
+            if r.outcome != Outcome::Skipped {
+                stats.ran_ns += r.time_ns.unwrap_or(0);
+            }
             match r.outcome {
                 Outcome::Solved => {
                     times.extend(r.time_ns);
@@ -311,6 +320,16 @@ impl RunStats {
     /// Rows that ran (not skipped).
     pub fn ran(&self) -> u64 {
         self.cases - self.skipped
+    }
+
+    /// The solver's throughput: the queries that ran over the sum of their own times (not the
+    /// wall time of the set, which holds builds, checks and the harness); 0 without a time.
+    pub fn queries_per_sec(&self) -> f64 {
+        if self.ran_ns == 0 {
+            0.0
+        } else {
+            self.ran() as f64 / (self.ran_ns as f64 * 1e-9)
+        }
     }
 
     /// The `summary.csv` row of these statistics for one solver and set. The fields they do not
@@ -412,6 +431,32 @@ pub struct RunMeta {
     /// `programs` answered): a run in which none answered is left marked incomplete.
     #[serde(default)]
     pub idle: Vec<String>,
+    /// How the queries were timed: the harness's floor and the batching rule (empty in files
+    /// written before).
+    #[serde(default, flatten)]
+    pub timing: TimingMeta,
+}
+
+/// How a run timed its queries, in `meta.json`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimingMeta {
+    /// The harness's floor per query, ns: the median of a solver that does no work, timed
+    /// through the same path as every solver (of a merge: the largest of its shards').
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor_ns: Option<u64>,
+    /// Queries whose first solve took less than this, ns, were timed in batches of
+    /// back-to-back solves (their rows' `time_is` says `repeated`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_below_ns: Option<u64>,
+    /// What a batch aimed to take, ns: its size is this over the first solve's time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_target_ns: Option<u64>,
+    /// Most solves in one batch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_batch: Option<u32>,
+    /// Seed of the shuffled order each solver ran a set's cases in (rows are in case order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_seed: Option<u64>,
 }
 
 /// An outside program in `meta.json`: `merge` refuses shards that ran different builds of it,

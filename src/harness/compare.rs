@@ -10,7 +10,7 @@ use super::policy::{does_not_fit, MAX_THREADS};
 use super::progress::{tell, Event};
 use super::ranking::rank_within_sets;
 use super::reference::{references, settle_references};
-use super::run::{run_solver, Build, SolverRun};
+use super::run::{floor_ns, run_solver, Build, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunRow, RunStats, SummaryRow, ThreadsRow, TimeIs};
@@ -33,7 +33,7 @@ fn summarize(
     let build_ns = mean(&|b| b.ready);
     SummaryRow {
         threads,
-        queries_per_sec: stats.ran() as f64 / run.wall.as_secs_f64().max(1e-9),
+        queries_per_sec: stats.queries_per_sec(),
         build_ns: build_ns.or(if info.table { Some(0) } else { None }),
         first_build_ns: mean(&|b| b.made),
         builds: run.builds.len() as u64,
@@ -198,6 +198,10 @@ pub fn compare_outside(
         }
         let refs = references(&cases, opts.max_states, &pool)?;
         loaded.push((name, spec.seed(), cases, refs));
+    }
+    // What timing nothing costs in this run, on the first set's cases.
+    if let Some((name, _, cases, refs)) = loaded.first() {
+        report.floor_ns = floor_ns(name, cases, refs, controls)?;
     }
     // Which solvers run on which set, and why the others sit out.
     let mut plan: Vec<Vec<usize>> = Vec::new();

@@ -56,6 +56,9 @@ pub struct Report {
     /// More tables of the result set, written beside the others: file name and CSV bytes (the
     /// outside programs' verdicts and timings).
     pub tables: Vec<(&'static str, Vec<u8>)>,
+    /// The harness's floor per query, ns: the median of a solver that does no work, timed
+    /// through the same path as every solver; `None` in a run without cases.
+    pub floor_ns: Option<u64>,
 }
 
 /// Why a solver sat out a set: a value set where the plan decides it, and written out as text

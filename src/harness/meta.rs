@@ -2,7 +2,8 @@
 //! without extra crates.
 
 use super::options::RunControls;
-use crate::report::RunMeta;
+use super::timing;
+use crate::report::{RunMeta, TimingMeta};
 use crate::version::code_version;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -86,6 +87,13 @@ pub fn run_meta(started: String, seed: u64, controls: &RunControls) -> RunMeta {
         solvers: Vec::new(),
         partial: None,
         idle: Vec::new(),
+        timing: TimingMeta {
+            floor_ns: None,
+            batch_below_ns: Some(timing::BATCH_BELOW_NS),
+            batch_target_ns: Some(timing::BATCH_TARGET_NS),
+            max_batch: Some(timing::MAX_BATCH),
+            order_seed: (controls.cap.pair_time.is_none()).then_some(timing::ORDER_SEED),
+        },
     }
 }
 

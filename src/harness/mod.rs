@@ -31,6 +31,7 @@ mod reference;
 mod results;
 mod run;
 mod sets;
+mod timing;
 mod verify;
 
 pub use crate::units::human_ns;
@@ -53,3 +54,7 @@ pub use ranking::{answered, rank_order, rank_within_sets};
 pub use reference::{REFERENCE, WEIGHTED_REFERENCE};
 pub use results::{write_report, write_results};
 pub use sets::{load_set, SetSpec};
+pub use timing::{
+    at_floor, batch_size, per_query_ns, shuffled, AT_FLOOR_FACTOR, AT_FLOOR_MARK, BATCH_BELOW_NS,
+    BATCH_TARGET_NS, MAX_BATCH, ORDER_SEED,
+};

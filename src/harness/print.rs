@@ -5,6 +5,7 @@
 use super::check::{family, Family};
 use super::findings::{Report, SkipReason};
 use super::ranking::rank_order;
+use super::timing::{at_floor, AT_FLOOR_FACTOR, AT_FLOOR_MARK};
 use crate::units::human_ns;
 
 /// A value that was not measured, in the console tables.
@@ -17,13 +18,15 @@ use std::io::Write;
 
 /// What the columns of [`print_ranking`]'s tables mean, printed once above them.
 pub const COLUMNS: &str = "\
-Columns: median µs and p95 µs per solved query (the build not included); queries/s answered
-per second of wall time over the set; build ms: the table's or heuristic's build, the mean of
-its builds; expanded: mean states expanded per query; peak: the solver's structures at their
-largest; budget: queries stopped by their budget; skipped: queries not run (the over-budget
-streak or the time cap); agree: every answer replayed and matched the reference. `—`: not
-measured. Ranked by the share of queries answered, then the median (plus each query's share of
-the builds where every few queries need their own table, as on `weighted`).";
+Columns: median µs and p95 µs per solved query (the build not included; `≈floor`: within 2x of
+the harness's floor per query, so the harness may be most of it); queries/s: the queries run
+over the sum of their own times (not the set's wall time); build ms: the table's or heuristic's
+build, the mean of its builds; expanded: mean states expanded per query; peak: the solver's
+structures at their largest; budget: queries stopped by their budget; skipped: queries not run
+(the over-budget streak or the time cap); agree: every answer replayed and matched the
+reference. `—`: not measured. Ranked by the share of queries answered, then the median (plus
+each query's share of the builds where every few queries need their own table, as on
+`weighted`).";
 
 /// The sets of `report.summary` in the order they ran.
 fn sets_of(report: &Report) -> Vec<&str> {
@@ -71,7 +74,7 @@ pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 // Each query's share of a table built for every few of them, counted.
                 format!("{below}{} with builds", human_ns(r.ranked_ns() as f64))
             } else if r.measured().times {
-                format!("{below}{}", human_ns(r.median_ns as f64))
+                format!("{below}{}{}", human_ns(r.median_ns as f64), floor_mark(r, report))
             } else {
                 NOT_MEASURED.into()
             };
@@ -89,15 +92,36 @@ pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<(
             writeln!(out, "  no solver answered a case")?;
         }
     }
+    if let Some(f) = report.floor_ns {
+        writeln!(
+            out,
+            "Harness floor: {} per query (a solver that does no work, timed the same way; \
+             {AT_FLOOR_MARK} marks a median within {AT_FLOOR_FACTOR}x of it).",
+            human_ns(f as f64)
+        )?;
+    }
     match report.disagreements.len() {
         0 => writeln!(out, "Every answer agreed with the reference."),
         n => writeln!(out, "{n} answers disagreed with the reference (listed below)."),
     }
 }
 
+/// ` ≈floor` after a measured median within [`AT_FLOOR_FACTOR`] of the run's floor, else nothing.
+fn floor_mark(r: &SummaryRow, report: &Report) -> String {
+    let measured = r.measured().times && r.time_is == TimeIs::Measured;
+    if measured && at_floor(r.median_ns, report.floor_ns) {
+        format!(" {AT_FLOOR_MARK}")
+    } else {
+        String::new()
+    }
+}
+
 /// Prints each set's solvers ranked ([`rank_order`]: share answered, then median time).
 pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     writeln!(out, "{COLUMNS}")?;
+    if let Some(f) = report.floor_ns {
+        writeln!(out, "Harness floor: {:.3} µs per query.", f as f64 / 1e3)?;
+    }
     for set in sets_of(report) {
         let mut rows: Vec<&SummaryRow> =
             report.summary.iter().filter(|r| r.case_set == set).collect();
@@ -106,7 +130,7 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
         writeln!(out, "\n{set}: {cases} cases, {} threads", rows.first().map_or(1, |r| r.threads))?;
         writeln!(
             out,
-            "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  agree",
+            "{:>3}  {:<26} {:>19} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  agree",
             "#",
             "solver",
             "median µs",
@@ -131,17 +155,17 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
             let per_sec = if answered == 0 || r.ran == 0 {
                 NOT_MEASURED.into()
             } else {
-                format!("{:.0}", r.queries_per_sec * answered as f64 / r.ran as f64)
+                format!("{:.0}", r.queries_per_sec)
             };
             let expanded =
                 if m.expanded { format!("{:.0}", r.mean_expanded) } else { NOT_MEASURED.into() };
             let peak = if m.peak { human_bytes(r.peak_bytes) } else { NOT_MEASURED.into() };
             writeln!(
                 out,
-                "{:>3}  {:<26} {:>12} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  {}",
+                "{:>3}  {:<26} {:>19} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  {}",
                 k + 1,
                 r.solver,
-                timed(r.median_ns as f64 / 1e3),
+                format!("{}{}", timed(r.median_ns as f64 / 1e3), floor_mark(r, report)),
                 timed(r.p95_ns as f64 / 1e3),
                 per_sec,
                 r.build_ns.map_or_else(|| "-".into(), |b| format!("{:.2}", b as f64 / 1e6)),
@@ -272,6 +296,30 @@ mod tests {
         assert_eq!(lines[4], "korf100: 4 cases, 1 solver", "{text}");
         assert_eq!(lines[5], "  no solver answered a case", "{text}");
         assert_eq!(lines.len(), 7, "{text}");
+    }
+
+    #[test]
+    fn a_median_within_twice_the_floor_is_marked_in_both_tables() {
+        let report = Report {
+            summary: vec![row("table/rank", "random", 4, 80), row("bfs/rank", "random", 4, 81)],
+            floor_ns: Some(40),
+            ..Report::default()
+        };
+        let mut out = Vec::new();
+        print_ranking(&report, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let line = |id: &str| text.lines().find(|l| l.contains(id)).unwrap().to_string();
+        assert!(line("table/rank").contains(AT_FLOOR_MARK), "{text}");
+        assert!(!line("bfs/rank").contains(AT_FLOOR_MARK), "{text}");
+        let mut out = Vec::new();
+        print_summary(&report, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(line_with(&text, "table/rank").contains(AT_FLOOR_MARK), "{text}");
+        assert!(text.contains("Harness floor: 40 ns per query"), "{text}");
+    }
+
+    fn line_with<'a>(text: &'a str, id: &str) -> &'a str {
+        text.lines().find(|l| l.contains(id)).unwrap()
     }
 
     #[test]

@@ -13,7 +13,8 @@ pub fn write_report(report: &Report, dir: &Path) -> Result<()> {
 
 /// Writes runs.csv.gz (the per-case rows, compressed), summary.csv, and when there is
 /// something to say threads.csv (the sweep),
-/// skipped.csv (solvers that sat out a set, and why), meta.json (`meta`), FINDINGS.md
+/// skipped.csv (solvers that sat out a set, and why), meta.json (`meta`, with the floor
+/// `report` measured), FINDINGS.md
 /// ([`report::findings`]), and with `json`
 /// runs.json and summary.json, into `dir` as one result set (see [`set::ResultSet::write`]): a
 /// reader never takes files of two runs for one. An optional file of an earlier run that this
@@ -25,6 +26,12 @@ pub fn write_results(
     meta: Option<&RunMeta>,
     json: bool,
 ) -> Result<()> {
+    // The floor this run measured goes with its settings.
+    let meta = meta.map(|m| {
+        let mut m = m.clone();
+        m.timing.floor_ns = m.timing.floor_ns.or(report.floor_ns);
+        m
+    });
     let skipped: Vec<SkipRow> = report
         .skipped
         .iter()
@@ -45,7 +52,7 @@ pub fn write_results(
             report::SKIPPED_CSV,
             (!skipped.is_empty()).then(|| report::csv_bytes(&skipped)).transpose()?,
         ),
-        (report::META_JSON, meta.map(set::json_bytes).transpose()?),
+        (report::META_JSON, meta.as_ref().map(set::json_bytes).transpose()?),
         (report::RUNS_JSON, json.then(|| set::json_bytes(&report.runs)).transpose()?),
         (
             report::SUMMARY_JSON,

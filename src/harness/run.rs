@@ -5,17 +5,40 @@ use super::findings::{Disagreement, FailedCase};
 use super::options::RunControls;
 use super::policy::{MAX_THREADS, WARM_UP_TIME};
 use super::progress::{tell, Event, Watch};
+use super::timing::{self, DoNothing};
 use super::verify::{agree, check_replay, describe_reference, said, Known};
+use crate::board::{Board, Puzzle};
 use crate::budget::Budget;
 use crate::cases::Case;
 use crate::checkpoint::{self, QueryKey};
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::{Outcome, RunRow};
+use crate::report::{Outcome, QueryTimeIs, RunRow};
 use crate::solver::{Solution, Solver, SolverInfo};
 use crate::stats;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// Warms `solver` up on `boards` of `puzzle`, untimed, until [`WARM_UP_TIME`] is spent: each
+/// query within what is left of it (and the run's state budget).
+fn warm_up(
+    solver: &mut Box<dyn Solver>,
+    puzzle: &Puzzle,
+    boards: &[Board],
+    controls: &RunControls,
+) {
+    let began = Instant::now();
+    let budget = controls.budget_for(puzzle);
+    for b in boards {
+        let left = WARM_UP_TIME.saturating_sub(began.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        let warm =
+            Budget { time: Some(budget.time.map_or(left, |t| t.min(left))), states: budget.states };
+        let _ = solver.solve_within(puzzle, b, &warm);
+    }
+}
 
 /// One solver over one set.
 pub(super) struct SolverRun {
@@ -117,39 +140,101 @@ impl Streak {
     }
 }
 
-/// Runs the query up to `controls.repeat` times (once when it goes over budget; with adaptive
-/// repeats only while it has taken little time, see [`cap::time_again`]) and returns the last
-/// answer with the median time. A solver that ignores the budget and returns after it is spent
-/// is taken as over budget by its time or its count.
-fn timed(
+/// What [`timed`] measured of one query.
+struct Timed {
+    /// The last answer.
+    sol: Result<Solution>,
+    /// The median of its timings, each per solve (a batch's time over its size).
+    time_ns: u64,
+    /// How many timings.
+    repeats: u32,
+    /// Solves per timing: 1, or a batch's size ([`timing::batch_size`]).
+    batch: u32,
+}
+
+/// Times `k` back-to-back solves of `case` within `budget`. The clock runs around the solve
+/// calls alone: the answers go into `held`, whose room is made before the clock starts, and
+/// are dropped after it stops. Returns the last answer and the time of the batch. (Time that a
+/// search spends outside its search, writing a checkpoint, is to be subtracted from the
+/// elapsed time here, the one place the clock is read.)
+fn clock_batch(
     solver: &mut Box<dyn Solver>,
     case: &Case,
-    controls: &RunControls,
-) -> (Result<Solution>, u64, u32) {
+    budget: &Budget,
+    k: u32,
+    held: &mut Vec<Result<Solution>>,
+) -> (Result<Solution>, Duration) {
+    held.clear();
+    held.reserve(k as usize);
+    let t = Instant::now();
+    for _ in 0..k {
+        held.push(solver.solve_within(&case.puzzle, &case.start, budget));
+    }
+    let elapsed = t.elapsed();
+    let last = held.pop().expect("a batch holds one solve or more");
+    held.clear();
+    (last, elapsed)
+}
+
+/// Runs the query up to `controls.repeat` times (once when it goes over budget; with adaptive
+/// repeats only while it has taken little time, see [`cap::time_again`]) and returns the last
+/// answer with the median time. A query whose first solve takes under
+/// [`timing::BATCH_BELOW_NS`] is too short for one clock read: that solve only sizes its batch
+/// ([`timing::batch_size`]), and each timing is then a batch's time over its size. A solver
+/// that ignores the budget and returns after it is spent is taken as over budget by its time
+/// or its count.
+fn timed(solver: &mut Box<dyn Solver>, case: &Case, controls: &RunControls) -> Timed {
     let mut times = Vec::with_capacity(controls.repeat.max(1) as usize);
+    let mut held = Vec::with_capacity(1);
     let budget = controls.budget_for(&case.puzzle);
+    let mut k = 1;
     loop {
-        let t = Instant::now();
-        let sol = solver.solve_within(&case.puzzle, &case.start, &budget);
-        let elapsed = t.elapsed();
-        times.push(elapsed.as_nanos() as u64);
+        let (sol, elapsed) = clock_batch(solver, case, &budget, k, &mut held);
+        let per_query = timing::per_query_ns(elapsed.as_nanos() as u64, k);
         let over = match &sol {
             Err(e) => e.kind() == ErrorKind::Budget,
             Ok(s) => {
-                budget.time.is_some_and(|b| elapsed > b)
+                budget.time.is_some_and(|b| u128::from(per_query) > b.as_nanos())
                     || budget.states.is_some_and(|b| s.stats.expanded > b)
             }
         };
+        if k == 1 && times.is_empty() && !over && sol.is_ok() {
+            let size = timing::batch_size(per_query);
+            if size > 1 {
+                k = size;
+                continue;
+            }
+        }
+        times.push(per_query);
         if over || !cap::time_again(&controls.cap, &times, controls.repeat) {
-            let n = times.len() as u32;
+            let repeats = times.len() as u32;
             let sol = if over && sol.is_ok() {
                 Err(Error::new(ErrorKind::Budget, "finished after its budget was spent"))
             } else {
                 sol
             };
-            return (sol, stats::median(&mut times), n);
+            return Timed { sol, time_ns: stats::median(&mut times), repeats, batch: k };
         }
     }
+}
+
+/// Queries the harness's floor is measured on, at most (the first of the first set).
+const FLOOR_CASES: usize = 200;
+
+/// The harness's floor per query: the median time of [`DoNothing`] run over (the first
+/// [`FLOOR_CASES`] of) `cases` through [`run_solver`], the same warm-up, order, batching and
+/// clock as every solver, on one thread. `None` without cases.
+pub(super) fn floor_ns(
+    set: &str,
+    cases: &[Case],
+    refs: &[Known],
+    controls: &RunControls,
+) -> Result<Option<u64>> {
+    let n = cases.len().min(FLOOR_CASES);
+    let run =
+        run_solver(DoNothing::info(), &DoNothing, set, &cases[..n], &refs[..n], 1, controls, None)?;
+    let mut times: Vec<u64> = run.rows.iter().filter_map(|r| r.time_ns).collect();
+    Ok((!times.is_empty()).then(|| stats::median(&mut times)))
 }
 
 #[allow(clippy::too_many_arguments)] // one run's inputs, each distinct
@@ -182,21 +267,20 @@ pub(super) fn run_solver(
             builds.push(Build::of(&*proto, d));
         }
     }
-    // One solver per worker, prepared and warmed up on the set's first (easiest) case before
-    // the clock starts, for at most WARM_UP_TIME: the first timed queries then find warm
-    // caches and grown workspaces.
+    // One solver per worker, prepared and warmed up before the clock starts, for at most
+    // WARM_UP_TIME, on boards of the first case's puzzle that are not in the set (a solver that
+    // keeps state between queries is then not timed on a board it has answered): the first
+    // timed queries find warm caches and grown workspaces. A table's build is timed apart, in
+    // `prepare`, before.
+    let warm_boards =
+        cases.first().map(|c| timing::warm_up_boards(&c.puzzle, &cases)).unwrap_or_default();
     let mut workers: Vec<Box<dyn Solver>> = (0..threads)
         .map(|_| {
             let mut s = proto.fork();
             if let Some(first) = cases.first() {
                 let _ = s.prepare(&first.puzzle);
                 if controls.warm_up {
-                    let budget = controls.budget_for(&first.puzzle);
-                    let warm = Budget {
-                        time: Some(budget.time.map_or(WARM_UP_TIME, |t| t.min(WARM_UP_TIME))),
-                        states: budget.states,
-                    };
-                    let _ = s.solve_within(&first.puzzle, &first.start, &warm);
+                    warm_up(&mut s, &first.puzzle, &warm_boards, controls);
                 }
             }
             s
@@ -207,11 +291,12 @@ pub(super) fn run_solver(
         stop: AtomicBool::new(false),
         limit: controls.budget_streak,
     };
-    // Under a time cap, easiest first, so the cap cuts the hardest cases.
+    // Under a time cap, easiest first, so the cap cuts the hardest cases; else a seeded
+    // shuffle, so no kind of case is timed all at once, and the same each run.
     let order: Vec<usize> = if controls.cap.pair_time.is_some() {
         cap::easiest_first(&cases, &refs)
     } else {
-        (0..cases.len()).collect()
+        timing::shuffled(cases.len(), timing::ORDER_SEED)
     };
     let capped = AtomicBool::new(false);
     let clock = PairClock::start(&controls.cap);
@@ -233,7 +318,8 @@ pub(super) fn run_solver(
         // A long search checkpoints its iterations (when compare keeps checkpoints), so that a
         // killed run's query resumes.
         let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);
-        let (sol, time_ns, repeats) = checkpoint::during(key, || timed(solver, case, controls));
+        let Timed { sol, time_ns, repeats, batch } =
+            checkpoint::during(key, || timed(solver, case, controls));
         tell(watch, Event::Done(1));
         let outcome = match &sol {
             Ok(s) if s.is_solvable() => Outcome::Solved,
@@ -268,7 +354,7 @@ pub(super) fn run_solver(
             r.peak_bytes = counts.peak.then_some(s.stats.peak_bytes);
         }
         r.time_ns = Some(time_ns);
-        r.time_is = Some(crate::report::QueryTimeIs::Measured);
+        r.time_is = Some(if batch > 1 { QueryTimeIs::Repeated } else { QueryTimeIs::Measured });
         r.repeats = repeats;
         (r, disagreement, build)
     };
@@ -313,4 +399,67 @@ pub(super) fn run_solver(
         run.builds.extend(build);
     }
     Ok(run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cases::SetDef;
+    use crate::solver::Stats;
+
+    /// Counts its solves and answers "unsolvable" without work.
+    struct Counting(std::sync::Arc<AtomicUsize>);
+
+    impl Solver for Counting {
+        fn info(&self) -> &SolverInfo {
+            DoNothing::info()
+        }
+        fn solve(&mut self, _: &crate::board::Puzzle, _: &Board) -> Result<Solution> {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            Ok(Solution::unsolvable(Stats::default()))
+        }
+        fn fork(&self) -> Box<dyn Solver> {
+            Box::new(Counting(self.0.clone()))
+        }
+    }
+
+    fn walk_cases(n: usize) -> Vec<Case> {
+        SetDef::parse("walk:3x3:4", None, Some(n), None, 7).unwrap().generate().unwrap()
+    }
+
+    #[test]
+    fn a_timing_is_the_solve_calls_of_one_batch_and_nothing_else() {
+        // Whatever the clock reads, every solve is either the one that sized the batch or one
+        // of `repeats` batches of `batch`: the clock holds only solve calls.
+        let cases = walk_cases(1);
+        let count = std::sync::Arc::new(AtomicUsize::new(0));
+        let mut solver: Box<dyn Solver> = Box::new(Counting(count.clone()));
+        let controls = RunControls { repeat: 3, ..RunControls::default() };
+        let t = timed(&mut solver, &cases[0], &controls);
+        assert!(t.sol.is_ok());
+        assert_eq!(t.repeats, 3);
+        let probe = usize::from(t.batch > 1);
+        assert_eq!(count.load(Ordering::Relaxed), probe + 3 * t.batch as usize);
+    }
+
+    #[test]
+    fn the_floor_is_the_do_nothing_solver_through_run_solver() {
+        let cases = walk_cases(5);
+        let refs = vec![Known::UNKNOWN; cases.len()];
+        let floor = floor_ns("walk", &cases, &refs, &RunControls::default()).unwrap();
+        assert!(floor.is_some());
+        assert_eq!(floor_ns("walk", &[], &[], &RunControls::default()).unwrap(), None);
+    }
+
+    #[test]
+    fn rows_come_back_in_case_order_though_the_cases_run_shuffled() {
+        let cases = walk_cases(20);
+        let refs = vec![Known::UNKNOWN; cases.len()];
+        let controls = RunControls { warm_up: false, ..RunControls::default() };
+        let run =
+            run_solver(DoNothing::info(), &DoNothing, "walk", &cases, &refs, 1, &controls, None)
+                .unwrap();
+        let ids: Vec<u64> = run.rows.iter().map(|r| r.case_id).collect();
+        assert_eq!(ids, (0..20).collect::<Vec<u64>>());
+    }
 }

@@ -229,7 +229,9 @@ impl RunRow {
     pub fn own_time_ns(&self) -> Option<u64> {
         match self.time_is {
             Some(super::QueryTimeIs::BatchShare | super::QueryTimeIs::UpperBound) => None,
-            Some(super::QueryTimeIs::Measured) | None => self.time_ns,
+            Some(super::QueryTimeIs::Measured | super::QueryTimeIs::Repeated) | None => {
+                self.time_ns
+            }
         }
     }
 }

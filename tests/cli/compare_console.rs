@@ -25,13 +25,14 @@ fn compare_prints_a_short_summary_and_where_the_results_are() {
     let o = compare(dir.path(), &["random:3x3"], &[]);
     let lines = stdout_lines(&o);
     let text = lines.join("\n");
-    assert!(lines.len() <= 8, "{text}");
+    assert!(lines.len() <= 9, "{text}");
     // Both solvers are blind: one line for the family, the first ranked.
     let family: Vec<&String> =
         lines.iter().filter(|l| l.trim_start().starts_with("blind")).collect();
     assert_eq!(family.len(), 1, "{text}");
     assert!(family[0].contains("table/rank") && family[0].contains("5 of 5"), "{text}");
     assert!(text.contains("Every answer agreed with the reference."), "{text}");
+    assert!(text.contains("Harness floor: ") && text.contains(" per query"), "{text}");
     assert!(text.contains(&format!("results in {}", dir.path().display())), "{text}");
     assert!(!text.contains("p95"), "the full table is for --verbose: {text}");
 }

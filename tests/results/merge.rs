@@ -7,8 +7,8 @@ use slidebench::fsutil::{verify_set, write_set, INCOMPLETE_MARKER, MANIFEST};
 use slidebench::merge::merge;
 use slidebench::report::set::{read_runs_as_written, runs_gz_bytes};
 use slidebench::report::{
-    csv_bytes, read_csv, Outcome, ProgramMeta, RunMeta, RunRow, SummaryRow, META_JSON, RUNS_CSV,
-    RUNS_CSV_GZ, SUMMARY_CSV,
+    csv_bytes, read_csv, Outcome, ProgramMeta, RunMeta, RunRow, SummaryRow, TimingMeta, META_JSON,
+    RUNS_CSV, RUNS_CSV_GZ, SUMMARY_CSV,
 };
 use std::path::{Path, PathBuf};
 
@@ -99,6 +99,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         solvers: Vec::new(),
         partial: None,
         idle: Vec::new(),
+        timing: TimingMeta::default(),
     }
 }
 

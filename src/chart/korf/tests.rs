@@ -3,7 +3,7 @@
 
 use super::super::{render_all, KORF_NODES_SVG, KORF_TIMES_SVG, PDB_BREAK_EVEN_SVG};
 use super::*;
-use crate::report::{write_csv, RUNS_CSV, SUMMARY_CSV};
+use crate::report::{write_csv, TimingMeta, RUNS_CSV, SUMMARY_CSV};
 use std::path::Path;
 
 pub(crate) fn korf_run(solver: &str, case_id: u64, optimal: u64, outcome: Outcome) -> RunRow {
@@ -160,6 +160,7 @@ fn korf_charts_draw_with_budget_crosses_and_published_bars() {
         solvers: Vec::new(),
         partial: None,
         idle: Vec::new(),
+        timing: TimingMeta::default(),
     };
     std::fs::write(dir.path().join(crate::report::META_JSON), serde_json::to_vec(&meta).unwrap())
         .unwrap();
