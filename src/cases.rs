@@ -52,8 +52,13 @@ pub struct Case {
 /// The kinds of generated set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetKind {
-    /// The HDU 1043 and AOJ 1339 samples.
+    /// The HDU 1043 and AOJ 1339 samples together (the judges' boards, as `judge` runs them).
     Sample,
+    /// The HDU 1043 sample alone: one 8-puzzle board, unit costs. A comparison runs it apart
+    /// from the Cruller part, so that no row reads "1 of 1" beside another's "5 of 5".
+    SampleHdu,
+    /// The AOJ 1339 (Dragon's Cruller) sample alone: weighted 3×3 tori.
+    SampleCruller,
     /// Random 3×3 boards, solvable and unsolvable mixed.
     Random,
     /// For each optimal distance 0..=31, boards at exactly that distance.
@@ -73,8 +78,10 @@ pub enum SetKind {
 
 impl SetKind {
     /// Every kind, in listing order.
-    pub const ALL: [SetKind; 8] = [
+    pub const ALL: [SetKind; 10] = [
         SetKind::Sample,
+        SetKind::SampleHdu,
+        SetKind::SampleCruller,
         SetKind::Random,
         SetKind::Depth,
         SetKind::All,
@@ -88,6 +95,8 @@ impl SetKind {
     pub fn name(self) -> &'static str {
         match self {
             SetKind::Sample => "sample",
+            SetKind::SampleHdu => "sample-hdu",
+            SetKind::SampleCruller => "sample-cruller",
             SetKind::Random => "random",
             SetKind::Depth => "depth",
             SetKind::All => "all",
@@ -101,7 +110,7 @@ impl SetKind {
     /// What `count` means for this set, and its default.
     pub fn default_count(self) -> usize {
         match self {
-            SetKind::Sample | SetKind::All => 0,
+            SetKind::Sample | SetKind::SampleHdu | SetKind::SampleCruller | SetKind::All => 0,
             SetKind::Random => 200,
             SetKind::Depth => 3,
             SetKind::Weighted => 40,
@@ -118,7 +127,7 @@ impl FromStr for SetKind {
             Error::new(
                 ErrorKind::Parse,
                 format!(
-                    "unknown case set `{s}` (expected sample, random, depth, all, weighted, walk, \
+                    "unknown case set `{s}` (expected sample, sample-hdu, sample-cruller, random, depth, all, weighted, walk, \
                      korf100 or korf50)"
                 ),
             )
@@ -161,14 +170,16 @@ fn stream_def(def: &SetDef) -> Box<dyn Iterator<Item = Case> + Send> {
     };
     let mut rng = ChaCha8Rng::seed_from_u64(def.seed);
     match def.kind {
-        SetKind::Sample => {
+        SetKind::Sample | SetKind::SampleHdu | SetKind::SampleCruller => {
             let eight = Puzzle::eight();
             let mut out = Vec::new();
-            for item in EightReader::new(HDU_SAMPLE.as_bytes()) {
+            let hdu = if def.kind == SetKind::SampleCruller { "" } else { HDU_SAMPLE };
+            let aoj = if def.kind == SetKind::SampleHdu { "0 0\n" } else { AOJ_SAMPLE };
+            for item in EightReader::new(hdu.as_bytes()) {
                 let (_, board) = item.expect("in-memory reads do not fail");
                 out.push(case(out.len(), &eight, board.expect("the sample is well formed")));
             }
-            for item in CrullerReader::new(AOJ_SAMPLE.as_bytes()) {
+            for item in CrullerReader::new(aoj.as_bytes()) {
                 let d = item.expect("in-memory").expect("the sample is well formed");
                 let p = Puzzle::cruller(d.costs, d.goal).expect("sample costs are valid");
                 out.push(case(out.len(), &p, d.start));
@@ -362,6 +373,20 @@ mod tests {
         let mut aoj = Vec::new();
         write_judge(&cases, Format::Aoj, &mut aoj).unwrap();
         assert_eq!(String::from_utf8(aoj).unwrap(), AOJ_SAMPLE);
+    }
+
+    /// The sample's two parts are its HDU board and its Cruller tori, apart, and together the
+    /// whole sample: every case of a part is of one puzzle kind.
+    #[test]
+    fn the_sample_splits_into_its_hdu_board_and_its_cruller_tori() {
+        let hdu = generate(SetKind::SampleHdu, 0, 0);
+        let cruller = generate(SetKind::SampleCruller, 0, 0);
+        assert_eq!((hdu.len(), cruller.len()), (1, 4));
+        assert!(hdu.iter().all(|c| c.puzzle == Puzzle::eight()));
+        assert!(cruller.iter().all(|c| c.puzzle.topology() == crate::board::Topology::Torus));
+        let starts = |cases: &[Case]| cases.iter().map(|c| c.start).collect::<Vec<_>>();
+        let whole = generate(SetKind::Sample, 0, 0);
+        assert_eq!(starts(&whole), [starts(&hdu), starts(&cruller)].concat());
     }
 
     #[test]

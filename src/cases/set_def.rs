@@ -118,7 +118,9 @@ impl SetDef {
         // Exact, so a 5×5 refusal names 25!, not a saturated 64-bit number.
         let arrangements = crate::rank::arrangements(self.shape.cells());
         match self.kind {
-            SetKind::Sample if self.shape != Shape::THREE_BY_THREE => {
+            SetKind::Sample | SetKind::SampleHdu | SetKind::SampleCruller
+                if self.shape != Shape::THREE_BY_THREE =>
+            {
                 refuse(format!("the sample set is the judges' 3x3 boards, not {}", self.shape))
             }
             SetKind::Korf100 if self.shape != korf100::shape() => {
@@ -162,6 +164,8 @@ impl SetDef {
     pub fn len(&self) -> usize {
         match self.kind {
             SetKind::Sample => 5,
+            SetKind::SampleHdu => 1,
+            SetKind::SampleCruller => 4,
             SetKind::Random | SetKind::Weighted | SetKind::Walk => self.count,
             SetKind::Korf100 => self.count.min(100),
             SetKind::Korf50 => self.count.min(50),

@@ -22,7 +22,11 @@ pub(super) fn run(def: &SetDef, format: Option<Format>) -> CliResult {
     let mut out = BufWriter::new(io::stdout().lock());
     let format = match format {
         Some(f) => f,
-        None if def.kind == SetKind::Weighted && def.shape == Shape::THREE_BY_THREE => Format::Aoj,
+        None if matches!(def.kind, SetKind::Weighted | SetKind::SampleCruller)
+            && def.shape == Shape::THREE_BY_THREE =>
+        {
+            Format::Aoj
+        }
         None if def.shape == Shape::THREE_BY_THREE => Format::Hdu,
         None if def.kind == SetKind::Weighted => {
             return Err(Failure::Error(format!(

@@ -4,6 +4,7 @@
 use super::output::CliResult;
 use slidebench::board::MAX_CELLS;
 use slidebench::encoding::{Encoding, Rank, DEFAULT_MAX_STATES};
+use slidebench::pdb::PartitionKind;
 use slidebench::solver::{all_solvers, EncodingKind, SolverInfo};
 use slidebench::{Board, Costs, Puzzle, Shape, Topology};
 use std::io::{self, BufWriter, Write};
@@ -37,10 +38,15 @@ fn write_long(out: &mut impl Write, s: &SolverInfo, rank_shapes: &str) -> io::Re
     let shapes = match s.encoding_kind {
         Some(EncodingKind::Rank) => rank_shapes,
         _ if a.table() => "any shape up to 25 squares whose whole space fits --max-states",
-        _ if a.spec().guide == slidebench::solver::Guide::PatternDatabase => {
-            "any shape up to 16 squares"
-        }
-        _ => "any shape up to 25 squares",
+        _ => match a.spec().partition {
+            Some(PartitionKind::Even) => {
+                "shapes up to 16 squares without a partition of their own (not 4x4; 5x5 is \
+                 too large)"
+            }
+            Some(k) if k.is_wide() => "the 5x5 only (its own partition; elsewhere idastar-pdb)",
+            Some(_) => "the 4x4 only (its own partition; elsewhere idastar-pdb)",
+            None => "any shape up to 25 squares",
+        },
     };
     writeln!(out, "    accepts: {}; {shapes}; {costs}", topologies.join(", "))?;
     writeln!(out, "    memory:  {}", a.memory())

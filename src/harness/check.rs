@@ -107,8 +107,11 @@ fn sits_out(info: &SolverInfo, set: &CheckSet, max_states: u64) -> Option<String
         let topology_ok = |c: &Case| {
             info.algorithm_kind.is_none_or(|a| a.topologies().contains(&c.puzzle.topology()))
         };
-        let why = if set.cases.iter().any(topology_ok) { "unit costs only" } else { "grid only" };
-        return Some(why.to_string());
+        if !set.cases.iter().any(topology_ok) {
+            return Some("grid only".into());
+        }
+        let off_shape = info.algorithm_kind.and_then(|a| a.spec().off_shape(&set.cases[0].puzzle));
+        return Some(off_shape.unwrap_or_else(|| "unit costs only".into()));
     }
     if info.id == TEXT_TABLE && set.cases.iter().any(|c| !c.puzzle.costs().is_unit()) {
         return Some(

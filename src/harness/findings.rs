@@ -74,6 +74,10 @@ pub enum SkipReason {
     },
     /// It takes none of the set's puzzles: their moves have unequal costs.
     UnitCostsOnly,
+    /// It takes none of the set's puzzles: its partition is not their shape's own (see
+    /// [`AlgorithmSpec::off_shape`](crate::solver::AlgorithmSpec::off_shape)); the reason names
+    /// the row that runs there.
+    OffShape(String),
     /// Its space does not fit the state bound, or its tables are built only on request and
     /// are not: the reason, with the numbers or the command.
     Cannot(String),
@@ -83,15 +87,19 @@ pub enum SkipReason {
 
 impl SkipReason {
     /// Why `solver` takes none of `cases`, if it takes none: the first case's topology, else
-    /// its costs (the two things [`SolverInfo::accepts`] checks).
+    /// its shape, else its costs (what [`SolverInfo::accepts`] checks).
     pub fn refused(solver: &SolverInfo, cases: &[Case]) -> Option<SkipReason> {
         let first: &Puzzle = &cases.first()?.puzzle;
         if cases.iter().any(|c| solver.accepts(&c.puzzle)) {
             return None;
         }
-        match solver.algorithm_kind.map(crate::solver::Algorithm::topologies) {
-            Some(takes) if !takes.contains(&first.topology()) => {
-                Some(SkipReason::Topology { takes })
+        let spec = solver.algorithm_kind.map(crate::solver::Algorithm::spec);
+        match spec {
+            Some(spec) if !spec.topologies.contains(&first.topology()) => {
+                Some(SkipReason::Topology { takes: spec.topologies })
+            }
+            Some(spec) if spec.off_shape(first).is_some() => {
+                spec.off_shape(first).map(SkipReason::OffShape)
             }
             _ => Some(SkipReason::UnitCostsOnly),
         }
@@ -107,7 +115,7 @@ impl fmt::Display for SkipReason {
                 write!(f, "{} only", names.join(" or "))
             }
             SkipReason::UnitCostsOnly => f.write_str("unit costs only"),
-            SkipReason::Cannot(why) => f.write_str(why),
+            SkipReason::Cannot(why) | SkipReason::OffShape(why) => f.write_str(why),
             SkipReason::NoProtocol => f.write_str("speaks no protocol for these puzzles"),
         }
     }

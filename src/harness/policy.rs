@@ -10,8 +10,9 @@ use std::time::Duration;
 
 /// Sets `compare` runs when none are named, with their sizes (`None`: the set's default, or
 /// `--count`): the 3×3 sets, then the easiest 25 of Korf's 100 and a 4×4 walk set.
-pub const DEFAULT_SETS: [(&str, Option<usize>); 6] = [
-    ("sample", None),
+pub const DEFAULT_SETS: [(&str, Option<usize>); 7] = [
+    ("sample-hdu", None),
+    ("sample-cruller", None),
     ("random", None),
     ("depth", None),
     ("weighted", None),
@@ -22,8 +23,9 @@ pub const DEFAULT_SETS: [(&str, Option<usize>); 6] = [
 /// every 3×3 arrangement, all of Korf's 100, random boards of every shape from 2×3 to 4×3, and
 /// 40-move walks on the 5×5, so each technique's time can be drawn against the size of the
 /// space.
-pub const FULL_SETS: [(&str, Option<usize>); 12] = [
-    ("sample", None),
+pub const FULL_SETS: [(&str, Option<usize>); 13] = [
+    ("sample-hdu", None),
+    ("sample-cruller", None),
     ("random:2x3", Some(200)),
     ("random:2x4", Some(200)),
     ("random", None),

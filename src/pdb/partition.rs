@@ -51,6 +51,51 @@ impl PartitionKind {
         }
     }
 
+    /// Whether `shape` is one where this partition is the heuristic's own, so that a row over
+    /// it is a search of its own there: a named partition on the shape it is drawn for, the
+    /// even split where no named partition is (on 4×4 and 5×5 the even split would only
+    /// repeat, under another name, a search the named rows already are).
+    pub fn own_on(self, shape: Shape) -> bool {
+        match self {
+            PartitionKind::Even => PartitionKind::default_on(shape) == PartitionKind::Even,
+            named => named.fits(shape),
+        }
+    }
+
+    /// The partition a solver uses on `shape` when none is asked for: 6-6-3 on 4×4, 6-6-6-6
+    /// on 5×5, the even split elsewhere.
+    pub fn default_on(shape: Shape) -> PartitionKind {
+        [PartitionKind::SixSixThree, PartitionKind::SixSixSixSix]
+            .into_iter()
+            .find(|k| k.fits(shape))
+            .unwrap_or(PartitionKind::Even)
+    }
+
+    /// The shapes it is drawn for, for listings and refusals: `4x4`, `5x5`, or for the even
+    /// split the shapes without a named partition.
+    pub fn own_shapes(self) -> &'static str {
+        match self {
+            PartitionKind::SixSixThree
+            | PartitionKind::FiveFiveFive
+            | PartitionKind::SevenEight => "4x4",
+            PartitionKind::SixSixSixSix | PartitionKind::SixSixSixSixB => "5x5",
+            PartitionKind::Even => "shapes other than 4x4 and 5x5",
+        }
+    }
+
+    /// The sizes of its patterns as the literature writes them (`6-6-3`), or `even` for the
+    /// even split, whose sizes depend on the shape (see [`Partition::label`]).
+    pub fn sizes(self) -> &'static str {
+        match self {
+            PartitionKind::SixSixThree => "6-6-3",
+            PartitionKind::FiveFiveFive => "5-5-5",
+            PartitionKind::SevenEight => "7-8",
+            PartitionKind::SixSixSixSix => "6-6-6-6",
+            PartitionKind::SixSixSixSixB => "6-6-6-6b",
+            PartitionKind::Even => "even",
+        }
+    }
+
     /// Whether the build takes minutes and gigabytes, so that a comparison leaves the solver
     /// out until the tables are cached rather than build them in the middle of a run.
     pub fn long_build(self) -> bool {
@@ -178,16 +223,24 @@ impl Partition {
     /// The partition a solver uses when none is asked for: 6-6-3 on 4×4, 6-6-6-6 on 5×5, even
     /// elsewhere.
     pub fn default_for(goal: &Board) -> Partition {
-        let kind = [PartitionKind::SixSixThree, PartitionKind::SixSixSixSix]
-            .into_iter()
-            .find(|k| k.fits(goal.shape()))
-            .unwrap_or(PartitionKind::Even);
-        Partition::for_goal(kind, goal).expect("the default partition fits its shape")
+        Partition::for_goal(PartitionKind::default_on(goal.shape()), goal)
+            .expect("the default partition fits its shape")
     }
 
     /// The partition's name, such as `663`.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// How a table or legend names it beside a solver: the pattern sizes (`6-6-3`), and for the
+    /// even split the sizes it cut on this shape (`even 4-4` on 3×3).
+    pub fn label(&self) -> String {
+        let sizes = || self.squares.iter().map(|g| g.len().to_string()).collect::<Vec<_>>();
+        match self.kind {
+            Some(PartitionKind::Even) => format!("even {}", sizes().join("-")),
+            Some(kind) => kind.sizes().to_string(),
+            None => sizes().join("-"),
+        }
     }
 
     /// The named partition this is, if it is one (not given square by square).

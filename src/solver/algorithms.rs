@@ -283,8 +283,16 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         ..INFORMED_ROW
     },
     AlgorithmSpec {
+        name: "idastar-pdb",
+        summary: "IDA* with additive pattern databases over the even split of the squares in row order (4-4 on 3x3), on the shapes without a partition of their own (4x4 and 5x5 have their rows)",
+        memory: "PDB even split: patterns of at most 6 tiles (4-4 on 3x3), built on first use; the path only, ignores --max-states",
+        partition: Some(PartitionKind::Even),
+        colour: 0x66_c2a5,
+        ..PDB_ROW
+    },
+    AlgorithmSpec {
         name: "idastar-pdb555",
-        summary: "IDA* with additive pattern databases, 5-5-5 on 4x4 (other shapes: the default partition)",
+        summary: "IDA* with additive pattern databases, 5-5-5 on 4x4",
         memory: "PDB 5-5-5 on 4x4: 1.6 MB tables, ~13 MB to build; the path only, ignores --max-states",
         partition: Some(PartitionKind::FiveFiveFive),
         colour: 0x1b_9e77,
@@ -292,7 +300,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb663",
-        summary: "IDA* with additive pattern databases, 6-6-3 on 4x4 (other shapes: the default partition)",
+        summary: "IDA* with additive pattern databases, 6-6-3 on 4x4",
         memory: "PDB 6-6-3 on 4x4: 11.5 MB tables, ~95 MB to build; the path only, ignores --max-states",
         partition: Some(PartitionKind::SixSixThree),
         colour: 0xc5_1b7d,
@@ -300,7 +308,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb78",
-        summary: "IDA* with additive pattern databases, 7-8 on 4x4, built only by `pdb build --partition 78` (other shapes: the default partition)",
+        summary: "IDA* with additive pattern databases, 7-8 on 4x4, built only by `pdb build --partition 78`",
         memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
         partition: Some(PartitionKind::SevenEight),
         colour: 0xd9_5f02,
@@ -308,7 +316,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb6666",
-        summary: "IDA* with Korf & Felner's 6-6-6-6 pattern databases on 5x5, built on first use or by `pdb build --shape 5x5` (other shapes: the default partition)",
+        summary: "IDA* with Korf & Felner's 6-6-6-6 pattern databases on 5x5, built on first use or by `pdb build --shape 5x5`",
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
         partition: Some(PartitionKind::SixSixSixSix),
         colour: 0x75_70b3,
@@ -316,7 +324,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb78-dual",
-        summary: "IDA* with the 7-8 databases on 4x4, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
+        summary: "IDA* with the 7-8 databases on 4x4, their reflected and dual lookups and bidirectional pathmax",
         memory: "PDB 7-8 on 4x4: 576.6 MB tables, ~1.6 GB to build; the path only, ignores --max-states",
         partition: Some(PartitionKind::SevenEight),
         colour: 0xf4_6d43,
@@ -324,7 +332,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb6666-dual",
-        summary: "IDA* with the 6-6-6-6 databases on 5x5, their reflected and dual lookups and bidirectional pathmax (other shapes: the default partition)",
+        summary: "IDA* with the 6-6-6-6 databases on 5x5, their reflected and dual lookups and bidirectional pathmax",
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables, ~0.9 GB to build; the path only, ignores --max-states",
         partition: Some(PartitionKind::SixSixSixSix),
         colour: 0x54_2788,
@@ -332,7 +340,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb78-dual-fsm",
-        summary: "idastar-pdb78-dual with duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        summary: "idastar-pdb78-dual with duplicate paths pruned by the move automaton",
         memory: "PDB 7-8 on 4x4: 576.6 MB tables; the move automaton (at most a few MB); the path",
         partition: Some(PartitionKind::SevenEight),
         colour: 0xfd_ae61,
@@ -340,7 +348,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb6666-dual-fsm",
-        summary: "idastar-pdb6666-dual with duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        summary: "idastar-pdb6666-dual with duplicate paths pruned by the move automaton",
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables; the move automaton (at most a few MB); the path",
         partition: Some(PartitionKind::SixSixSixSix),
         colour: 0x80_73ac,
@@ -363,7 +371,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-pdb78-fsm",
         guide: Guide::PatternDatabase,
-        summary: "IDA* with the 7-8 databases on 4x4 (reflected lookup), duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        summary: "IDA* with the 7-8 databases on 4x4 (reflected lookup), duplicate paths pruned by the move automaton",
         memory: "PDB 7-8 on 4x4: 576.6 MB tables; the move automaton (at most a few MB); the path",
         partition: Some(PartitionKind::SevenEight),
         colour: 0xa5_0026,
@@ -376,7 +384,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-pdb6666-fsm",
         guide: Guide::PatternDatabase,
-        summary: "IDA* with the 6-6-6-6 databases on 5x5 (reflected lookup), duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        summary: "IDA* with the 6-6-6-6 databases on 5x5 (reflected lookup), duplicate paths pruned by the move automaton",
         memory: "PDB 6-6-6-6 on 5x5: 255 MB tables; the move automaton (at most a few MB); the path",
         partition: Some(PartitionKind::SixSixSixSix),
         colour: 0x32_88bd,
@@ -388,7 +396,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     },
     AlgorithmSpec {
         name: "idastar-pdb6666-max",
-        summary: "IDA* with the larger of two 6-6-6-6 partitions' sums on 5x5 (Korf & Felner's and a second one, each with its reflected lookup: four partitions), built by `pdb build --shape 5x5 --partition 6666b` or on first use (other shapes: the default partition)",
+        summary: "IDA* with the larger of two 6-6-6-6 partitions' sums on 5x5 (Korf & Felner's and a second one, each with its reflected lookup: four partitions), built by `pdb build --shape 5x5 --partition 6666b` or on first use",
         memory: "PDB 6-6-6-6 and 6-6-6-6b on 5x5: 637.6 MB tables (five of 127.5 MB); the path only, ignores --max-states",
         partition: Some(PartitionKind::SixSixSixSix),
         max_with: Some(PartitionKind::SixSixSixSixB),
@@ -402,7 +410,7 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
     AlgorithmSpec {
         name: "idastar-pdb6666-max-fsm",
         guide: Guide::PatternDatabase,
-        summary: "idastar-pdb6666-max with duplicate paths pruned by the move automaton (other shapes: the default partition)",
+        summary: "idastar-pdb6666-max with duplicate paths pruned by the move automaton",
         memory: "PDB 6-6-6-6 and 6-6-6-6b on 5x5: 637.6 MB tables; the move automaton (at most a few MB); the path",
         partition: Some(PartitionKind::SixSixSixSix),
         max_with: Some(PartitionKind::SixSixSixSixB),
@@ -429,9 +437,91 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
 
 #[cfg(test)]
 mod tests {
+    use super::super::informed::pdb_partition;
     use super::*;
+    use crate::board::{Board, Costs, Puzzle, Shape};
     use crate::harness::check::{family, Family as CheckFamily};
+    use crate::harness::{DEFAULT_SETS, FULL_SETS};
     use crate::solver::{all_solvers, Algorithm};
+    use std::collections::HashMap;
+
+    /// What a solver is on `puzzle`: its search (the row's name less its partition's, so that
+    /// `idastar-pdb555` and `idastar-pdb663` are both `idastar-pdb`, and `-dual`, `-fsm`, `-max`
+    /// stay apart), the partitions its heuristic resolves to there, and its encoding.
+    fn identity(
+        info: &crate::solver::SolverInfo,
+        puzzle: &Puzzle,
+    ) -> (String, Vec<String>, String) {
+        let spec = info.algorithm_kind.unwrap().spec();
+        let mut search = spec.name.to_string();
+        let mut partitions = Vec::new();
+        for kind in [spec.partition, spec.max_with].into_iter().flatten() {
+            search = search.replacen(kind.name(), "", 1);
+            let resolved = pdb_partition(kind, puzzle.goal()).unwrap();
+            partitions.push(format!("{:?}", resolved.squares()));
+        }
+        (search, partitions, info.encoding.to_string())
+    }
+
+    /// No two rows of one shape are the same search under two names: over every shape the
+    /// default and full sets use, on the grid and the torus, the solvers that take its unit-cost
+    /// puzzle differ in search, resolved partition or encoding.
+    #[test]
+    fn no_two_rows_that_take_a_shape_are_the_same_search_there() {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for (text, count) in DEFAULT_SETS.iter().chain(&FULL_SETS) {
+            let def = crate::cases::SetDef::parse(text, None, *count, None, 1).unwrap();
+            if !shapes.contains(&def.shape) {
+                shapes.push(def.shape);
+            }
+        }
+        assert!(shapes.len() >= 3, "{shapes:?}");
+        for shape in shapes {
+            for topology in [Topology::Grid, Topology::Torus] {
+                let puzzle =
+                    Puzzle::new(shape, topology, Costs::UNIT, Board::solved(shape)).unwrap();
+                let mut seen: HashMap<_, String> = HashMap::new();
+                for info in all_solvers().into_iter().filter(|s| s.accepts(&puzzle)) {
+                    if crate::pdb::too_large(&puzzle, info.algorithm_kind.unwrap().spec().partition)
+                        .is_some()
+                    {
+                        continue;
+                    }
+                    if let Some(other) = seen.insert(identity(&info, &puzzle), info.id.clone()) {
+                        panic!("{other} and {} are one search on the {shape} {topology}", info.id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A pattern-database row runs only on its own shape, and the shapes without one have the
+    /// even split's row: the 3×3 takes `idastar-pdb` alone, the 4×4 and 5×5 refuse it.
+    #[test]
+    fn pattern_database_rows_take_only_the_shapes_their_partition_is_for() {
+        let takes = |id: &str, w: usize| {
+            let shape = Shape::new(w, w).unwrap();
+            crate::solver::solver_info(id).unwrap().accepts(&crate::cases::unit_grid(shape))
+        };
+        assert!(takes("idastar-pdb/packed", 3) && !takes("idastar-pdb/packed", 4));
+        assert!(!takes("idastar-pdb/packed", 5));
+        for id in ["idastar-pdb555/packed", "idastar-pdb663/packed", "idastar-pdb78-fsm/packed"] {
+            assert!(takes(id, 4) && !takes(id, 3) && !takes(id, 5), "{id}");
+        }
+        assert!(takes("idastar-pdb6666/packed", 5) && !takes("idastar-pdb6666/packed", 3));
+        assert!(!takes("idastar-pdb6666-max/packed", 4));
+    }
+
+    /// A solver named off its shape is told why and which row runs there.
+    #[test]
+    fn a_row_off_its_shape_names_the_row_that_runs_there() {
+        let spec = Algorithm::from_name("idastar-pdb6666").unwrap().spec();
+        let why = spec.off_shape(&Puzzle::eight()).unwrap();
+        assert_eq!(why, "its 6-6-6-6 partition is for 5x5 boards; on 3x3 use idastar-pdb");
+        let even = Algorithm::from_name("idastar-pdb").unwrap().spec();
+        let why = even.off_shape(&crate::cases::unit_grid(Shape::new(4, 4).unwrap())).unwrap();
+        assert!(why.ends_with("on 4x4 use idastar-pdb663"), "{why}");
+    }
 
     /// What the base row leaves to each row is stated by each row, and what the charts, `check`
     /// and the pattern-database constructors read of a row is there: its own colour (not a

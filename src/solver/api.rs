@@ -230,13 +230,15 @@ impl SolverInfo {
         }
     }
 
-    /// Whether the solver takes `puzzle`: its costs (unit-only solvers refuse weights) and its
-    /// topology (linear conflict refuses the torus). Solvers written outside the crate are
+    /// Whether the solver takes `puzzle`: its costs (unit-only solvers refuse weights), its
+    /// topology (linear conflict refuses the torus) and its shape (a pattern-database row runs
+    /// only where its partition is its own, see [`AlgorithmSpec::off_shape`]). Solvers written outside the crate are
     /// taken to accept both topologies.
     pub fn accepts(&self, puzzle: &Puzzle) -> bool {
         let topology_ok =
             self.algorithm_kind.is_none_or(|a| a.topologies().contains(&puzzle.topology()));
-        topology_ok && (self.weighted || puzzle.costs().is_unit())
+        let shape_ok = self.algorithm_kind.is_none_or(|a| a.spec().off_shape(puzzle).is_none());
+        topology_ok && shape_ok && (self.weighted || puzzle.costs().is_unit())
     }
 }
 
@@ -297,6 +299,32 @@ impl AlgorithmSpec {
     /// [`Family::Blind`]).
     pub const fn blind(&self) -> bool {
         matches!(self.family, Family::Blind)
+    }
+
+    /// Why the row does not run on `puzzle`'s shape, if it does not: a pattern-database row
+    /// runs only where its partition is its own ([`PartitionKind::own_on`]), so that no two
+    /// rows of one shape are the same search under two names. The reason names the row that
+    /// runs there instead.
+    ///
+    /// [`PartitionKind::own_on`]: crate::pdb::PartitionKind::own_on
+    pub fn off_shape(&self, puzzle: &Puzzle) -> Option<String> {
+        let shape = puzzle.shape();
+        let kind = self.partition.filter(|k| !k.own_on(shape))?;
+        let own = crate::pdb::PartitionKind::default_on(shape);
+        let instead = super::Algorithm::all()
+            .find(|a| a.spec().partition == Some(own) && a.spec().max_with.is_none())
+            .map_or("idastar-pdb", Algorithm::name);
+        Some(match kind {
+            crate::pdb::PartitionKind::Even => format!(
+                "its even split is for the shapes without a partition of their own; on {shape} \
+                 use {instead}"
+            ),
+            _ => format!(
+                "its {} partition is for {} boards; on {shape} use {instead}",
+                kind.sizes(),
+                kind.own_shapes()
+            ),
+        })
     }
 }
 

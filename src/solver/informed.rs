@@ -46,21 +46,15 @@ impl Prepare for LinearConflict {
 /// Which databases to build and where to keep them.
 #[derive(Clone, Debug)]
 pub(crate) struct PdbConfig {
-    /// The partition on 4×4; other shapes use [`Partition::default_for`] (see
-    /// [`pdb_partition`]).
+    /// The partition (see [`pdb_partition`]).
     pub(crate) kind: PartitionKind,
     pub(crate) cache: Cache,
 }
 
-/// The partition a `pdb555`/`pdb663`/`pdb78`/`pdb6666` solver uses on `goal`'s shape: the named
-/// one where it is defined (4×4, or 5×5 for 6-6-6-6), and on any other shape the even split
-/// in row order (such as 4-4 on 3×3).
+/// The partition a pattern-database row uses on `goal`'s shape: its own, which its row runs
+/// only where defined ([`crate::solver::AlgorithmSpec::off_shape`]); elsewhere a clear refusal.
 pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partition> {
-    if kind.fits(goal.shape()) {
-        Partition::for_goal(kind, goal)
-    } else {
-        Partition::for_goal(PartitionKind::Even, goal)
-    }
+    Partition::for_goal(kind, goal)
 }
 
 /// Why a solver over `kind`'s databases cannot run on `puzzle` yet, if it cannot: its tables
@@ -104,8 +98,7 @@ impl Prepare for PatternDatabases {
 }
 
 /// The larger of two partitions' sums, each partition's tables opened as its own row would
-/// (`idastar-pdb6666-max`). Where the second partition is not defined for the shape, both
-/// fall back to the same even split, and the maximum is that split's sum.
+/// (`idastar-pdb6666-max`), on the 5×5 where both are defined.
 impl Prepare for MaxOf<PatternDatabases, PatternDatabases> {
     type Config = (PdbConfig, PdbConfig);
     fn build_timed(

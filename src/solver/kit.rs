@@ -31,6 +31,7 @@ pub(crate) fn precheck(
             ),
         ));
     }
+    own_shape(info, puzzle)?;
     if !info.weighted && !puzzle.costs().is_unit() {
         return Err(Error::new(
             ErrorKind::Unsupported,
@@ -44,6 +45,19 @@ pub(crate) fn precheck(
         return Ok(Some(Solution::unsolvable(Stats::default())));
     }
     Ok(None)
+}
+
+/// Refuses a puzzle off the row's shapes (see [`AlgorithmSpec::off_shape`]), before a
+/// search or a build.
+///
+/// [`AlgorithmSpec::off_shape`]: super::AlgorithmSpec::off_shape
+pub(crate) fn own_shape(info: &SolverInfo, puzzle: &Puzzle) -> Result<()> {
+    match info.algorithm_kind.and_then(|a| a.spec().off_shape(puzzle)) {
+        Some(why) => {
+            Err(Error::new(ErrorKind::Unsupported, format!("{} does not run here: {why}", info.id)))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Whether two puzzles share shape and topology, so one encoding serves both.

@@ -43,6 +43,7 @@ macro_rules! every_solver_id {
             astar_lc_packed => "astar-lc/packed";
             pathfinding_idastar_packed => "pathfinding-idastar/packed";
             pathfinding_astar_packed => "pathfinding-astar/packed";
+            idastar_pdb_packed => "idastar-pdb/packed";
             idastar_pdb555_packed => "idastar-pdb555/packed";
             idastar_pdb663_packed => "idastar-pdb663/packed";
             idastar_pdb78_packed => "idastar-pdb78/packed";

@@ -3,7 +3,7 @@
 //! algorithm, as a [`Search`]; [`Wrapped`] turns it into a [`Solver`].
 
 use super::api::{Solution, Solver, SolverInfo};
-use super::kit::{precheck, same_space};
+use super::kit::{own_shape, precheck, same_space};
 use crate::board::{Board, Puzzle};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Encoding;
@@ -169,6 +169,7 @@ impl<S: Search> Solver for Wrapped<S> {
     }
 
     fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+        own_shape(&self.info, puzzle)?;
         self.search.prepare(puzzle, self.max_states, &mut self.work)
     }
 

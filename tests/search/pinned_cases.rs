@@ -20,10 +20,13 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// board a line (sets off the 3×3 judges' puzzles).
 fn default_format(kind: SetKind) -> Option<Format> {
     match kind {
-        SetKind::Weighted => Some(Format::Aoj),
-        SetKind::Sample | SetKind::Random | SetKind::Depth | SetKind::All | SetKind::Walk => {
-            Some(Format::Hdu)
-        }
+        SetKind::Weighted | SetKind::SampleCruller => Some(Format::Aoj),
+        SetKind::Sample
+        | SetKind::SampleHdu
+        | SetKind::Random
+        | SetKind::Depth
+        | SetKind::All
+        | SetKind::Walk => Some(Format::Hdu),
         SetKind::Korf100 | SetKind::Korf50 => None,
     }
 }
@@ -44,7 +47,11 @@ fn judge_text(kind: SetKind, seed: u64, format: impl Into<Option<Format>>) -> St
 /// (set, seed, hash of the default-format text, number of lines, first lines).
 fn pinned(kind: SetKind) -> (u64, u64, usize, &'static [&'static str]) {
     match kind {
-        SetKind::Sample => (DEFAULT_SEED, 0xeaec83ee3e75241f, 1, &["2 3 4 1 5 x 7 6 8"]),
+        SetKind::Sample | SetKind::SampleHdu => {
+            (DEFAULT_SEED, 0xeaec83ee3e75241f, 1, &["2 3 4 1 5 x 7 6 8"])
+        }
+        // AOJ 1339's sample as the judge prints it (`AOJ_SAMPLE`).
+        SetKind::SampleCruller => (DEFAULT_SEED, 0x6890_dbc0_ee70_016a, 29, &["4 9", "6 3 0"]),
         SetKind::Random => (
             DEFAULT_SEED,
             0x127cfe2e264102ad,
