@@ -137,6 +137,22 @@ pub struct RunRow {
     /// or a program's share).
     #[serde(default)]
     pub time_is: Option<QueryTimeIs>,
+    /// Whether the search resumed from a checkpoint of an earlier process (its time is then
+    /// the sum over the processes), and what its optimality rests on; empty when it did not
+    /// (and in files written before the column).
+    #[serde(default)]
+    pub resumed: Option<Resumed>,
+}
+
+/// How a row's search resumed, as `runs.csv` says in `resumed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Resumed {
+    /// Resumed, and its answer held to a reference known before the run.
+    Checked,
+    /// Resumed with no reference known before the run: its optimality rests on the verified
+    /// checkpoint.
+    RestsOnCheckpoint,
 }
 
 /// What a row's time is, as `runs.csv` says in `time_is`.

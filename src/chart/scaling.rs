@@ -187,6 +187,7 @@ mod tests {
             threads: 1,
             reference: None,
             time_is: Some(crate::report::QueryTimeIs::Measured),
+            resumed: None,
         }
     }
 

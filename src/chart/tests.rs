@@ -66,6 +66,7 @@ fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRo
         threads: 1,
         reference: None,
         time_is: Some(crate::report::QueryTimeIs::Measured),
+        resumed: None,
     }
 }
 

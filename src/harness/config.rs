@@ -137,6 +137,7 @@ impl RunConfig {
             cap: Cap { pair_time: seconds(r.cap_time), repeat_time: seconds(r.repeat_time) },
             warm_up: true,
             shard: r.shard,
+            checkpoints: None,
         };
         let options = CompareOptions {
             skip: skips(&sets, &every, r.full),

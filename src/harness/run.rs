@@ -10,7 +10,7 @@ use crate::budget::Budget;
 use crate::cases::Case;
 use crate::checkpoint::{self, QueryKey};
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::{Outcome, RunRow};
+use crate::report::{Outcome, Resumed, RunRow};
 use crate::solver::{Solution, Solver, SolverInfo};
 use crate::stats;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -93,6 +93,7 @@ pub(super) fn blank_row(
         threads,
         reference: Some(known.reference.kind()),
         time_is: None,
+        resumed: None,
     }
 }
 
@@ -116,30 +117,59 @@ impl Streak {
     }
 }
 
-/// Runs the query up to `controls.repeat` times (once when it goes over budget; with adaptive
-/// repeats only while it has taken little time, see [`cap::time_again`]) and returns the last
-/// answer with the median time. A solver that ignores the budget and returns after it is spent
-/// is taken as over budget by its time or its count.
+/// Runs the query up to `controls.repeat` times (once when it goes over budget or resumes
+/// from a checkpoint; with adaptive repeats only while it has taken little time, see
+/// [`cap::time_again`]) and returns the last answer with the median time. A solver that ignores
+/// the budget and returns after it is spent is taken as over budget by its time or its count.
+///
+/// The clock holds the `solve_within` call alone: the checkpoint was read before (`query`),
+/// the time the search spent writing checkpoints is taken off, and a resumed query's time and
+/// budget include its earlier processes' time.
 fn timed(
     solver: &mut Box<dyn Solver>,
     case: &Case,
     controls: &RunControls,
+    mut query: Option<&mut checkpoint::Query>,
 ) -> (Result<Solution>, u64, u32) {
     let mut times = Vec::with_capacity(controls.repeat.max(1) as usize);
-    let budget = controls.budget_for(&case.puzzle);
+    let full = controls.budget_for(&case.puzzle);
+    let earlier = query.as_ref().map_or(Duration::ZERO, |q| q.earlier());
+    if let Some(limit) = full.time.filter(|t| earlier >= *t) {
+        if let Some(q) = query.as_mut() {
+            q.leave_unused(&format!(
+                "its earlier processes spent {:.1} s, this run's budget is {:.1} s",
+                earlier.as_secs_f64(),
+                limit.as_secs_f64()
+            ));
+        }
+        let why = "the budget was spent by the earlier processes of its checkpoint";
+        let spent = u64::try_from(earlier.as_nanos()).unwrap_or(u64::MAX);
+        return (Err(Error::new(ErrorKind::Budget, why)), spent, 0);
+    }
+    // The budget left after the earlier processes (the whole of it when there were none).
+    let budget = Budget { time: full.time.map(|t| t.saturating_sub(earlier)), ..full };
     loop {
-        let t = Instant::now();
-        let sol = solver.solve_within(&case.puzzle, &case.start, &budget);
-        let elapsed = t.elapsed();
-        times.push(elapsed.as_nanos() as u64);
+        let mut solve = || {
+            let t = Instant::now();
+            let sol = solver.solve_within(&case.puzzle, &case.start, &budget);
+            (sol, t.elapsed())
+        };
+        let (sol, clocked) =
+            if let Some(q) = query.as_mut() { checkpoint::during(q, solve) } else { solve() };
+        let paused = query.as_mut().map_or(Duration::ZERO, |q| q.take_paused());
+        let resumed = query.as_ref().is_some_and(|q| q.resumed().is_some());
+        let elapsed =
+            clocked.saturating_sub(paused) + if resumed { earlier } else { Duration::ZERO };
+        times.push(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
         let over = match &sol {
             Err(e) => e.kind() == ErrorKind::Budget,
             Ok(s) => {
-                budget.time.is_some_and(|b| elapsed > b)
-                    || budget.states.is_some_and(|b| s.stats.expanded > b)
+                full.time.is_some_and(|b| elapsed > b)
+                    || full.states.is_some_and(|b| s.stats.expanded > b)
             }
         };
-        if over || !cap::time_again(&controls.cap, &times, controls.repeat) {
+        // A resumed search runs once: a repeat would start it afresh, another measurement.
+        if over || resumed || !cap::time_again(&controls.cap, &times, controls.repeat) {
             let n = times.len() as u32;
             let sol = if over && sol.is_ok() {
                 Err(Error::new(ErrorKind::Budget, "finished after its budget was spent"))
@@ -212,6 +242,8 @@ pub(super) fn run_solver(
     } else {
         (0..cases.len()).collect()
     };
+    // The checkpoints on disk, listed once: a query without one touches no file.
+    let present = controls.checkpoints.as_deref().map(checkpoint::files_in).unwrap_or_default();
     let capped = AtomicBool::new(false);
     let clock = PairClock::start(&controls.cap);
     let next = AtomicUsize::new(0);
@@ -229,10 +261,21 @@ pub(super) fn run_solver(
         }
         // A table for another puzzle is built outside the timed query.
         let build = solver.prepare(&case.puzzle).ok().flatten().map(|d| Build::of(&**solver, d));
-        // A long search checkpoints its iterations (when compare keeps checkpoints), so that a
-        // killed run's query resumes.
-        let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);
-        let (sol, time_ns, repeats) = checkpoint::during(key, || timed(solver, case, controls));
+        // A long search checkpoints its iterations (when the run keeps checkpoints), so that a
+        // killed run's query resumes: its checkpoint is read and verified before the clock
+        // starts, and removed after it stops, once the search has finished.
+        let mut query = controls.checkpoints.as_deref().map(|dir| {
+            let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);
+            let reference =
+                known.reference.cost().map(|c| (c, format!("the reference ({})", known.origin)));
+            let ceiling = checkpoint::ceiling(&case.puzzle, reference);
+            checkpoint::Query::prepare(dir, key, ceiling.as_ref(), &present)
+        });
+        let (sol, time_ns, repeats) = timed(solver, case, controls, query.as_mut());
+        let resumed = query.as_ref().is_some_and(|q| q.resumed().is_some());
+        if let Some(q) = query.as_mut() {
+            q.finish(sol.is_ok());
+        }
         tell(watch, Event::Done(1));
         let outcome = match &sol {
             Ok(s) if s.is_solvable() => Outcome::Solved,
@@ -269,6 +312,11 @@ pub(super) fn run_solver(
         r.time_ns = Some(time_ns);
         r.time_is = Some(crate::report::QueryTimeIs::Measured);
         r.repeats = repeats;
+        r.resumed = resumed.then_some(if known.is_known() {
+            Resumed::Checked
+        } else {
+            Resumed::RestsOnCheckpoint
+        });
         (r, disagreement, build)
     };
     let started = Instant::now();

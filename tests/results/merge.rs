@@ -40,6 +40,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         threads: 1,
         reference: None,
         time_is: None,
+        resumed: None,
     }
 }
 

@@ -34,6 +34,7 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         threads: 1,
         reference: None,
         time_is: None,
+        resumed: None,
     }
 }
 

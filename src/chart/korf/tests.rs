@@ -38,6 +38,7 @@ pub(crate) fn korf_run(solver: &str, case_id: u64, optimal: u64, outcome: Outcom
         threads: 1,
         reference: None,
         time_is: Some(crate::report::QueryTimeIs::Measured),
+        resumed: None,
     }
 }
 

@@ -27,6 +27,7 @@ fn run(solver: &str, set: &str, case_id: u64, time_ns: Option<u64>) -> RunRow {
         threads: 1,
         reference: None,
         time_is: time_ns.map(|_| super::super::QueryTimeIs::Measured),
+        resumed: None,
     }
 }
 

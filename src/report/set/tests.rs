@@ -30,6 +30,7 @@ fn row(case_id: u64) -> RunRow {
         threads: 1,
         reference: None,
         time_is: Some(QueryTimeIs::Measured),
+        resumed: None,
     }
 }
 

@@ -53,6 +53,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 threads,
                 reference: None,
                 time_is: None,
+                resumed: None,
             },
         )
 }
