@@ -245,12 +245,10 @@ pub fn ceiling(puzzle: &Puzzle, reference: Option<(u64, String)>) -> Option<Ceil
 }
 
 impl Checkpoint {
-    /// The checksum of its contents (the `checksum` field left out).
-    fn digest(&self) -> String {
-        let mut bare = self.clone();
-        bare.checksum.clear();
-        let bytes = serde_json::to_vec(&bare).unwrap_or_default();
-        format!("xxh3:{:016x}", xxhash_rust::xxh3::xxh3_64(&bytes))
+    /// The checksum of a checkpoint file's bytes `text` with its checksum's value empty: over
+    /// the bytes themselves, since a float read back need not print the same.
+    fn digest(text: &[u8]) -> String {
+        format!("xxh3:{:016x}", xxhash_rust::xxh3::xxh3_64(text))
     }
 
     /// Reads the checkpoint at `path`: `None` when there is none, an error naming the file when
@@ -267,7 +265,13 @@ impl Checkpoint {
                 cp.format
             )));
         }
-        if cp.checksum != cp.digest() {
+        let field = format!("\"checksum\": \"{}\"", cp.checksum);
+        let text = String::from_utf8_lossy(&bytes);
+        let bare = text
+            .rfind(&field)
+            .map(|i| format!("{}\"checksum\": \"\"{}", &text[..i], &text[i + field.len()..]));
+        if cp.checksum.is_empty() || bare.is_none_or(|b| Self::digest(b.as_bytes()) != cp.checksum)
+        {
             return Err(bad(format!(
                 "its checksum {:?} does not match its contents: corrupted or edited",
                 cp.checksum
@@ -280,10 +284,15 @@ impl Checkpoint {
     /// writing, sees the previous checkpoint or this one whole.
     pub fn write(&self, path: &Path) -> Result<()> {
         let mut cp = self.clone();
-        cp.checksum = cp.digest();
-        let mut bytes = serde_json::to_vec_pretty(&cp)
+        cp.checksum.clear();
+        let mut text = serde_json::to_string_pretty(&cp)
             .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-        bytes.push(b'\n');
+        text.push('\n');
+        let sum = Self::digest(text.as_bytes());
+        let empty = "\"checksum\": \"\"";
+        let i = text.rfind(empty).expect("the checksum field is written last");
+        text.replace_range(i..i + empty.len(), &format!("\"checksum\": \"{sum}\""));
+        let bytes = text.into_bytes();
         count_op(path);
         fsutil::write_atomic(path, &bytes)?;
         remember(path);

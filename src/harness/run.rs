@@ -361,3 +361,184 @@ pub(super) fn run_solver(
     }
     Ok(run)
 }
+
+#[cfg(test)]
+mod tests {
+    //! The round-5 adversarial reproductions of checkpoints: a real checkpoint is written, then
+    //! tampered with, and the query run again through the harness as `compare` runs it.
+    use super::*;
+    use crate::board::{Board, Puzzle};
+    use crate::checkpoint::{during, Checkpoint, Query};
+    use crate::harness::verify::{Origin, Reference};
+    use crate::solver::{new_solver, solver_info};
+    use crate::DEFAULT_MAX_STATES;
+    use std::path::{Path, PathBuf};
+
+    const SOLVER: &str = "idastar-md/packed";
+    /// A 3×3 board 27 moves from the goal: its checkpoints have room below the diameter 31.
+    const BOARD: &str = "6x4875123";
+
+    fn case() -> Case {
+        let puzzle = Puzzle::eight();
+        let start = Board::parse(puzzle.shape(), BOARD).unwrap();
+        Case { set: "walk".into(), id: 0, puzzle, start }
+    }
+
+    fn controls(dir: &Path) -> RunControls {
+        RunControls {
+            warm_up: false,
+            budget_streak: 0,
+            checkpoints: Some(dir.to_path_buf()),
+            ..RunControls::default()
+        }
+    }
+
+    /// The row of the query run through the harness, as `compare` runs it.
+    fn row(controls: &RunControls, known: Known) -> RunRow {
+        let info = solver_info(SOLVER).unwrap();
+        let proto = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+        let run = run_solver(&info, proto.as_ref(), "walk", &[case()], &[known], 1, controls, None)
+            .unwrap();
+        run.rows.into_iter().next().unwrap()
+    }
+
+    /// A real checkpoint of the query in `dir`, written at every iteration by a search that is
+    /// then left as a killed process leaves it: at the threshold that finds the answer.
+    fn real_checkpoint(dir: &Path) -> PathBuf {
+        let c = case();
+        let key = QueryKey::new("walk", 0, SOLVER, &c.puzzle, &c.start);
+        let path = dir.join(key.file_name());
+        let mut q = Query::prepare(dir, key, None, &[]).writing_after(Duration::ZERO);
+        let mut solver = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+        during(&mut q, || solver.solve_within(&c.puzzle, &c.start, &Budget::UNLIMITED)).unwrap();
+        assert!(path.exists());
+        path
+    }
+
+    /// Rewrites the checkpoint at `path` after `edit`, with a checksum that matches: what a
+    /// deliberate edit leaves, which only the field checks can catch.
+    fn tamper(path: &Path, edit: impl FnOnce(&mut Checkpoint)) {
+        let mut cp = Checkpoint::read(path).unwrap().unwrap();
+        edit(&mut cp);
+        cp.write(path).unwrap();
+    }
+
+    fn uninterrupted() -> RunRow {
+        let dir = tempfile::tempdir().unwrap();
+        row(&controls(dir.path()), Known::UNKNOWN)
+    }
+
+    #[test]
+    fn a_resumed_query_counts_the_nodes_of_an_uninterrupted_one_and_says_it_resumed() {
+        let fresh = uninterrupted();
+        assert_eq!((fresh.length, fresh.resumed), (Some(27), None));
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        let resumed = row(&controls(dir.path()), Known::UNKNOWN);
+        assert_eq!(resumed.length, Some(27));
+        assert_eq!(resumed.expanded, fresh.expanded);
+        assert_eq!(resumed.resumed, Some(Resumed::RestsOnCheckpoint));
+        assert!(!path.exists(), "the finished search removed its checkpoint");
+    }
+
+    #[test]
+    fn a_resumed_rows_time_includes_its_earlier_processes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        tamper(&path, |cp| cp.elapsed_s = 5000.0);
+        let known = Known::new(Reference::Cost(27), Origin::Agreement);
+        let r = row(&controls(dir.path()), known);
+        assert_eq!(r.resumed, Some(Resumed::Checked));
+        assert!(r.time_ns.unwrap() >= 5_000_000_000_000, "{:?}", r.time_ns);
+    }
+
+    #[test]
+    fn a_threshold_above_the_reference_is_refused_and_the_answer_stays_optimal() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        tamper(&path, |cp| cp.next_threshold = 29);
+        let known = Known::new(Reference::Cost(27), Origin::Agreement);
+        let r = row(&controls(dir.path()), known);
+        assert_eq!((r.length, r.resumed), (Some(27), None));
+        assert_eq!(r.expanded, uninterrupted().expanded);
+    }
+
+    #[test]
+    fn a_threshold_above_the_3x3_diameter_is_refused_without_a_reference() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        tamper(&path, |cp| cp.next_threshold = 47);
+        let r = row(&controls(dir.path()), Known::UNKNOWN);
+        assert_eq!((r.length, r.resumed), (Some(27), None));
+    }
+
+    #[test]
+    fn a_threshold_of_u32_max_is_refused_and_its_file_replaced_not_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        tamper(&path, |cp| cp.next_threshold = u32::MAX);
+        let r = row(&controls(dir.path()), Known::UNKNOWN);
+        assert_eq!((r.outcome, r.length), (Outcome::Solved, Some(27)));
+        assert!(!path.exists(), "the refused checkpoint does not abort every rerun");
+    }
+
+    #[test]
+    fn a_node_count_that_would_overflow_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        tamper(&path, |cp| cp.nodes = u64::MAX - 3);
+        let r = row(&controls(dir.path()), Known::UNKNOWN);
+        assert_eq!((r.expanded, r.resumed), (uninterrupted().expanded, None));
+    }
+
+    #[test]
+    fn a_truncated_checkpoint_is_refused_by_its_checksum_or_its_syntax() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        let r = row(&controls(dir.path()), Known::UNKNOWN);
+        assert_eq!((r.length, r.resumed), (Some(27), None));
+    }
+
+    #[test]
+    fn a_rerun_whose_budget_its_checkpoint_has_spent_keeps_the_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = real_checkpoint(dir.path());
+        tamper(&path, |cp| cp.elapsed_s = 3600.0);
+        let before = std::fs::read(&path).unwrap();
+        let budget = Budget { time: Some(Duration::from_secs(10)), states: None };
+        let r = row(&RunControls { budget, ..controls(dir.path()) }, Known::UNKNOWN);
+        assert_eq!(r.outcome, Outcome::Budget);
+        assert_eq!(std::fs::read(&path).unwrap(), before, "another search's checkpoint kept");
+    }
+
+    #[test]
+    fn a_thousand_short_queries_make_no_file_operation_while_their_clock_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let checkpoints = dir.path().join("checkpoints");
+        let info = solver_info(SOLVER).unwrap();
+        let proto = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+        let puzzle = Puzzle::eight();
+        let start = Board::parse(puzzle.shape(), "1234567x8").unwrap();
+        let cases: Vec<Case> = (0..1000)
+            .map(|id| Case { set: "walk".into(), id, puzzle: puzzle.clone(), start })
+            .collect();
+        let refs = vec![Known::UNKNOWN; cases.len()];
+        let run = run_solver(
+            &info,
+            proto.as_ref(),
+            "walk",
+            &cases,
+            &refs,
+            1,
+            &controls(&checkpoints),
+            None,
+        )
+        .unwrap();
+        assert_eq!(run.rows.len(), 1000);
+        assert!(run.rows.iter().all(|r| r.length == Some(1)));
+        assert_eq!(crate::checkpoint::file_ops(&checkpoints), (0, 0));
+        assert!(!checkpoints.exists(), "no file or directory was created");
+    }
+}
