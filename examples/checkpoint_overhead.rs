@@ -46,7 +46,7 @@ fn write_seconds(
 ) -> f64 {
     let file = dir.join("timed.json");
     let cp = checkpoint::Checkpoint {
-        format: 1,
+        format: 2,
         query: QueryKey::new("korf50", 1, "idastar-pdb6666/packed", puzzle, board),
         heuristic: "pdb6666".into(),
         root_estimate: 70,
@@ -55,6 +55,7 @@ fn write_seconds(
         iterations: 1,
         elapsed_s: 1.0,
         nodes_per_s: 1.0,
+        checksum: String::new(),
     };
     let mut writes: Vec<f64> = (0..200)
         .map(|_| {
@@ -91,7 +92,6 @@ fn main() -> slidebench::Result<()> {
                 let way = (j + round) % 2;
                 let (started, cpu) = (Instant::now(), cpu_seconds());
                 let out = if way == 1 {
-                    checkpoint::keep_in(Some(&dir));
                     let key = QueryKey::new(
                         "korf50",
                         k.id.into(),
@@ -99,10 +99,11 @@ fn main() -> slidebench::Result<()> {
                         &puzzle,
                         &k.board,
                     );
-                    let out = checkpoint::during(key, || {
+                    let mut query = checkpoint::Query::prepare(&dir, key, None, &[]);
+                    let out = checkpoint::during(&mut query, || {
                         ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED)
                     });
-                    checkpoint::keep_in(None);
+                    query.finish(out.is_ok());
                     out
                 } else {
                     ida_star(&puzzle, &pdb, &k.board, &Budget::UNLIMITED)

@@ -1,24 +1,28 @@
 //! Checkpoints of long IDA* searches, so that a search stopped by its time limit, a preemption
-//! or a node failure resumes where it was instead of starting over.
+//! or a node failure resumes where it was instead of starting over, and a checkpoint that is not
+//! what it claims never turns into an answer.
 //!
 //! IDA* has natural checkpoints: at the end of each threshold iteration all a search needs is
 //! the query (puzzle, board, solver, heuristic), the next threshold, and the nodes and
-//! iterations counted so far. `compare --out DIR` names [`CHECKPOINTS_DIR`] under `DIR` with
-//! [`keep_in`]; the harness wraps each query in [`during`], and the search, through a
-//! `Tracker`, resumes from the query's checkpoint file when there is one, writes it
-//! (atomically) at the end of each iteration once the query has run [`CHECKPOINT_AFTER`], with
-//! one progress line on stderr, and removes it when the search returns. A process killed
-//! (SIGTERM from a batch system, SIGKILL, a lost node) leaves the file of its last finished
-//! iteration, and the same command run again continues from it.
+//! iterations counted so far. `compare --out DIR` keeps them in [`CHECKPOINTS_DIR`] under `DIR`
+//! (the run's [`crate::harness::RunControls::checkpoints`]). Before a query's clock starts the
+//! harness reads and verifies the query's checkpoint ([`Query::prepare`]); the query runs in
+//! [`during`], where the search, through a `Tracker`, resumes from it and writes a new one
+//! (atomically, with the clock paused) at the end of each iteration once it has run
+//! [`CHECKPOINT_AFTER`]. After the clock stops, [`Query::finish`] removes the file of a search
+//! that finished; one that did not (killed, over budget, failed) keeps its file, which the same
+//! command run again continues from. Nothing here touches a file while a query's clock runs.
 //!
 //! A search resumed from a checkpoint makes exactly the moves and counts of one that never
-//! stopped: each iteration is a deterministic depth-first search from the root.
+//! stopped: each iteration is a deterministic depth-first search from the root, and the
+//! checkpoint holds the nodes of the finished iterations only (those of the interrupted one are
+//! counted again, not twice).
 
-use crate::board::Board;
+use crate::board::{Puzzle, Topology};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -31,21 +35,12 @@ pub const CHECKPOINTS_DIR: &str = "checkpoints";
 /// more than the queries.
 pub const CHECKPOINT_AFTER: Duration = Duration::from_secs(1);
 
+/// The most nodes a checkpoint may claim: the 2^63 left above it are centuries of search at a
+/// billion nodes a second, so a resumed search's count cannot overflow.
+pub const MAX_NODES: u64 = u64::MAX >> 1;
+
 /// What a checkpoint file's `format` field holds; another value is refused.
-const FORMAT: u32 = 1;
-
-/// Where this process's queries keep their checkpoints (`None`: they keep none).
-static DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// Names the directory this process's queries keep their checkpoints in; `None` keeps none.
-pub fn keep_in(dir: Option<&Path>) {
-    *DIR.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = dir.map(Path::to_path_buf);
-}
-
-/// The directory named by [`keep_in`], if any.
-pub fn dir() -> Option<PathBuf> {
-    DIR.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
-}
+const FORMAT: u32 = 2;
 
 /// The checkpoint files in `dir` (none when it does not exist), sorted.
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
@@ -59,10 +54,78 @@ pub fn files_in(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// Removes every checkpoint in `dir` (the explicit command that discards unfinished searches);
+/// returns how many it removed.
+pub fn clear(dir: &Path) -> Result<usize> {
+    let files = files_in(dir);
+    for f in &files {
+        count_op(f);
+        std::fs::remove_file(f)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", f.display())))?;
+        forget(f);
+    }
+    let _ = std::fs::remove_dir(dir);
+    Ok(files.len())
+}
+
+/// Checkpoint files known to this process to exist: found before a query, or written by one,
+/// and not removed since. What a run stopped by a signal says it keeps.
+static KEPT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The checkpoint files this process found or wrote and has not removed, sorted.
+pub fn kept() -> Vec<PathBuf> {
+    let mut v = KEPT.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+    v.sort();
+    v
+}
+
+fn remember(path: &Path) {
+    let mut k = KEPT.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !k.iter().any(|p| p == path) {
+        k.push(path.to_path_buf());
+    }
+}
+
+fn forget(path: &Path) {
+    KEPT.lock().unwrap_or_else(std::sync::PoisonError::into_inner).retain(|p| p != path);
+}
+
+/// File operations on checkpoints, per directory: `(directory, while a query's clock ran,
+/// with it stopped or paused)`. The proof that the timed region holds no file work.
+static OPS: Mutex<Vec<(PathBuf, u64, u64)>> = Mutex::new(Vec::new());
+
+thread_local! {
+    /// Whether a query's clock runs on this thread (inside [`during`], outside a paused write).
+    static CLOCK_RUNS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Counts one file operation on `path`.
+fn count_op(path: &Path) {
+    let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let timed = CLOCK_RUNS.with(Cell::get);
+    let mut ops = OPS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let i = ops.iter().position(|(d, _, _)| *d == dir).unwrap_or_else(|| {
+        ops.push((dir, 0, 0));
+        ops.len() - 1
+    });
+    if timed {
+        ops[i].1 += 1;
+    } else {
+        ops[i].2 += 1;
+    }
+}
+
+/// File operations on checkpoints in `dir` so far: `(while a query's clock ran, otherwise)`.
+pub fn file_ops(dir: &Path) -> (u64, u64) {
+    let ops = OPS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    ops.iter().find(|(d, _, _)| d == dir).map_or((0, 0), |(_, t, u)| (*t, *u))
+}
+
 /// One query, as a checkpoint identifies it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QueryKey {
-    /// The code version (`meta.json`'s): another build may count nodes differently.
+    /// The code version (`meta.json`'s, with the hash of any uncommitted change): another
+    /// build may count nodes differently.
     pub code_version: String,
     /// The case set's name.
     pub set: String,
@@ -80,7 +143,13 @@ pub struct QueryKey {
 
 impl QueryKey {
     /// The key of `solver`'s query on the case `id` of `set`.
-    pub fn new(set: &str, id: u64, solver: &str, puzzle: &crate::Puzzle, start: &Board) -> Self {
+    pub fn new(
+        set: &str,
+        id: u64,
+        solver: &str,
+        puzzle: &crate::Puzzle,
+        start: &crate::board::Board,
+    ) -> Self {
         QueryKey {
             code_version: crate::version::code_version(),
             set: set.to_string(),
@@ -106,7 +175,7 @@ impl QueryKey {
 }
 
 /// What a checkpoint file holds: the query, its heuristic, and the search's state at the end
-/// of its last finished iteration, with the progress so far.
+/// of its last finished iteration, with the progress so far, and a checksum over all of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     /// The file format (`FORMAT`).
@@ -124,47 +193,172 @@ pub struct Checkpoint {
     pub nodes: u64,
     /// Iterations finished.
     pub iterations: u32,
-    /// Seconds of search over all the runs that led here.
+    /// Seconds of search over all the processes that led here (checkpoint writes excluded).
     pub elapsed_s: f64,
-    /// Nodes per second of the run that wrote it.
+    /// Nodes per second of the process that wrote it.
     pub nodes_per_s: f64,
+    /// `xxh3:` and the hash of the file's JSON with this field empty: catches corruption and
+    /// truncation (not deliberate editing, which the field checks bound).
+    #[serde(default)]
+    pub checksum: String,
+}
+
+/// The most a query's next threshold can be, and the authority that says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ceiling {
+    /// The bound, in cost units.
+    pub cost: u64,
+    /// What proves it (`the reference`, `the 3x3 diameter`).
+    pub authority: String,
+}
+
+/// The proven diameter of `puzzle` in moves, where one is known: 31 for the 3×3 and 80 for
+/// the 4×4, unit-cost grids whose goal has the blank in a corner (the published results; any
+/// such goal is the standard one relabelled). No bound is invented elsewhere.
+pub fn proven_diameter(puzzle: &Puzzle) -> Option<u64> {
+    let (shape, costs) = (puzzle.shape(), puzzle.costs());
+    if puzzle.topology() != Topology::Grid || costs.horizontal != 1 || costs.vertical != 1 {
+        return None;
+    }
+    let (w, h) = (shape.width(), shape.height());
+    let blank = puzzle.goal().blank();
+    let corner = [0, w - 1, w * (h - 1), w * h - 1].contains(&blank);
+    match (w, h) {
+        (3, 3) if corner => Some(31),
+        (4, 4) if corner => Some(80),
+        _ => None,
+    }
+}
+
+/// The lowest of `reference` (a known optimal cost, with its authority) and the puzzle's proven
+/// diameter: no iteration of an optimal search starts above it.
+pub fn ceiling(puzzle: &Puzzle, reference: Option<(u64, String)>) -> Option<Ceiling> {
+    let diameter = proven_diameter(puzzle).map(|d| Ceiling {
+        cost: d,
+        authority: format!("the proven diameter of the {}", puzzle.shape()),
+    });
+    let reference = reference.map(|(cost, authority)| Ceiling { cost, authority });
+    match (reference, diameter) {
+        (Some(r), Some(d)) => Some(if d.cost < r.cost { d } else { r }),
+        (r, d) => r.or(d),
+    }
 }
 
 impl Checkpoint {
+    /// The checksum of a checkpoint file's bytes `text` with its checksum's value empty: over
+    /// the bytes themselves, since a float read back need not print the same.
+    fn digest(text: &[u8]) -> String {
+        format!("xxh3:{:016x}", xxhash_rust::xxh3::xxh3_64(text))
+    }
+
     /// Reads the checkpoint at `path`: `None` when there is none, an error naming the file when
-    /// it cannot be read or parsed.
+    /// it cannot be read, parsed, or fails its checksum.
     pub fn read(path: &Path) -> Result<Option<Checkpoint>> {
+        count_op(path);
         let Some(bytes) = fsutil::read_regular(path, 1 << 20)? else { return Ok(None) };
-        let cp: Checkpoint = serde_json::from_slice(&bytes).map_err(|e| {
-            Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "{}: not a checkpoint ({e}); remove it to start the search over",
-                    path.display()
-                ),
-            )
-        })?;
+        let bad = |why: String| Error::new(ErrorKind::Parse, format!("{}: {why}", path.display()));
+        let cp: Checkpoint = serde_json::from_slice(&bytes)
+            .map_err(|e| bad(format!("not a checkpoint, or a truncated one ({e})")))?;
         if cp.format != FORMAT {
-            return Err(Error::new(
-                ErrorKind::Parse,
-                format!(
-                    "{}: checkpoint format {} (this build reads {FORMAT}); remove it to start \
-                     the search over",
-                    path.display(),
-                    cp.format
-                ),
-            ));
+            return Err(bad(format!(
+                "checkpoint format {} (this build reads {FORMAT})",
+                cp.format
+            )));
+        }
+        let field = format!("\"checksum\": \"{}\"", cp.checksum);
+        let text = String::from_utf8_lossy(&bytes);
+        let bare = text
+            .rfind(&field)
+            .map(|i| format!("{}\"checksum\": \"\"{}", &text[..i], &text[i + field.len()..]));
+        if cp.checksum.is_empty() || bare.is_none_or(|b| Self::digest(b.as_bytes()) != cp.checksum)
+        {
+            return Err(bad(format!(
+                "its checksum {:?} does not match its contents: corrupted or edited",
+                cp.checksum
+            )));
         }
         Ok(Some(cp))
     }
 
-    /// Writes it to `path` atomically: a reader, or a run killed while writing, sees the
-    /// previous checkpoint or this one whole.
+    /// Writes it, with its checksum, to `path` atomically: a reader, or a run killed while
+    /// writing, sees the previous checkpoint or this one whole.
     pub fn write(&self, path: &Path) -> Result<()> {
-        let mut bytes = serde_json::to_vec_pretty(self)
+        let mut cp = self.clone();
+        cp.checksum.clear();
+        let mut text = serde_json::to_string_pretty(&cp)
             .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-        bytes.push(b'\n');
-        fsutil::write_atomic(path, &bytes)
+        text.push('\n');
+        let sum = Self::digest(text.as_bytes());
+        let empty = "\"checksum\": \"\"";
+        let i = text.rfind(empty).expect("the checksum field is written last");
+        text.replace_range(i..i + empty.len(), &format!("\"checksum\": \"{sum}\""));
+        let bytes = text.into_bytes();
+        count_op(path);
+        fsutil::write_atomic(path, &bytes)?;
+        remember(path);
+        Ok(())
+    }
+
+    /// Why it cannot be the checkpoint of query `key` whose next threshold is at most
+    /// `ceiling`, if anything: another build, set, case, solver, puzzle, goal or board, or a
+    /// field outside what a search can have written.
+    pub fn refuse(&self, key: &QueryKey, ceiling: Option<&Ceiling>) -> Option<String> {
+        let (a, b) = (&self.query, key);
+        let fields = [
+            ("code version", &a.code_version, &b.code_version),
+            ("set", &a.set, &b.set),
+            ("solver", &a.solver, &b.solver),
+            ("puzzle", &a.puzzle, &b.puzzle),
+            ("goal", &a.goal, &b.goal),
+            ("board", &a.board, &b.board),
+        ];
+        for (what, x, y) in fields {
+            if x != y {
+                return Some(format!("its {what} is {x}, this search's {y}"));
+            }
+        }
+        if a.case != b.case {
+            return Some(format!("its case is {}, this search's {}", a.case, b.case));
+        }
+        if self.next_threshold < self.root_estimate {
+            return Some(format!(
+                "its next threshold {} is below the start's estimate {}",
+                self.next_threshold, self.root_estimate
+            ));
+        }
+        if let Some(c) = ceiling {
+            if u64::from(self.next_threshold) > c.cost {
+                return Some(format!(
+                    "its next threshold {} is above {} {}: no optimal search gets there",
+                    self.next_threshold, c.authority, c.cost
+                ));
+            }
+        }
+        // Every iteration raises the threshold by at least 1.
+        if self.iterations > self.next_threshold - self.root_estimate {
+            return Some(format!(
+                "{} iterations cannot have raised the threshold only from {} to {}",
+                self.iterations, self.root_estimate, self.next_threshold
+            ));
+        }
+        if self.nodes > MAX_NODES {
+            return Some(format!(
+                "its node count {} is above {MAX_NODES}: the search would overflow it",
+                self.nodes
+            ));
+        }
+        if !(self.elapsed_s.is_finite() && self.elapsed_s >= 0.0) {
+            return Some(format!("its elapsed time {} s is not a duration", self.elapsed_s));
+        }
+        if !(self.nodes_per_s.is_finite() && self.nodes_per_s >= 0.0) {
+            return Some(format!("its rate {} nodes/s is not a rate", self.nodes_per_s));
+        }
+        None
+    }
+
+    /// The time of the processes that led to it.
+    pub fn elapsed(&self) -> Duration {
+        Duration::try_from_secs_f64(self.elapsed_s).unwrap_or(Duration::MAX)
     }
 
     /// The progress line of the iteration it records, as stderr shows it.
@@ -184,24 +378,152 @@ impl Checkpoint {
     }
 }
 
-/// The query running on this thread, when its checkpoints are kept.
-struct Current {
+/// One query's checkpoint as the harness handles it: found and verified before the clock
+/// starts ([`Query::prepare`]), handed to the search inside [`during`], removed after the
+/// clock stops when the search finished ([`Query::finish`]).
+#[derive(Debug, Default)]
+pub struct Query {
     key: QueryKey,
     path: PathBuf,
+    /// Whether a checkpoint file is at `path`.
+    exists: bool,
+    /// The verified checkpoint the search may resume from, until it takes it.
+    usable: Option<Checkpoint>,
+    /// The checkpoint the search resumed from.
+    resumed: Option<Checkpoint>,
+    /// How long a search runs before it writes checkpoints.
+    after: Duration,
+    /// Time spent writing checkpoints, not yet taken off a clock.
+    paused: Duration,
+    /// What is said on stderr once the clock has stopped.
+    notes: Vec<String>,
+}
+
+impl Query {
+    /// The checkpoint of query `key` kept in `dir`, read and verified when its file is among
+    /// `present` (the directory's [`files_in`], listed once before the queries): one that fails
+    /// a check, or whose next threshold is above `ceiling`, is refused with a note naming the
+    /// file and the reason, and the search starts afresh.
+    pub fn prepare(
+        dir: &Path,
+        key: QueryKey,
+        ceiling: Option<&Ceiling>,
+        present: &[PathBuf],
+    ) -> Query {
+        let path = dir.join(key.file_name());
+        let mut q = Query { path, after: CHECKPOINT_AFTER, ..Query::default() };
+        if present.binary_search(&q.path).is_ok() {
+            remember(&q.path);
+            q.exists = true;
+            match Checkpoint::read(&q.path) {
+                Ok(None) => {
+                    forget(&q.path);
+                    q.exists = false;
+                }
+                Ok(Some(cp)) => match cp.refuse(&key, ceiling) {
+                    None => q.usable = Some(cp),
+                    Some(why) => q.refused(&why),
+                },
+                Err(e) => q
+                    .notes
+                    .push(format!("slidebench: checkpoint refused, the search starts afresh: {e}")),
+            }
+        }
+        q.key = key;
+        q
+    }
+
+    fn refused(&mut self, why: &str) {
+        self.notes.push(format!(
+            "slidebench: {}: checkpoint refused, the search starts afresh: {why}",
+            self.path.display()
+        ));
+    }
+
+    /// The same, with checkpoints written once a search has run `after` (tests write them at
+    /// every iteration with zero).
+    #[must_use]
+    pub fn writing_after(mut self, after: Duration) -> Query {
+        self.after = after;
+        self
+    }
+
+    /// The time of the earlier processes of the search, when it is to resume.
+    pub fn earlier(&self) -> Duration {
+        self.usable.as_ref().or(self.resumed.as_ref()).map_or(Duration::ZERO, Checkpoint::elapsed)
+    }
+
+    /// The checkpoint the search resumed from, if it did.
+    pub fn resumed(&self) -> Option<&Checkpoint> {
+        self.resumed.as_ref()
+    }
+
+    /// Whether a checkpoint file is at the query's path.
+    pub fn has_file(&self) -> bool {
+        self.exists
+    }
+
+    /// The time spent writing checkpoints since last asked: the clock's pause, to take off the
+    /// query's time.
+    pub fn take_paused(&mut self) -> Duration {
+        std::mem::take(&mut self.paused)
+    }
+
+    /// What the harness has to say about the checkpoint: refused, resumed, left unused.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Leaves the usable checkpoint unused for `why`, and says so.
+    pub fn leave_unused(&mut self, why: &str) {
+        if self.usable.take().is_some() {
+            self.notes.push(format!(
+                "slidebench: {}: checkpoint left unused and kept: {why}",
+                self.path.display()
+            ));
+        }
+    }
+
+    /// After the clock stops: removes the checkpoint when the search `finished` (answered), says
+    /// what is kept otherwise, and prints the notes on stderr. A search that did not finish
+    /// (over budget, failed) keeps its file: only its own finish or an explicit
+    /// [`clear`] removes it.
+    pub fn finish(&mut self, finished: bool) {
+        if finished && self.exists {
+            count_op(&self.path);
+            match std::fs::remove_file(&self.path) {
+                Ok(()) => {
+                    forget(&self.path);
+                    self.exists = false;
+                }
+                Err(e) => self.notes.push(format!(
+                    "slidebench: {}: finished search's checkpoint not removed: {e}",
+                    self.path.display()
+                )),
+            }
+        } else if !finished {
+            self.leave_unused("the search did not finish");
+        }
+        for n in self.notes.drain(..) {
+            eprintln!("{n}");
+        }
+    }
 }
 
 thread_local! {
-    static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
+    /// The query running on this thread, when its checkpoints are kept.
+    static CURRENT: RefCell<Option<Query>> = const { RefCell::new(None) };
 }
 
-/// Runs `f`, a query of `key`, with its checkpoints kept in the directory named by [`keep_in`]
-/// (none when it names none).
-pub fn during<R>(key: QueryKey, f: impl FnOnce() -> R) -> R {
-    let Some(dir) = dir() else { return f() };
-    let path = dir.join(key.file_name());
-    let before = CURRENT.with(|c| c.replace(Some(Current { key, path })));
+/// Runs `f`, a query whose checkpoint `query` holds, with the query's clock running: the
+/// search inside resumes from the verified checkpoint and writes its own, with the clock paused.
+pub fn during<R>(query: &mut Query, f: impl FnOnce() -> R) -> R {
+    let before = CURRENT.with(|c| c.replace(Some(std::mem::take(query))));
+    let clock = CLOCK_RUNS.with(|c| c.replace(true));
     let r = f();
-    CURRENT.with(|c| c.replace(before));
+    CLOCK_RUNS.with(|c| c.set(clock));
+    let after = CURRENT.with(|c| c.replace(before));
+    *query = after.unwrap_or_default();
     r
 }
 
@@ -213,13 +535,22 @@ pub(crate) struct Resume {
     pub(crate) iterations: u32,
 }
 
-/// One search's checkpoints: the file it resumes from and writes at its iterations' ends.
-/// Inert outside [`during`].
+/// One search's checkpoints: where it resumes and what it writes at its iterations' ends.
+/// Inert outside [`during`]; touches no file until it first writes one.
 pub(crate) struct Tracker {
-    /// The query's checkpoint, with what is known before the first iteration ends.
-    state: Option<(Checkpoint, PathBuf)>,
+    live: Option<Live>,
+}
+
+/// A tracker inside [`during`].
+struct Live {
+    /// The checkpoint it writes, with what is known before the first iteration ends.
+    template: Checkpoint,
+    path: PathBuf,
+    after: Duration,
     started: Instant,
-    /// Seconds and nodes of the runs before this one.
+    /// Time spent writing checkpoints, off the search's time.
+    paused: Duration,
+    /// Seconds and nodes of the processes before this one.
     before_s: f64,
     before_nodes: u64,
     warned: bool,
@@ -227,207 +558,122 @@ pub(crate) struct Tracker {
 
 impl Tracker {
     /// The tracker of a search with heuristic `heuristic`, whose estimate of the start board is
-    /// `root_estimate`, and where it resumes: an error when the query's checkpoint file is not
-    /// this search's (another board, solver, build or table) or cannot be read.
+    /// `root_estimate`, and where it resumes: from the query's verified checkpoint when its
+    /// heuristic and estimate are this search's; otherwise afresh, the checkpoint refused with
+    /// a note. Never fails: a bad checkpoint costs a restart, not the query.
+    #[allow(clippy::unnecessary_wraps)] // the IDA* core's API: a policy may refuse to start
     pub(crate) fn start(heuristic: &str, root_estimate: u32) -> Result<(Tracker, Option<Resume>)> {
         let started = Instant::now();
-        let current =
-            CURRENT.with(|c| c.borrow().as_ref().map(|c| (c.key.clone(), c.path.clone())));
-        let Some((key, path)) = current else {
-            let t = Tracker { state: None, started, before_s: 0.0, before_nodes: 0, warned: false };
-            return Ok((t, None));
-        };
-        let mut fresh = Checkpoint {
-            format: FORMAT,
-            query: key,
-            heuristic: heuristic.to_string(),
-            root_estimate,
-            next_threshold: root_estimate,
-            nodes: 0,
-            iterations: 0,
-            elapsed_s: 0.0,
-            nodes_per_s: 0.0,
-        };
-        let resume = match Checkpoint::read(&path)? {
-            None => None,
-            Some(old) => {
-                if let Some(what) = differs(&old, &fresh) {
-                    return Err(Error::new(
-                        ErrorKind::Unsupported,
-                        format!(
-                            "{}: the checkpoint is of another search ({what}); remove it to \
-                             start this one over",
-                            path.display()
-                        ),
+        let live = CURRENT.with(|c| {
+            let mut c = c.borrow_mut();
+            let q = c.as_mut()?;
+            let template = Checkpoint {
+                format: FORMAT,
+                query: q.key.clone(),
+                heuristic: heuristic.to_string(),
+                root_estimate,
+                next_threshold: root_estimate,
+                nodes: 0,
+                iterations: 0,
+                elapsed_s: 0.0,
+                nodes_per_s: 0.0,
+                checksum: String::new(),
+            };
+            let mut resume = None;
+            if let Some(old) = q.usable.take() {
+                if old.heuristic != heuristic {
+                    q.refused(&format!(
+                        "its heuristic is {}, this search's {heuristic}",
+                        old.heuristic
                     ));
+                } else if old.root_estimate != root_estimate {
+                    q.refused(&format!(
+                        "its heuristic estimated the start at {}, this search's at \
+                         {root_estimate}: other tables",
+                        old.root_estimate
+                    ));
+                } else {
+                    q.notes.push(format!(
+                        "slidebench: {} case {} {}: resumed from {} at iteration {}, threshold \
+                         {}, {} nodes, {:.0} s",
+                        old.query.set,
+                        old.query.case,
+                        old.query.solver,
+                        q.path.display(),
+                        old.iterations,
+                        old.next_threshold,
+                        old.nodes,
+                        old.elapsed_s
+                    ));
+                    resume = Some(old);
                 }
-                fresh.elapsed_s = old.elapsed_s;
-                eprintln!(
-                    "slidebench: {} case {} {}: resumed from {} at iteration {}, threshold {}, \
-                     {} nodes",
-                    old.query.set,
-                    old.query.case,
-                    old.query.solver,
-                    path.display(),
-                    old.iterations,
-                    old.next_threshold,
-                    old.nodes
-                );
-                Some(Resume {
-                    threshold: old.next_threshold,
-                    nodes: old.nodes,
-                    iterations: old.iterations,
-                })
             }
-        };
-        let before_nodes = resume.map_or(0, |r| r.nodes);
-        let before_s = fresh.elapsed_s;
-        let t =
-            Tracker { state: Some((fresh, path)), started, before_s, before_nodes, warned: false };
-        Ok((t, resume))
+            let live = Live {
+                template,
+                path: q.path.clone(),
+                after: q.after,
+                started,
+                paused: Duration::ZERO,
+                before_s: resume.as_ref().map_or(0.0, |r| r.elapsed_s),
+                before_nodes: resume.as_ref().map_or(0, |r| r.nodes),
+                warned: false,
+            };
+            let r = resume.as_ref().map(|r| Resume {
+                threshold: r.next_threshold,
+                nodes: r.nodes,
+                iterations: r.iterations,
+            });
+            q.resumed = resume;
+            Some((live, r))
+        });
+        Ok(match live {
+            None => (Tracker { live: None }, None),
+            Some((live, r)) => (Tracker { live: Some(live) }, r),
+        })
     }
 
     /// Records the end of an iteration: `iterations` finished, `nodes` generated in all, the
-    /// next one at `next_threshold`. Past [`CHECKPOINT_AFTER`], writes the checkpoint and its
-    /// progress line; a write that fails is said once on stderr, and the search goes on.
+    /// next one at `next_threshold`. Past the query's interval ([`CHECKPOINT_AFTER`]), writes
+    /// the checkpoint and its progress line with the query's clock paused; a write that fails
+    /// is said once on stderr, and the search goes on.
     pub(crate) fn iteration_done(&mut self, next_threshold: u32, nodes: u64, iterations: u32) {
-        let Some((cp, path)) = &mut self.state else { return };
-        let ran = self.started.elapsed();
-        if ran < CHECKPOINT_AFTER {
+        let Some(l) = &mut self.live else { return };
+        let ran = l.started.elapsed().saturating_sub(l.paused);
+        if ran < l.after {
             return;
         }
+        let pause = Instant::now();
+        let clock = CLOCK_RUNS.with(|c| c.replace(false));
+        let cp = &mut l.template;
         cp.next_threshold = next_threshold;
         cp.nodes = nodes;
         cp.iterations = iterations;
-        cp.elapsed_s = self.before_s + ran.as_secs_f64();
-        cp.nodes_per_s = (nodes - self.before_nodes) as f64 / ran.as_secs_f64();
+        cp.elapsed_s = l.before_s + ran.as_secs_f64();
+        let secs = ran.as_secs_f64();
+        cp.nodes_per_s =
+            if secs > 0.0 { nodes.saturating_sub(l.before_nodes) as f64 / secs } else { 0.0 };
         // Written before it is said: a line on stderr means the checkpoint is on disk.
-        if let Err(e) = cp.write(path) {
-            if !self.warned {
-                eprintln!("slidebench: checkpoint not written, the search goes on: {e}");
-                self.warned = true;
+        let wrote = match cp.write(&l.path) {
+            Ok(()) => true,
+            Err(e) => {
+                if !l.warned {
+                    eprintln!("slidebench: checkpoint not written, the search goes on: {e}");
+                    l.warned = true;
+                }
+                false
             }
+        };
+        if wrote {
+            eprintln!("{}", cp.progress_line());
         }
-        eprintln!("{}", cp.progress_line());
-    }
-}
-
-impl Drop for Tracker {
-    /// A search that returns, answered or not, leaves no checkpoint: only a killed process
-    /// resumes. (An exit from another thread runs no destructor here, so it keeps the file.)
-    fn drop(&mut self) {
-        if let Some((_, path)) = &self.state {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-}
-
-/// What makes checkpoint `old` another search's than `new`, if anything.
-fn differs(old: &Checkpoint, new: &Checkpoint) -> Option<String> {
-    let (a, b) = (&old.query, &new.query);
-    let fields = [
-        ("code version", &a.code_version, &b.code_version),
-        ("set", &a.set, &b.set),
-        ("solver", &a.solver, &b.solver),
-        ("puzzle", &a.puzzle, &b.puzzle),
-        ("goal", &a.goal, &b.goal),
-        ("board", &a.board, &b.board),
-        ("heuristic", &old.heuristic, &new.heuristic),
-    ];
-    for (what, x, y) in fields {
-        if x != y {
-            return Some(format!("its {what} is {x}, this search's {y}"));
-        }
-    }
-    if a.case != b.case {
-        return Some(format!("its case is {}, this search's {}", a.case, b.case));
-    }
-    if old.root_estimate != new.root_estimate {
-        return Some(format!(
-            "its heuristic estimated the start at {}, this search's at {}: other tables",
-            old.root_estimate, new.root_estimate
-        ));
-    }
-    if old.next_threshold < old.root_estimate {
-        return Some(format!(
-            "its next threshold {} is below the start's estimate {}",
-            old.next_threshold, old.root_estimate
-        ));
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Puzzle;
-
-    fn key() -> QueryKey {
-        let puzzle = Puzzle::eight();
-        let start = Board::parse(puzzle.shape(), "1234567x8").unwrap();
-        QueryKey::new("random", 3, "idastar-md/packed", &puzzle, &start)
-    }
-
-    fn checkpoint() -> Checkpoint {
-        Checkpoint {
-            format: FORMAT,
-            query: key(),
-            heuristic: "md".into(),
-            root_estimate: 1,
-            next_threshold: 3,
-            nodes: 42,
-            iterations: 1,
-            elapsed_s: 2.5,
-            nodes_per_s: 16.8,
-        }
-    }
-
-    #[test]
-    fn a_checkpoint_reads_back_as_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(key().file_name());
-        checkpoint().write(&path).unwrap();
-        assert_eq!(Checkpoint::read(&path).unwrap(), Some(checkpoint()));
-        assert_eq!(Checkpoint::read(&dir.path().join("none.json")).unwrap(), None);
-    }
-
-    #[test]
-    fn the_file_name_keeps_the_solver_out_of_subdirectories() {
-        assert_eq!(key().file_name(), "random.3.idastar-md-packed.json");
-    }
-
-    #[test]
-    fn a_file_that_is_not_a_checkpoint_is_refused_naming_it() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("x.json");
-        std::fs::write(&path, b"{\"format\": 1}").unwrap();
-        let err = Checkpoint::read(&path).unwrap_err().to_string();
-        assert!(err.contains("x.json: not a checkpoint"), "{err}");
-        let mut other = checkpoint();
-        other.format = 7;
-        other.write(&path).unwrap();
-        let err = Checkpoint::read(&path).unwrap_err().to_string();
-        assert!(err.contains("checkpoint format 7"), "{err}");
-    }
-
-    #[test]
-    fn a_checkpoint_of_another_board_or_table_is_another_search() {
-        let mut other = checkpoint();
-        other.query.board = "12345678x".into();
-        assert!(differs(&other, &checkpoint()).unwrap().contains("board is 12345678x"));
-        let mut other = checkpoint();
-        other.root_estimate = 5;
-        other.next_threshold = 5;
-        assert!(differs(&other, &checkpoint()).unwrap().contains("other tables"));
-        assert_eq!(differs(&checkpoint(), &checkpoint()), None);
-    }
-
-    #[test]
-    fn the_progress_line_says_threshold_nodes_and_rate() {
-        assert_eq!(
-            checkpoint().progress_line(),
-            "slidebench: random case 3 idastar-md/packed: iteration 1 done, next threshold 3, \
-             42 nodes, 0.0 M nodes/s, 2 s"
-        );
+        CLOCK_RUNS.with(|c| c.set(clock));
+        let spent = pause.elapsed();
+        l.paused += spent;
+        CURRENT.with(|c| {
+            if let Some(q) = c.borrow_mut().as_mut() {
+                q.paused += spent;
+                q.exists |= wrote;
+            }
+        });
     }
 }

@@ -142,11 +142,27 @@ pub struct RunRow {
     /// change. Files written before the column read 1.
     #[serde(default = "first_round")]
     pub round: u32,
+    /// Whether the search resumed from a checkpoint of an earlier process (its time is then
+    /// the sum over the processes), and what its optimality rests on; empty when it did not
+    /// (and in files written before the column).
+    #[serde(default)]
+    pub resumed: Option<Resumed>,
 }
 
 /// The round of rows written before rounds were recorded.
 fn first_round() -> u32 {
     1
+}
+
+/// How a row's search resumed, as `runs.csv` says in `resumed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Resumed {
+    /// Resumed, and its answer held to a reference known before the run.
+    Checked,
+    /// Resumed with no reference known before the run: its optimality rests on the verified
+    /// checkpoint.
+    RestsOnCheckpoint,
 }
 
 /// What a row's time is, as `runs.csv` says in `time_is`.

@@ -2,7 +2,9 @@
 //! search checkpoints) can stamp it without importing the harness.
 
 /// The crate version and, when the build saw a git checkout, its short commit
-/// (`0.1.0+abc1234`); `SLIDEBENCH_COMMIT` in the environment at run time overrides the commit.
+/// (`0.1.0+abc1234`), with `-dirty-` and a hash of the uncommitted changes when there were any
+/// (`0.1.0+abc1234-dirty-1a2b3c4d`: two dirty builds differ); `SLIDEBENCH_COMMIT` in the
+/// environment at run time overrides the commit.
 pub fn code_version() -> String {
     let commit = std::env::var("SLIDEBENCH_COMMIT")
         .ok()
@@ -10,7 +12,10 @@ pub fn code_version() -> String {
         .or_else(|| option_env!("SLIDEBENCH_GIT_COMMIT").map(str::to_string))
         .filter(|c| !c.is_empty() && c != "unknown");
     match commit {
-        Some(c) => format!("{}+{}", env!("CARGO_PKG_VERSION"), c.trim()),
+        Some(c) => match option_env!("SLIDEBENCH_GIT_DIRTY").filter(|d| !d.is_empty()) {
+            Some(d) => format!("{}+{}-dirty-{d}", env!("CARGO_PKG_VERSION"), c.trim()),
+            None => format!("{}+{}", env!("CARGO_PKG_VERSION"), c.trim()),
+        },
         None => env!("CARGO_PKG_VERSION").to_string(),
     }
 }

@@ -188,6 +188,7 @@ mod tests {
             reference: None,
             time_is: Some(crate::report::QueryTimeIs::Measured),
             round: 1,
+            resumed: None,
         }
     }
 

@@ -96,6 +96,10 @@ pub(super) struct CompareArgs {
     /// Also write runs.json and summary.json next to the CSV files.
     #[arg(long)]
     export_json: bool,
+    /// Remove the checkpoints of unfinished searches kept in `--out` before the run, so that
+    /// every search starts afresh (they are otherwise kept until their search finishes).
+    #[arg(long)]
+    clear_checkpoints: bool,
     /// Do not draw charts after the run.
     #[arg(long)]
     no_charts: bool,
@@ -184,7 +188,11 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     // again after a kill resumes them.
     let checkpoints = args.out.join(slidebench::checkpoint::CHECKPOINTS_DIR);
     fsutil::clean_temp_files(&checkpoints)?;
-    slidebench::checkpoint::keep_in(Some(&checkpoints));
+    if args.clear_checkpoints {
+        let n = slidebench::checkpoint::clear(&checkpoints)?;
+        eprintln!("slidebench: {n} checkpoint(s) removed from {}", checkpoints.display());
+    }
+    config.controls.checkpoints = Some(checkpoints.clone());
     let progress = super::compare_progress::Progress::on_stderr();
     config.options.progress = Some(progress.watch());
     let started = Instant::now();
@@ -213,8 +221,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         fsutil::mark_incomplete(&args.out, &nothing_ran(&report))?;
     }
     slidebench::program::live::results_go_to(None);
-    slidebench::checkpoint::keep_in(None);
-    // Every search that returned removed its checkpoint: an empty directory is left over.
+    // Every search that finished removed its checkpoint: an empty directory is left over.
     let _ = std::fs::remove_dir(&checkpoints);
     if ran_nothing {
         return Err(Failure::Error(format!(

@@ -142,6 +142,7 @@ impl RunConfig {
             },
             warm_up: true,
             shard: r.shard,
+            checkpoints: None,
         };
         let options = CompareOptions {
             skip: skips(&sets, &every, r.full),

@@ -33,8 +33,9 @@ pub struct CompareOptions {
     pub skip: Vec<(String, String)>,
 }
 
-/// How each query is run: its budget, the over-budget streak, repeats, warm-up, and the shard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How each query is run: its budget, the over-budget streak, repeats, warm-up, the shard, and
+/// where long searches keep their checkpoints.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunControls {
     /// What one query may spend.
     pub budget: Budget,
@@ -54,6 +55,9 @@ pub struct RunControls {
     /// time budget would only cut the slow ones' statistics. A state budget, which only the
     /// user sets, bounds them still. `None`: the whole budget bounds every query.
     pub unbudgeted_up_to: Option<u64>,
+    /// The directory long IDA* searches keep their checkpoints in ([`crate::checkpoint`]), so
+    /// that the same run started again resumes them; `None`: they keep none.
+    pub checkpoints: Option<std::path::PathBuf>,
 }
 
 impl RunControls {
@@ -67,7 +71,8 @@ impl RunControls {
 }
 
 impl Default for RunControls {
-    /// No budget, a streak of [`DEFAULT_BUDGET_STREAK`], one timed run, a warm-up, every case.
+    /// No budget, a streak of [`DEFAULT_BUDGET_STREAK`], one timed run, a warm-up, every case,
+    /// no checkpoints.
     fn default() -> Self {
         RunControls {
             budget: Budget::UNLIMITED,
@@ -77,6 +82,7 @@ impl Default for RunControls {
             warm_up: true,
             shard: None,
             unbudgeted_up_to: None,
+            checkpoints: None,
         }
     }
 }

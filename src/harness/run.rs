@@ -12,7 +12,7 @@ use crate::budget::Budget;
 use crate::cases::Case;
 use crate::checkpoint::{self, QueryKey};
 use crate::error::{Error, ErrorKind, Result};
-use crate::report::{Outcome, QueryTimeIs, RunRow};
+use crate::report::{Outcome, QueryTimeIs, Resumed, RunRow};
 use crate::solver::{Solution, Solver, SolverInfo};
 use crate::stats;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -117,6 +117,7 @@ pub(super) fn blank_row(
         reference: Some(known.reference.kind()),
         time_is: None,
         round: 1,
+        resumed: None,
     }
 }
 
@@ -176,29 +177,68 @@ fn clock_batch(
     (last, elapsed)
 }
 
-/// Runs the query up to `controls.repeat` times (once when it goes over budget; with adaptive
-/// repeats only while it has taken little time, see [`cap::time_again`]) and returns the last
-/// answer with the median time. A query whose first solve takes under
-/// [`timing::BATCH_BELOW_NS`] is too short for one clock read: that solve only sizes its batch
-/// ([`timing::batch_size`]), and each timing is then a batch's time over its size. A solver
-/// that ignores the budget and returns after it is spent is taken as over budget by its time
-/// or its count.
-fn timed(solver: &mut Box<dyn Solver>, case: &Case, controls: &RunControls) -> Timed {
+/// Runs the query up to `controls.repeat` times (once when it goes over budget or resumes
+/// from a checkpoint; with adaptive repeats only while it has taken little time, see
+/// [`cap::time_again`]) and returns the last answer with the median time. A query whose first
+/// solve takes under [`timing::BATCH_BELOW_NS`] is too short for one clock read: that solve
+/// only sizes its batch ([`timing::batch_size`]), and each timing is then a batch's time over
+/// its size. A solver that ignores the budget and returns after it is spent is taken as over
+/// budget by its time or its count.
+///
+/// The clock holds the solve calls alone: the checkpoint was read before (`query`), the time
+/// the search spent writing checkpoints is taken off, and a resumed query's time and budget
+/// include its earlier processes' time.
+fn timed(
+    solver: &mut Box<dyn Solver>,
+    case: &Case,
+    controls: &RunControls,
+    mut query: Option<&mut checkpoint::Query>,
+) -> Timed {
     let mut times = Vec::with_capacity(controls.repeat.max(1) as usize);
     let mut held = Vec::with_capacity(1);
-    let budget = controls.budget_for(&case.puzzle);
+    let full = controls.budget_for(&case.puzzle);
+    let earlier = query.as_ref().map_or(Duration::ZERO, |q| q.earlier());
+    if let Some(limit) = full.time.filter(|t| earlier >= *t) {
+        if let Some(q) = query.as_mut() {
+            q.leave_unused(&format!(
+                "its earlier processes spent {:.1} s, this run's budget is {:.1} s",
+                earlier.as_secs_f64(),
+                limit.as_secs_f64()
+            ));
+        }
+        let why = "the budget was spent by the earlier processes of its checkpoint";
+        let spent = u64::try_from(earlier.as_nanos()).unwrap_or(u64::MAX);
+        return Timed {
+            sol: Err(Error::new(ErrorKind::Budget, why)),
+            time_ns: spent,
+            repeats: 0,
+            batch: 1,
+        };
+    }
+    // The budget left after the earlier processes (the whole of it when there were none).
+    let budget = Budget { time: full.time.map(|t| t.saturating_sub(earlier)), ..full };
     let mut k = 1;
     loop {
-        let (sol, elapsed) = clock_batch(solver, case, &budget, k, &mut held);
-        let per_query = timing::per_query_ns(elapsed.as_nanos() as u64, k);
+        let (sol, clocked) = match query.as_mut() {
+            Some(q) => checkpoint::during(q, || clock_batch(solver, case, &budget, k, &mut held)),
+            None => clock_batch(solver, case, &budget, k, &mut held),
+        };
+        let paused = query.as_mut().map_or(Duration::ZERO, |q| q.take_paused());
+        let resumed = query.as_ref().is_some_and(|q| q.resumed().is_some());
+        let own = timing::per_query_ns(clocked.saturating_sub(paused).as_nanos() as u64, k);
+        let per_query = if resumed {
+            own.saturating_add(u64::try_from(earlier.as_nanos()).unwrap_or(u64::MAX))
+        } else {
+            own
+        };
         let over = match &sol {
             Err(e) => e.kind() == ErrorKind::Budget,
             Ok(s) => {
-                budget.time.is_some_and(|b| u128::from(per_query) > b.as_nanos())
-                    || budget.states.is_some_and(|b| s.stats.expanded > b)
+                full.time.is_some_and(|b| u128::from(per_query) > b.as_nanos())
+                    || full.states.is_some_and(|b| s.stats.expanded > b)
             }
         };
-        if k == 1 && times.is_empty() && !over && sol.is_ok() {
+        if k == 1 && times.is_empty() && !over && !resumed && sol.is_ok() {
             let size = timing::batch_size(per_query);
             if size > 1 {
                 k = size;
@@ -206,7 +246,8 @@ fn timed(solver: &mut Box<dyn Solver>, case: &Case, controls: &RunControls) -> T
             }
         }
         times.push(per_query);
-        if over || !cap::time_again(&controls.cap, &times, controls.repeat) {
+        // A resumed search runs once: a repeat would start it afresh, another measurement.
+        if over || resumed || !cap::time_again(&controls.cap, &times, controls.repeat) {
             let repeats = times.len() as u32;
             let sol = if over && sol.is_ok() {
                 Err(Error::new(ErrorKind::Budget, "finished after its budget was spent"))
@@ -298,6 +339,8 @@ pub(super) fn run_solver(
     } else {
         timing::shuffled(cases.len(), timing::ORDER_SEED)
     };
+    // The checkpoints on disk, listed once: a query without one touches no file.
+    let present = controls.checkpoints.as_deref().map(checkpoint::files_in).unwrap_or_default();
     let capped = AtomicBool::new(false);
     let clock = PairClock::start(&controls.cap);
     let next = AtomicUsize::new(0);
@@ -315,11 +358,21 @@ pub(super) fn run_solver(
         }
         // A table for another puzzle is built outside the timed query.
         let build = solver.prepare(&case.puzzle).ok().flatten().map(|d| Build::of(&**solver, d));
-        // A long search checkpoints its iterations (when compare keeps checkpoints), so that a
-        // killed run's query resumes.
-        let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);
-        let Timed { sol, time_ns, repeats, batch } =
-            checkpoint::during(key, || timed(solver, case, controls));
+        // A long search checkpoints its iterations (when the run keeps checkpoints), so that a
+        // killed run's query resumes: its checkpoint is read and verified before the clock
+        // starts, and removed after it stops, once the search has finished.
+        let mut query = controls.checkpoints.as_deref().map(|dir| {
+            let key = QueryKey::new(set, case.id, &info.id, &case.puzzle, &case.start);
+            let reference =
+                known.reference.cost().map(|c| (c, format!("the reference ({})", known.origin)));
+            let ceiling = checkpoint::ceiling(&case.puzzle, reference);
+            checkpoint::Query::prepare(dir, key, ceiling.as_ref(), &present)
+        });
+        let Timed { sol, time_ns, repeats, batch } = timed(solver, case, controls, query.as_mut());
+        let resumed = query.as_ref().is_some_and(|q| q.resumed().is_some());
+        if let Some(q) = query.as_mut() {
+            q.finish(sol.is_ok());
+        }
         tell(watch, Event::Done(1));
         let outcome = match &sol {
             Ok(s) if s.is_solvable() => Outcome::Solved,
@@ -356,6 +409,11 @@ pub(super) fn run_solver(
         r.time_ns = Some(time_ns);
         r.time_is = Some(if batch > 1 { QueryTimeIs::Repeated } else { QueryTimeIs::Measured });
         r.repeats = repeats;
+        r.resumed = resumed.then_some(if known.is_known() {
+            Resumed::Checked
+        } else {
+            Resumed::RestsOnCheckpoint
+        });
         (r, disagreement, build)
     };
     let started = Instant::now();
@@ -435,7 +493,7 @@ mod tests {
         let count = std::sync::Arc::new(AtomicUsize::new(0));
         let mut solver: Box<dyn Solver> = Box::new(Counting(count.clone()));
         let controls = RunControls { repeat: 3, ..RunControls::default() };
-        let t = timed(&mut solver, &cases[0], &controls);
+        let t = timed(&mut solver, &cases[0], &controls, None);
         assert!(t.sol.is_ok());
         assert_eq!(t.repeats, 3);
         let probe = usize::from(t.batch > 1);
@@ -461,5 +519,187 @@ mod tests {
                 .unwrap();
         let ids: Vec<u64> = run.rows.iter().map(|r| r.case_id).collect();
         assert_eq!(ids, (0..20).collect::<Vec<u64>>());
+    }
+
+    mod checkpoints {
+        //! The round-5 adversarial reproductions of checkpoints: a real checkpoint is written, then
+        //! tampered with, and the query run again through the harness as `compare` runs it.
+        use super::super::*;
+        use crate::board::{Board, Puzzle};
+        use crate::checkpoint::{during, Checkpoint, Query};
+        use crate::harness::verify::{Origin, Reference};
+        use crate::solver::{new_solver, solver_info};
+        use crate::DEFAULT_MAX_STATES;
+        use std::path::{Path, PathBuf};
+
+        const SOLVER: &str = "idastar-md/packed";
+        /// A 3×3 board 27 moves from the goal: its checkpoints have room below the diameter 31.
+        const BOARD: &str = "6x4875123";
+
+        fn case() -> Case {
+            let puzzle = Puzzle::eight();
+            let start = Board::parse(puzzle.shape(), BOARD).unwrap();
+            Case { set: "walk".into(), id: 0, puzzle, start }
+        }
+
+        fn controls(dir: &Path) -> RunControls {
+            RunControls {
+                warm_up: false,
+                budget_streak: 0,
+                checkpoints: Some(dir.to_path_buf()),
+                ..RunControls::default()
+            }
+        }
+
+        /// The row of the query run through the harness, as `compare` runs it.
+        fn row(controls: &RunControls, known: Known) -> RunRow {
+            let info = solver_info(SOLVER).unwrap();
+            let proto = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+            let run =
+                run_solver(&info, proto.as_ref(), "walk", &[case()], &[known], 1, controls, None)
+                    .unwrap();
+            run.rows.into_iter().next().unwrap()
+        }
+
+        /// A real checkpoint of the query in `dir`, written at every iteration by a search that is
+        /// then left as a killed process leaves it: at the threshold that finds the answer.
+        fn real_checkpoint(dir: &Path) -> PathBuf {
+            let c = case();
+            let key = QueryKey::new("walk", 0, SOLVER, &c.puzzle, &c.start);
+            let path = dir.join(key.file_name());
+            let mut q = Query::prepare(dir, key, None, &[]).writing_after(Duration::ZERO);
+            let mut solver = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+            during(&mut q, || solver.solve_within(&c.puzzle, &c.start, &Budget::UNLIMITED))
+                .unwrap();
+            assert!(path.exists());
+            path
+        }
+
+        /// Rewrites the checkpoint at `path` after `edit`, with a checksum that matches: what a
+        /// deliberate edit leaves, which only the field checks can catch.
+        fn tamper(path: &Path, edit: impl FnOnce(&mut Checkpoint)) {
+            let mut cp = Checkpoint::read(path).unwrap().unwrap();
+            edit(&mut cp);
+            cp.write(path).unwrap();
+        }
+
+        fn uninterrupted() -> RunRow {
+            let dir = tempfile::tempdir().unwrap();
+            row(&controls(dir.path()), Known::UNKNOWN)
+        }
+
+        #[test]
+        fn a_resumed_query_counts_the_nodes_of_an_uninterrupted_one_and_says_it_resumed() {
+            let fresh = uninterrupted();
+            assert_eq!((fresh.length, fresh.resumed), (Some(27), None));
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            let resumed = row(&controls(dir.path()), Known::UNKNOWN);
+            assert_eq!(resumed.length, Some(27));
+            assert_eq!(resumed.expanded, fresh.expanded);
+            assert_eq!(resumed.resumed, Some(Resumed::RestsOnCheckpoint));
+            assert!(!path.exists(), "the finished search removed its checkpoint");
+        }
+
+        #[test]
+        fn a_resumed_rows_time_includes_its_earlier_processes() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            tamper(&path, |cp| cp.elapsed_s = 5000.0);
+            let known = Known::new(Reference::Cost(27), Origin::Agreement);
+            let r = row(&controls(dir.path()), known);
+            assert_eq!(r.resumed, Some(Resumed::Checked));
+            assert!(r.time_ns.unwrap() >= 5_000_000_000_000, "{:?}", r.time_ns);
+        }
+
+        #[test]
+        fn a_threshold_above_the_reference_is_refused_and_the_answer_stays_optimal() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            tamper(&path, |cp| cp.next_threshold = 29);
+            let known = Known::new(Reference::Cost(27), Origin::Agreement);
+            let r = row(&controls(dir.path()), known);
+            assert_eq!((r.length, r.resumed), (Some(27), None));
+            assert_eq!(r.expanded, uninterrupted().expanded);
+        }
+
+        #[test]
+        fn a_threshold_above_the_3x3_diameter_is_refused_without_a_reference() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            tamper(&path, |cp| cp.next_threshold = 47);
+            let r = row(&controls(dir.path()), Known::UNKNOWN);
+            assert_eq!((r.length, r.resumed), (Some(27), None));
+        }
+
+        #[test]
+        fn a_threshold_of_u32_max_is_refused_and_its_file_replaced_not_kept() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            tamper(&path, |cp| cp.next_threshold = u32::MAX);
+            let r = row(&controls(dir.path()), Known::UNKNOWN);
+            assert_eq!((r.outcome, r.length), (Outcome::Solved, Some(27)));
+            assert!(!path.exists(), "the refused checkpoint does not abort every rerun");
+        }
+
+        #[test]
+        fn a_node_count_that_would_overflow_is_refused() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            tamper(&path, |cp| cp.nodes = u64::MAX - 3);
+            let r = row(&controls(dir.path()), Known::UNKNOWN);
+            assert_eq!((r.expanded, r.resumed), (uninterrupted().expanded, None));
+        }
+
+        #[test]
+        fn a_truncated_checkpoint_is_refused_by_its_checksum_or_its_syntax() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            let bytes = std::fs::read(&path).unwrap();
+            std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+            let r = row(&controls(dir.path()), Known::UNKNOWN);
+            assert_eq!((r.length, r.resumed), (Some(27), None));
+        }
+
+        #[test]
+        fn a_rerun_whose_budget_its_checkpoint_has_spent_keeps_the_checkpoint() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = real_checkpoint(dir.path());
+            tamper(&path, |cp| cp.elapsed_s = 3600.0);
+            let before = std::fs::read(&path).unwrap();
+            let budget = Budget { time: Some(Duration::from_secs(10)), states: None };
+            let r = row(&RunControls { budget, ..controls(dir.path()) }, Known::UNKNOWN);
+            assert_eq!(r.outcome, Outcome::Budget);
+            assert_eq!(std::fs::read(&path).unwrap(), before, "another search's checkpoint kept");
+        }
+
+        #[test]
+        fn a_thousand_short_queries_make_no_file_operation_while_their_clock_runs() {
+            let dir = tempfile::tempdir().unwrap();
+            let checkpoints = dir.path().join("checkpoints");
+            let info = solver_info(SOLVER).unwrap();
+            let proto = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+            let puzzle = Puzzle::eight();
+            let start = Board::parse(puzzle.shape(), "1234567x8").unwrap();
+            let cases: Vec<Case> = (0..1000)
+                .map(|id| Case { set: "walk".into(), id, puzzle: puzzle.clone(), start })
+                .collect();
+            let refs = vec![Known::UNKNOWN; cases.len()];
+            let run = run_solver(
+                &info,
+                proto.as_ref(),
+                "walk",
+                &cases,
+                &refs,
+                1,
+                &controls(&checkpoints),
+                None,
+            )
+            .unwrap();
+            assert_eq!(run.rows.len(), 1000);
+            assert!(run.rows.iter().all(|r| r.length == Some(1)));
+            assert_eq!(crate::checkpoint::file_ops(&checkpoints), (0, 0));
+            assert!(!checkpoints.exists(), "no file or directory was created");
+        }
     }
 }

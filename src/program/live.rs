@@ -101,13 +101,11 @@ fn stop_and_exit(sig: i32, name: &str) -> ! {
     }
     // Checkpoints are written at each iteration's end: what is on disk now is the last finished
     // iteration of each long search, which the same command run again resumes.
-    if let Some(dir) = crate::checkpoint::dir() {
-        for file in crate::checkpoint::files_in(&dir) {
-            let _ = rustix::io::write(
-                io::stderr(),
-                format!("slidebench: checkpoint kept: {}\n", file.display()).as_bytes(),
-            );
-        }
+    for file in crate::checkpoint::kept() {
+        let _ = rustix::io::write(
+            io::stderr(),
+            format!("slidebench: checkpoint kept: {}\n", file.display()).as_bytes(),
+        );
     }
     if let Some(dir) = mark_results_incomplete(name) {
         let _ = rustix::io::write(

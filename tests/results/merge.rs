@@ -41,6 +41,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         reference: None,
         time_is: None,
         round: 1,
+        resumed: None,
     }
 }
 

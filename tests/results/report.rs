@@ -35,6 +35,7 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         reference: None,
         time_is: None,
         round: 1,
+        resumed: None,
     }
 }
 

@@ -39,6 +39,7 @@ pub(crate) fn korf_run(solver: &str, case_id: u64, optimal: u64, outcome: Outcom
         reference: None,
         time_is: Some(crate::report::QueryTimeIs::Measured),
         round: 1,
+        resumed: None,
     }
 }
 

@@ -28,6 +28,7 @@ fn run(solver: &str, set: &str, case_id: u64, time_ns: Option<u64>) -> RunRow {
         reference: None,
         time_is: time_ns.map(|_| super::super::QueryTimeIs::Measured),
         round: 1,
+        resumed: None,
     }
 }
 

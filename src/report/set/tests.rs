@@ -31,6 +31,7 @@ fn row(case_id: u64) -> RunRow {
         reference: None,
         time_is: Some(QueryTimeIs::Measured),
         round: 1,
+        resumed: None,
     }
 }
 

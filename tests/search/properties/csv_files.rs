@@ -54,6 +54,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 reference: None,
                 time_is: None,
                 round: 1,
+                resumed: None,
             },
         )
 }
