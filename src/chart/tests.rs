@@ -186,8 +186,8 @@ fn draws_every_chart() {
     // every one of their names (broken after commas), and one for the tables.
     let svg = read_svg(&out.join(EXPANDED_VS_DEPTH_SVG));
     assert!(svg.contains("Mean states expanded vs optimal distance: 10 solvers on the depth set"));
-    assert!(svg.contains("bfs/text, /rank,"), "{svg}");
-    assert!(svg.contains("table/text, /rank"), "{svg}");
+    assert!(svg.contains("bfs/rank, /text,"), "{svg}");
+    assert!(svg.contains("table/rank, /text"), "{svg}");
     assert!(svg.contains("<!-- slidebench-series 2: "), "{svg}");
     let svg = read_svg(&out.join(TABLE_BREAK_EVEN_SVG));
     assert!(svg.contains("random set (200 3x3 boards): table/rank pays off from Q = "));
