@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders every chart of the chart table (`slidebench chart --list`) to PNG with rsvg-convert
-# and fails when one is missing or does not render. The charts come from a small fresh
-# comparison (the browser check's mix) plus a 3x3 census, so every chart has data; with a
+# and fails when one is missing or does not render, or when `slidebench chart --lint` finds a
+# text outside the canvas, two texts overlapping or a panel of more than 8 lines or bars (the
+# geometry is checked in Rust, with the font metrics the layout uses). The charts come from a
+# small fresh comparison (the browser check's mix) plus a 3x3 census, so every chart has data; with a
 # directory argument, the charts of that result set are checked instead (`results`, say).
 # PNGs are left in $CHARTS_PNG_DIR when it is set, for a person to look at.
 #
@@ -52,6 +54,10 @@ while read -r name; do
     echo "error: $name was not drawn"
     failed=1
     continue
+  fi
+  if ! "$bin" chart --lint "$svg"; then
+    echo "error: $name fails the chart check (above)"
+    failed=1
   fi
   png="$png_dir/${name%.svg}.png"
   if ! rsvg-convert "$svg" -o "$png" 2>"$work/rsvg.log" || [ ! -s "$png" ]; then

@@ -25,6 +25,7 @@ mod break_even;
 mod census;
 mod depth;
 mod korf;
+pub mod lint;
 mod median_time;
 mod rank_speedup;
 mod scaling;

@@ -20,11 +20,12 @@ fn is_table(r: &SummaryRow) -> bool {
     }
 }
 
-/// Where the cheapest table overtakes the fastest per-query solver, as a phrase and a Q.
-fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
+/// Where the cheapest table overtakes the fastest per-query solver, as a phrase and a Q, and
+/// the solvers it names.
+fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>, Vec<String>) {
     let fastest = rows.iter().filter(|r| !is_table(r)).min_by_key(|r| r.median_ns);
     let Some(fastest) = fastest else {
-        return ("no per-query solver to compare".into(), None);
+        return ("no per-query solver to compare".into(), None, Vec::new());
     };
     let mut best: Option<(f64, &SummaryRow)> = None;
     for t in rows.iter().filter(|r| is_table(r)) {
@@ -38,9 +39,17 @@ fn break_even(rows: &[&SummaryRow]) -> (String, Option<f64>) {
     match best {
         Some((q, t)) => {
             let q = q.floor() + 1.0;
-            (format!("{} pays off from Q = {} vs {}", t.solver, num(q), fastest.solver), Some(q))
+            (
+                format!("{} pays off from Q = {} vs {}", t.solver, num(q), fastest.solver),
+                Some(q),
+                vec![t.solver.clone(), fastest.solver.clone()],
+            )
         }
-        None => (format!("no table beats {} per query", fastest.solver), None),
+        None => (
+            format!("no table beats {} per query", fastest.solver),
+            None,
+            vec![fastest.solver.clone()],
+        ),
     }
 }
 
@@ -79,25 +88,26 @@ pub(super) fn table_break_even(summary: &[SummaryRow]) -> DrawResult<Option<Stri
         .copied()
         .filter(|r| r.median_ns > 0 && r.time_is != crate::report::TimeIs::UpperBound)
         .collect();
-    let (phrase, q_even) = break_even(&rows);
+    let (phrase, q_even, named) = break_even(&rows);
     let shown = best_of_families(&rows, is_table);
     let title = format!(
         "Q queries on the {set} set ({} {} boards): {phrase}",
         cases_of(&all),
         board_of(set)
     );
-    draw_totals(&shown, MAX_QUERIES, &title, q_even, None).map(Some)
+    draw_totals(&shown, MAX_QUERIES, &title, q_even, None, named).map(Some)
 }
 
 /// Build time plus Q queries at the median per query, one line per solver on a log-log chart
 /// up to `max_q` queries, with the break-even `q_even` marked: the table and pattern database
-/// break-even charts.
+/// break-even charts. The solvers in `keep` (the headline's) are drawn whatever else is left out.
 pub(super) fn draw_totals(
     rows: &[&SummaryRow],
     max_q: f64,
     title: &str,
     q_even: Option<f64>,
     note: Option<String>,
+    keep: Vec<String>,
 ) -> DrawResult<String> {
     let steps = 60;
     let qs: Vec<f64> =
@@ -121,7 +131,7 @@ pub(super) fn draw_totals(
         Unit::Seconds,
         series.iter().flat_map(|s| s.points.iter().map(|p| p.1)),
     );
-    let mut extras = Extras { one_panel: true, note, ..Extras::default() };
+    let mut extras = Extras { one_panel: true, note, keep, ..Extras::default() };
     if let Some(q) = q_even.filter(|&q| q <= max_q) {
         extras.rules.push(Rule {
             label: format!("break-even Q = {}", num(q)),

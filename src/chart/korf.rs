@@ -2,9 +2,10 @@
 //! to the published averages, and where a pattern database pays for its build.
 
 use super::break_even::draw_totals;
+use super::lint::MAX_SERIES;
 use super::style::{
-    bar_chart, human_time, line_chart, num, plural, solver_colour, untimed_note, Axis, Bar,
-    DrawResult, Extras, Rule, Scale, SolverSeries, Unit,
+    bar_chart, human_time, left_out_note, line_chart, num, pick, plural, solver_colour,
+    untimed_note, Axis, Bar, Candidate, DrawResult, Extras, Rule, Scale, SolverSeries, Unit,
 };
 use super::{summary_of, KORF_SET};
 use crate::report::{Outcome, RunRow, SummaryRow};
@@ -113,7 +114,8 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
     if series.is_empty() {
         return Ok(None);
     }
-    let mut extras = Extras { note: untimed_note(untimed), ..Extras::default() };
+    let mut extras =
+        Extras { note: untimed_note(untimed), score: Some(cactus_score), ..Extras::default() };
     if !none_solved.is_empty() {
         let shown: Vec<&str> = none_solved.iter().take(3).copied().collect();
         let more = none_solved.len() - shown.len();
@@ -140,11 +142,18 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
     );
     let y = Axis::over("instances solved", Scale::Linear, Unit::Whole, [0.0, n as f64]);
     let title = format!(
-        "Korf's 100: instances solved within a time per instance, {} on {}",
+        "Korf's 100 ({} of the 100 run): instances solved within a time per instance, {}",
+        n,
         plural((series.len() + none_solved.len()) as u64, "solver", "solvers"),
-        plural(n as u64, "instance", "instances"),
     );
     line_chart(&title, &series, &x, &y, &extras).map(Some)
+}
+
+/// A cactus line's score, lower for a better solver: more instances solved, then a lower mean
+/// log time (the instances count for more than any difference in means).
+fn cactus_score(s: &SolverSeries) -> f64 {
+    let logs: Vec<f64> = s.points.iter().filter(|p| p.0 > 0.0).map(|p| p.0.log10()).collect();
+    logs.iter().sum::<f64>() / logs.len().max(1) as f64 - 100.0 * s.points.len() as f64
 }
 
 /// The solvers the nodes chart shows and the instances all of them solved, with how many
@@ -203,12 +212,29 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
         })
         .collect();
     measured.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    // Room for the published bars beside at most MAX_SERIES in all: the defaults and the
+    // fewest nodes of each family.
+    let whole = common.len() == 100;
+    let published = usize::from(korf_1985_on(&rows, &common).is_some())
+        + if whole { 1 + KORF_FELNER_2002.len() } else { 0 };
+    let all = measured.len();
+    let algorithms: Vec<String> = measured
+        .iter()
+        .map(|(s, _)| s.split_once('/').map_or(s.as_str(), |p| p.0).to_string())
+        .collect();
+    let items: Vec<Candidate<'_>> = measured
+        .iter()
+        .zip(&algorithms)
+        .map(|((s, v), a)| Candidate { ids: vec![s.as_str()], algorithm: a, score: *v })
+        .collect();
+    let room = MAX_SERIES.saturating_sub(published).max(1);
+    let measured: Vec<(String, f64)> =
+        pick(&items, room, &[]).into_iter().map(|i| measured[i].clone()).collect();
     let mut bars: Vec<(String, f64, bool)> =
         measured.into_iter().map(|(s, v)| (s, v, false)).collect();
     // A published mean stands only beside means over the same instances: Korf 1985 gives
     // every instance's count, so his mean over the common ones always can; Korf & Felner give
     // only means over all 100, drawn when the measured means are over all 100 too.
-    let whole = common.len() == 100;
     if let Some((n, mean)) = korf_1985_on(&rows, &common) {
         bars.push((format!("Manhattan (Korf 1985), same {n}"), mean, true));
     }
@@ -224,8 +250,9 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
         String::new()
     };
     let title = format!(
-        "Korf's 100: mean nodes per query, {} all solved{dropped}",
-        plural(common.len() as u64, "instance", "instances")
+        "Korf's 100: mean nodes per query over the {} of the 100 that every solver shown \
+         solved{dropped}",
+        common.len()
     );
     let theirs = RGBColor(170, 170, 170);
     let drawn: Vec<Bar> = bars
@@ -244,13 +271,17 @@ pub(super) fn nodes(runs: &[RunRow]) -> DrawResult<Option<String>> {
         .collect();
     let axis =
         Axis::over("mean nodes generated", Scale::Log, Unit::Plain, drawn.iter().map(|b| b.value));
-    let note = if whole {
+    let mut note = if whole {
         "coloured: measured here, in the algorithm's colour   ·   grey: published (all 100)"
     } else {
         "coloured: measured here   ·   grey: Korf 1985 on the same instances   ·   Korf & Felner's \
          means (all 100 only) are drawn when all 100 are solved"
-    };
-    bar_chart(&title, note, &drawn, &axis, None).map(Some)
+    }
+    .to_string();
+    if let Some(n) = left_out_note(all - bars.iter().filter(|b| !b.2).count(), all, "solvers") {
+        note = format!("{note}   ·   {n}");
+    }
+    bar_chart(&title, &note, &drawn, &axis, None).map(Some)
 }
 
 /// Share of the instances a solver must have solved to be on the nodes chart.
@@ -279,10 +310,11 @@ fn pdb_pays_off(pdb: &SummaryRow, base: &SummaryRow) -> Option<f64> {
     Some(((bp - bb) / (mb - mp)).max(0.0).floor() + 1.0)
 }
 
-/// The headline: where the first PDB to pay off overtakes the fastest search without one.
-fn pdb_phrase(rows: &[SummaryRow]) -> (String, Option<f64>) {
+/// The headline: where the first PDB to pay off overtakes the fastest search without one, and
+/// the solvers it names.
+fn pdb_phrase(rows: &[SummaryRow]) -> (String, Option<f64>, Vec<String>) {
     let Some(base) = rows.iter().filter(|r| !is_pdb(r)).min_by_key(|r| r.median_ns) else {
-        return ("no IDA* search without tables to compare".into(), None);
+        return ("no IDA* search without tables to compare".into(), None, Vec::new());
     };
     let best = rows
         .iter()
@@ -290,10 +322,16 @@ fn pdb_phrase(rows: &[SummaryRow]) -> (String, Option<f64>) {
         .filter_map(|p| pdb_pays_off(p, base).map(|q| (q, p)))
         .min_by(|a, b| a.0.total_cmp(&b.0));
     match best {
-        Some((q, p)) => {
-            (format!("{} pays off from Q = {} vs {}", p.solver, num(q), base.solver), Some(q))
-        }
-        None => (format!("no pattern database beats {} per query", base.solver), None),
+        Some((q, p)) => (
+            format!("{} pays off from Q = {} vs {}", p.solver, num(q), base.solver),
+            Some(q),
+            vec![p.solver.clone(), base.solver.clone()],
+        ),
+        None => (
+            format!("no pattern database beats {} per query", base.solver),
+            None,
+            vec![base.solver.clone()],
+        ),
     }
 }
 
@@ -377,10 +415,11 @@ pub(super) fn pdb_break_even(
         common.len(),
         if loaded { " (this run's loads from the PDB cache not counted)" } else { "" }
     );
-    let (phrase, q_even) = pdb_phrase(&lines);
-    let title = format!("Korf's 100, Q instances: {phrase}");
+    let (phrase, q_even, named) = pdb_phrase(&lines);
+    let title =
+        format!("Korf's 100 ({} of the 100, all solved): Q instances: {phrase}", common.len());
     let refs: Vec<&SummaryRow> = lines.iter().collect();
-    draw_totals(&refs, MAX_PDB_QUERIES, &title, q_even, Some(note)).map(Some)
+    draw_totals(&refs, MAX_PDB_QUERIES, &title, q_even, Some(note), named).map(Some)
 }
 
 #[cfg(test)]

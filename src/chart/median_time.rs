@@ -1,6 +1,9 @@
 //! Median time per solved query of every solver on one set, fastest first.
 
-use super::style::{bar_chart, plural, solver_colour, Axis, Bar, DrawResult, Scale, Unit};
+use super::lint::MAX_SERIES;
+use super::style::{
+    bar_chart, left_out_note, pick, solver_colour, Axis, Bar, Candidate, DrawResult, Scale, Unit,
+};
 use super::{board_of, cases_of, pick_set, summary_of};
 use crate::report::{SummaryRow, TimeIs};
 
@@ -21,6 +24,18 @@ pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> 
         return Ok(None);
     }
     timed.sort_by(|a, b| (a.median_ns, &a.solver).cmp(&(b.median_ns, &b.solver)));
+    // At most MAX_SERIES bars: the defaults and the fastest of each family.
+    let all = timed.len();
+    let items: Vec<Candidate<'_>> = timed
+        .iter()
+        .map(|r| Candidate {
+            ids: vec![r.solver.as_str()],
+            algorithm: &r.algorithm,
+            score: r.median_ns as f64,
+        })
+        .collect();
+    let timed: Vec<&SummaryRow> =
+        pick(&items, MAX_SERIES, &[]).into_iter().map(|i| timed[i]).collect();
     let bars: Vec<Bar> = timed
         .iter()
         .map(|r| Bar {
@@ -44,11 +59,14 @@ pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> 
         bars.iter().map(|b| b.value),
     );
     let title = format!(
-        "Median time per query: {} on the {set} set ({} {} boards), fastest first",
-        plural(bars.len() as u64, "solver", "solvers"),
+        "Median time per query: {} of {all} solvers on the {set} set ({} {} boards), fastest first",
+        bars.len(),
         cases_of(&rows),
         board_of(set)
     );
-    let note = "bar colour: the algorithm (the same on every chart)";
-    bar_chart(&title, note, &bars, &axis, None).map(Some)
+    let mut note = "bar colour: the algorithm (the same on every chart)".to_string();
+    if let Some(n) = left_out_note(all - bars.len(), all, "solvers") {
+        note = format!("{note}   ·   {n}");
+    }
+    bar_chart(&title, &note, &bars, &axis, None).map(Some)
 }

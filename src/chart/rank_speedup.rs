@@ -1,7 +1,9 @@
 //! How much faster each algorithm runs over permutation ranks than over strings.
 
+use super::lint::MAX_SERIES;
 use super::style::{
-    algorithm_colour, bar_chart, num, plural, Axis, Bar, DrawResult, Rule, Scale, Unit,
+    algorithm_colour, bar_chart, left_out_note, num, pick, Axis, Bar, Candidate, DrawResult, Rule,
+    Scale, Unit,
 };
 use super::{board_of, cases_of, pick_set, summary_of};
 use crate::report::SummaryRow;
@@ -32,6 +34,21 @@ pub(super) fn rank_speedup(summary: &[SummaryRow]) -> DrawResult<Option<String>>
         return Ok(None);
     }
     ratios.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    // At most MAX_SERIES bars: the defaults' algorithms and the fastest of each family, by
+    // their time over ranks.
+    let all = ratios.len();
+    let rank_ids: Vec<String> = ratios.iter().map(|(a, _)| format!("{a}/rank")).collect();
+    let items: Vec<Candidate<'_>> = ratios
+        .iter()
+        .zip(&rank_ids)
+        .map(|(&(a, _), id)| Candidate {
+            ids: vec![id.as_str()],
+            algorithm: a,
+            score: pairs[a][1].unwrap_or(u64::MAX) as f64,
+        })
+        .collect();
+    let ratios: Vec<(&str, f64)> =
+        pick(&items, MAX_SERIES, &[]).into_iter().map(|i| ratios[i]).collect();
     let bars: Vec<Bar> = ratios
         .iter()
         .map(|&(a, r)| Bar {
@@ -49,18 +66,15 @@ pub(super) fn rank_speedup(summary: &[SummaryRow]) -> DrawResult<Option<String>>
     );
     axis.lo = 0.0;
     let title = format!(
-        "Speed-up of ranks over strings: {} on the {set} set ({} {} boards)",
-        plural(bars.len() as u64, "algorithm", "algorithms"),
+        "Speed-up of ranks over strings: {} of {all} algorithms on the {set} set ({} {} boards)",
+        bars.len(),
         cases_of(&rows),
         board_of(set)
     );
     let rule = Rule { label: "1 = same speed".into(), horizontal: false, value: 1.0 };
-    bar_chart(
-        &title,
-        "dashed line: the same speed; longer bars: ranks faster",
-        &bars,
-        &axis,
-        Some(&rule),
-    )
-    .map(Some)
+    let mut note = "dashed line: the same speed; longer bars: ranks faster".to_string();
+    if let Some(n) = left_out_note(all - bars.len(), all, "algorithms") {
+        note = format!("{note}   ·   {n}");
+    }
+    bar_chart(&title, &note, &bars, &axis, Some(&rule)).map(Some)
 }

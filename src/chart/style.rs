@@ -13,6 +13,7 @@ mod bars;
 mod lines;
 mod numbers;
 mod page;
+mod pick;
 
 #[cfg(test)]
 pub(super) use axis::log_bounds;
@@ -25,5 +26,7 @@ pub(super) use numbers::{human_time, num, plural};
 #[cfg(test)]
 pub(super) use page::known_algorithms;
 pub(super) use page::{
-    algorithm_colour, panel_of, render_page, solver_colour, DrawResult, DESC_SIZE, FONT, LABEL_SIZE,
+    algorithm_colour, panel_of, render_page, solver_colour, text_width, DrawResult, DESC_SIZE,
+    FONT, LABEL_SIZE,
 };
+pub(super) use pick::{left_out_note, pick, Candidate};

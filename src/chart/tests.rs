@@ -1,5 +1,6 @@
 //! Tests of the chart table and of the charts drawn from small made-up result sets.
 
+use super::lint;
 use super::style::{human_time, log_bounds, num};
 use super::*;
 use crate::report::{write_csv, RUNS_CSV};
@@ -156,31 +157,16 @@ fn draws_every_chart() {
         ]
     );
     let svg = read_svg(&out.join(MEDIAN_TIME_SVG));
-    assert!(svg.contains(
-        "Median time per query: 10 solvers on the random set (200 3x3 boards), fastest first"
-    ));
-    for a in ALGORITHMS {
-        assert!(
-            svg.contains(&format!(">{a}<"))
-                || svg.contains(&format!(">\n{a}\n<"))
-                || svg.contains(a),
-            "{a}"
-        );
-    }
-    assert!(svg.contains("bfs/text") && svg.contains("bfs/rank"));
+    // Ten solvers: the defaults and the fastest of each family are drawn, the rest counted.
+    assert!(svg.contains("of 10 solvers on the random set (200 3x3 boards), fastest first"));
+    assert!(svg.contains("table/rank") && svg.contains("bfs/rank"));
+    assert!(svg.contains("of 10 solvers not drawn"), "{svg}");
     assert!(svg.contains("µs"));
 
-    for (name, title) in [
-        (
-            TIME_VS_DEPTH_SVG,
-            "Median time per query vs optimal distance: 10 solvers on the depth set (39 3x3 boards",
-        ),
-        (
-            EXPANDED_VS_DEPTH_SVG,
-            "Mean states expanded vs optimal distance: 10 solvers on the depth set (39 3x3",
-        ),
-        (THREADS_SVG, "Speed-up against worker threads: 10 solvers on the random set (20000 3x3"),
-    ] {
+    for (name, title) in [(
+        TIME_VS_DEPTH_SVG,
+        "Median time per query vs optimal distance: 10 solvers on the depth set (39 3x3 boards",
+    )] {
         let svg = read_svg(&out.join(name));
         assert!(svg.contains(title), "{name}: {title}");
         // One legend entry per algorithm, one per encoding: none hidden under another.
@@ -189,6 +175,22 @@ fn draws_every_chart() {
             assert!(svg.contains(&format!("{a}/{e}")), "{name}: {a}/{e}");
         }
     }
+    // Every solver scales alike: one line, every name on it.
+    let svg = read_svg(&out.join(THREADS_SVG));
+    assert!(
+        svg.contains("Speed-up against worker threads: 10 solvers on the random set (20000 3x3")
+    );
+    assert!(svg.contains("<!-- slidebench-series 1: "), "{svg}");
+    for a in ALGORITHMS {
+        assert!(svg.contains(&format!("{a}/rank, /text")), "{a}: {svg}");
+    }
+    // Every solver but the tables expands the same states: one line for them, labelled with
+    // every one of their names (broken after commas), and one for the tables.
+    let svg = read_svg(&out.join(EXPANDED_VS_DEPTH_SVG));
+    assert!(svg.contains("Mean states expanded vs optimal distance: 10 solvers on the depth set"));
+    assert!(svg.contains("bfs/rank, /text,"), "{svg}");
+    assert!(svg.contains("table/rank, /text"), "{svg}");
+    assert!(svg.contains("<!-- slidebench-series 2: "), "{svg}");
     let svg = read_svg(&out.join(TABLE_BREAK_EVEN_SVG));
     assert!(svg.contains("random set (200 3x3 boards): table/rank pays off from Q = "));
     // Every table, and the fastest solver of each other family only.
@@ -200,7 +202,7 @@ fn draws_every_chart() {
 
     let svg = read_svg(&out.join(RANK_SPEEDUP_SVG));
     assert!(svg.contains("Speed-up of ranks over strings"));
-    assert!(svg.contains("5 algorithms on the random set (200 3x3 boards)"));
+    assert!(svg.contains("5 of 5 algorithms on the random set (200 3x3 boards)"));
     for a in ALGORITHMS {
         assert!(svg.contains(a), "{a}");
     }
@@ -398,16 +400,20 @@ fn numbers_and_bounds() {
     assert_eq!(num(1.0), "1");
     assert_eq!(num(0.5), "0.5");
     assert_eq!(num(12.345), "12.3");
-    assert_eq!(num(1500.0), "1500");
-    assert_eq!(num(2e6), "2e6");
+    assert_eq!(num(1500.0), "1.5k");
+    assert_eq!(num(80_046.0), "80k");
+    assert_eq!(num(6.8e6), "6.8M");
+    assert_eq!(num(999_700.0), "1M");
+    assert_eq!(num(2e6), "2M");
     assert_eq!(num(1e-6), "1e-6");
     let near = |(a, b): (f64, f64), (c, d): (f64, f64)| {
         (a / c - 1.0).abs() < 0.01 && (b / d - 1.0).abs() < 0.01
     };
     assert!(near(log_bounds([3.0, 40.0]), (1.0, 100.0)));
     assert!(near(log_bounds([0.0, -1.0, f64::NAN]), (1.0, 10.0)));
-    assert!(near(log_bounds([10.0]), (10.0, 100.0)));
-    assert!(near(log_bounds([1e-6, 20.0]), (1e-6, 100.0)));
+    assert!(near(log_bounds([10.0]), (1.0, 10.0)));
+    assert!(near(log_bounds([10_104.0, 9e5]), (1e3, 1e6)));
+    assert!(near(log_bounds([1e-6, 20.0]), (1e-7, 100.0)));
     assert_eq!(crate::stats::midpoint_median(&mut [3, 1, 2]), 2.0);
     assert_eq!(crate::stats::midpoint_median(&mut [4, 1, 2, 3]), 2.5);
     assert_eq!(pick_set(["depth", "random"]), Some("random"));
@@ -462,7 +468,7 @@ fn outside_programs_have_colours_of_their_own_and_no_solver_is_grey() {
 fn a_log_axis_labels_its_decades_in_one_style() {
     use super::style::{Axis, Scale, Unit};
     let labels = |hi: f64| {
-        let x = Axis::over("n", Scale::Log, Unit::Plain, [1.0, hi]);
+        let x = Axis::over("n", Scale::Log, Unit::Plain, [2.0, hi]);
         (x.lo.round() as i64..=x.hi.round() as i64)
             .map(|d| x.label(d as f64))
             .filter(|l| !l.is_empty())
@@ -598,5 +604,87 @@ fn no_chart_draws_what_a_solver_did_not_measure() {
         assert!(states.contains("bfs/rank"));
         let nodes = (chart_named(KORF_NODES_SVG).unwrap().draw)(&data).unwrap().unwrap();
         assert!(nodes.contains("idastar-md/packed"));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chart check (`slidebench chart --lint`)
+
+/// An SVG page of 400×200 with the given elements.
+fn page(body: &str) -> String {
+    format!(
+        "<svg width=\"400\" height=\"200\" viewBox=\"0 0 400 200\" \
+         xmlns=\"http://www.w3.org/2000/svg\">\n{body}\n</svg>"
+    )
+}
+
+fn text(x: u32, y: u32, anchor: &str, s: &str) -> String {
+    format!(
+        "<text x=\"{x}\" y=\"{y}\" dy=\"0.5ex\" text-anchor=\"{anchor}\" \
+         font-family=\"sans-serif\" font-size=\"14\" fill=\"#000000\">\n{s}\n</text>"
+    )
+}
+
+#[test]
+fn lint_passes_texts_apart_on_the_canvas() {
+    let svg =
+        page(&[text(10, 20, "start", "bfs/rank"), text(10, 60, "start", "bfs/text")].join("\n"));
+    assert_eq!(lint::lint_svg(&svg), Vec::<String>::new());
+}
+
+#[test]
+fn lint_finds_a_label_past_the_right_edge() {
+    let svg = page(&text(330, 100, "start", "idastar-pdb6666-dual-fsm/packed"));
+    let problems = lint::lint_svg(&svg);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("outside the 400×200 canvas"), "{problems:?}");
+}
+
+#[test]
+fn lint_finds_a_centred_title_wider_than_the_page() {
+    let title = "a title of many words that is far wider than the narrow page it is on";
+    let problems = lint::lint_svg(&page(&text(200, 10, "middle", title)));
+    assert!(problems.iter().any(|p| p.contains("outside")), "{problems:?}");
+}
+
+#[test]
+fn lint_finds_a_rotated_axis_description_off_the_top() {
+    let svg = page(
+        "<text x=\"12\" y=\"40\" dy=\"0.76em\" text-anchor=\"middle\" font-size=\"15\" \
+         transform=\"rotate(270, 12, 40)\">\nmedian time per query (log scale)\n</text>",
+    );
+    let problems = lint::lint_svg(&svg);
+    assert!(problems.iter().any(|p| p.contains("outside")), "{problems:?}");
+}
+
+#[test]
+fn lint_finds_two_overlapping_labels() {
+    let svg = page(
+        &[text(10, 100, "start", "astar/rank"), text(40, 104, "start", "astar/text")].join("\n"),
+    );
+    let problems = lint::lint_svg(&svg);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("`astar/rank`") && problems[0].contains("overlap"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn lint_finds_a_panel_of_nine_series() {
+    let svg = lint::with_marks(
+        page(""),
+        &[lint::series_mark(8, "blind search"), lint::series_mark(9, "pattern databases")],
+    );
+    assert_eq!(lint::lint_svg(&svg), ["panel `pattern databases` holds 9 series (at most 8)"]);
+}
+
+/// Every chart of the full fixture passes the check it is held to in CI.
+#[test]
+fn every_chart_of_a_full_set_passes_the_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    write_full(dir.path());
+    for (name, svg) in render_all(dir.path()).unwrap() {
+        assert_eq!(lint::lint_svg(&svg), Vec::<String>::new(), "{name}");
     }
 }

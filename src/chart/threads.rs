@@ -2,7 +2,11 @@
 //! queries per second over its own on one thread, on linear axes beside the ideal (n threads,
 //! n times as fast), so that a line below the diagonal shows what the threads did not give.
 
-use super::style::{line_chart, plural, Axis, DrawResult, Extras, Scale, SolverSeries, Unit};
+use super::lint::MAX_SERIES;
+use super::style::{
+    bar_chart, left_out_note, line_chart, num, pick, plural, solver_colour, Axis, Bar, Candidate,
+    DrawResult, Extras, Rule, Scale, SolverSeries, Unit,
+};
 use super::{board_of, pick_set};
 use crate::report::ThreadsRow;
 use std::collections::BTreeMap;
@@ -48,13 +52,27 @@ pub(super) fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
     if series.is_empty() {
         return Ok(None);
     }
-    let most = rows.iter().map(|r| r.threads).max().unwrap_or(1).max(2) as f64;
+    let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
+    let counts: std::collections::BTreeSet<usize> =
+        rows.iter().map(|r| r.threads).filter(|&t| t >= 1).collect();
+    let too_short = (!too_short.is_empty()).then(|| {
+        format!(
+            "left out, runs under {} ms too short to show scaling: {}",
+            MIN_RUN_NS / 1_000_000,
+            too_short.join(", ")
+        )
+    });
+    if counts.len() < 3 {
+        return speedup_bars(&series, set, cases, too_short).map(Some);
+    }
+    let most = counts.iter().copied().max().unwrap_or(2) as f64;
+    // From one thread: no thread count (nor the ideal) lies left of it.
     let x = Axis {
         desc: "worker threads".into(),
         scale: Scale::Linear,
         unit: Unit::Whole,
-        lo: 0.8,
-        hi: most + 0.2,
+        lo: 1.0,
+        hi: most,
     };
     let top = series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(most, f64::max);
     // From 0, so a line's height is its speed-up to the eye.
@@ -65,16 +83,12 @@ pub(super) fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
         lo: 0.0,
         hi: top * 1.08,
     };
-    let mut extras =
-        Extras { diagonal: Some("ideal: n threads, n times as fast".into()), ..Extras::default() };
-    if !too_short.is_empty() {
-        extras.note = Some(format!(
-            "left out, runs under {} ms too short to show scaling: {}",
-            MIN_RUN_NS / 1_000_000,
-            too_short.join(", ")
-        ));
-    }
-    let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
+    let extras = Extras {
+        diagonal: Some("ideal: n threads, n times as fast".into()),
+        note: too_short,
+        score: Some(|s| -s.points.last().map_or(0.0, |p| p.1)),
+        ..Extras::default()
+    };
     let title = format!(
         "Speed-up against worker threads: {} on the {set} set ({} {} boards a run)",
         plural(series.len() as u64, "solver", "solvers"),
@@ -82,6 +96,71 @@ pub(super) fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
         board_of(set)
     );
     line_chart(&title, &series, &x, &y, &extras).map(Some)
+}
+
+/// With fewer than three thread counts (1 and 2 on a two-core machine) a line has two points
+/// and says nothing a bar does not: the speed-up at the most threads as one bar a solver,
+/// largest first, beside the ideal (as many times as threads). At most `MAX_SERIES` bars: the
+/// defaults and the best of each family.
+fn speedup_bars(
+    series: &[SolverSeries],
+    set: &str,
+    cases: u64,
+    note: Option<String>,
+) -> DrawResult<String> {
+    let at_most: Vec<(&SolverSeries, f64, f64)> = series
+        .iter()
+        .filter_map(|s| s.points.last().map(|&(t, v)| (s, t, v)))
+        .filter(|&(_, t, _)| t > 1.0)
+        .collect();
+    let ids: Vec<String> = at_most.iter().map(|(s, _, _)| s.id()).collect();
+    let items: Vec<Candidate<'_>> = at_most
+        .iter()
+        .zip(&ids)
+        .map(|((s, _, v), id)| Candidate {
+            ids: vec![id.as_str()],
+            algorithm: &s.algorithm,
+            score: -v,
+        })
+        .collect();
+    let mut kept: Vec<usize> = pick(&items, MAX_SERIES, &[]);
+    kept.sort_by(|&a, &b| at_most[b].2.total_cmp(&at_most[a].2).then_with(|| ids[a].cmp(&ids[b])));
+    let most = at_most.iter().map(|p| p.1).fold(2.0, f64::max);
+    let bars: Vec<Bar> = kept
+        .iter()
+        .map(|&i| {
+            let (s, t, v) = at_most[i];
+            Bar {
+                label: ids[i].clone(),
+                value: v,
+                colour: solver_colour(&s.algorithm, &s.encoding),
+                text: Some(format!("{}× on {}", num(v), plural(t as u64, "thread", "threads"))),
+            }
+        })
+        .collect();
+    let mut axis = Axis::over(
+        "queries per second over the same solver's on one thread",
+        Scale::Linear,
+        Unit::Plain,
+        bars.iter().map(|b| b.value).chain([0.0, most]),
+    );
+    axis.lo = 0.0;
+    let title = format!(
+        "Speed-up on {} over one: {} of {} solvers on the {set} set ({cases} {} boards a run)",
+        plural(most as u64, "worker thread", "worker threads"),
+        bars.len(),
+        at_most.len(),
+        board_of(set)
+    );
+    let mut parts = vec![format!(
+        "dashed line: the ideal, {}× on {}",
+        num(most),
+        plural(most as u64, "thread", "threads")
+    )];
+    parts.extend(note);
+    parts.extend(left_out_note(at_most.len() - bars.len(), at_most.len(), "solvers"));
+    let rule = Rule { label: String::new(), horizontal: false, value: most };
+    bar_chart(&title, &parts.join("   ·   "), &bars, &axis, Some(&rule))
 }
 
 #[cfg(test)]
@@ -109,6 +188,7 @@ mod tests {
         let rows = [
             row("bfs/rank", 1, 2_000_000_000, 500.0),
             row("bfs/rank", 2, 1_100_000_000, 900.0),
+            row("bfs/rank", 3, 800_000_000, 1250.0),
             row("table/rank", 1, 2_000_000, 5e5),
             row("table/rank", 2, 1_000_000, 1e6),
         ];
@@ -117,7 +197,25 @@ mod tests {
         assert!(svg.contains("too short to show scaling: table/rank"));
         assert!(svg.contains("ideal: n threads, n times as fast"));
         assert!(svg.contains("bfs/rank"));
-        let only_short = [rows[2].clone(), rows[3].clone()];
+        let only_short = [rows[3].clone(), rows[4].clone()];
         assert!(threads_chart(&only_short).unwrap().is_none());
+    }
+
+    /// With one and two threads only, each solver's speed-up is a bar against the ideal 2×,
+    /// not a line of two points.
+    #[test]
+    fn two_thread_counts_are_drawn_as_speed_up_bars() {
+        let rows = [
+            row("bfs/rank", 1, 2_000_000_000, 500.0),
+            row("bfs/rank", 2, 1_100_000_000, 900.0),
+            row("astar/rank", 1, 2_000_000_000, 400.0),
+            row("astar/rank", 2, 1_000_000_000, 780.0),
+        ];
+        let svg = threads_chart(&rows).unwrap().expect("drawn");
+        assert!(svg.contains("Speed-up on 2 worker threads over one: 2 of 2 solvers"), "{svg}");
+        assert!(svg.contains("1.8× on 2 threads"), "{svg}");
+        assert!(svg.contains("1.95× on 2 threads"), "{svg}");
+        assert!(!svg.contains("ideal: n threads"), "a diagonal drawn for two points");
+        assert_eq!(crate::chart::lint::lint_svg(&svg), Vec::<String>::new());
     }
 }

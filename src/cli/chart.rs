@@ -6,9 +6,27 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Redraws the charts of `from` into `out` (default: `from`), listing the files written; with
-/// `list`, prints every chart's file name from the chart table instead, one a line.
-pub(super) fn run(from: &Path, out: Option<PathBuf>, list: bool) -> CliResult {
+/// `list`, prints every chart's file name from the chart table instead, one a line; with
+/// `lint`, checks those SVG files' geometry ([`slidebench::chart::lint`]) instead.
+pub(super) fn run(from: &Path, out: Option<PathBuf>, list: bool, lint: &[PathBuf]) -> CliResult {
     let mut stdout = io::stdout().lock();
+    if !lint.is_empty() {
+        let mut failed = 0;
+        for path in lint {
+            let svg = std::fs::read_to_string(path).map_err(|e| {
+                slidebench::Error::new(
+                    slidebench::ErrorKind::Io,
+                    format!("{}: cannot read: {e}", path.display()),
+                )
+            })?;
+            let problems = slidebench::chart::lint::lint_svg(&svg);
+            for p in &problems {
+                writeln!(stdout, "{}: {p}", path.display())?;
+            }
+            failed += usize::from(!problems.is_empty());
+        }
+        return Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+    }
     if list {
         for c in &slidebench::chart::CHARTS {
             writeln!(stdout, "{}", c.file)?;

@@ -135,6 +135,10 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
         /// nothing.
         #[arg(long)]
         list: bool,
+        /// Check these chart files instead of drawing: every text on the canvas, no two texts
+        /// overlapping, at most 8 lines or bars a panel; names each problem and fails on any.
+        #[arg(long, num_args = 1.., value_name = "SVG")]
+        lint: Vec<PathBuf>,
     },
     /// Combine shard result sets (`compare --shard K/N`) into one: runs.csv.gz merged (shards with
     /// an older run's plain runs.csv too), summary.csv recomputed from it. Refuses duplicate or conflicting rows, and shards of different seeds
@@ -222,7 +226,7 @@ pub fn run() -> ExitCode {
         Command::Judge(args) => judge::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Check { threads, thorough } => check::run(threads, thorough),
-        Command::Chart { from, out, list } => chart::run(&from, out, list),
+        Command::Chart { from, out, list, lint } => chart::run(&from, out, list, &lint),
         Command::Report { from } => report::run(&from),
         Command::Merge { shards, out, partial, expect } => {
             merge::run(&shards, &out, partial, expect.as_deref())

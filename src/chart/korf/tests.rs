@@ -88,7 +88,9 @@ fn the_times_chart_is_a_cactus_plot_ending_at_the_instances_solved() {
         .chain((0..10).map(|id| korf_run("bidir-split/packed", id, 41, Outcome::Budget)))
         .collect();
     let svg = times(&runs, Some(1e9)).unwrap().unwrap();
-    assert!(svg.contains("instances solved within a time per instance, 2 solvers on 10"));
+    assert!(
+        svg.contains("(10 of the 100 run): instances solved within a time per instance, 2 solvers")
+    );
     assert!(svg.contains("none solved: bidir-split/packed"), "{svg}");
     assert!(svg.contains("budget 1 s"));
     assert!(svg.contains("idastar-pdb663/packed"));
@@ -138,7 +140,8 @@ fn korf_charts_draw_with_budget_crosses_and_published_bars() {
     write_korf(dir.path());
     let charts = render_all(dir.path()).unwrap();
     let times = chart(&charts, KORF_TIMES_SVG);
-    assert!(times.contains("2 solvers on 5 instances"), "{times}");
+    assert!(times.contains("Korf's 100 (5 of the 100 run)"), "{times}");
+    assert!(times.contains("time per instance, 2 solvers"), "{times}");
     assert!(!times.contains("budget 500 ms"), "no budget line without meta.json");
     let meta = crate::report::RunMeta {
         code_version: "test".into(),
@@ -170,13 +173,13 @@ fn korf_charts_draw_with_budget_crosses_and_published_bars() {
     let nodes = chart(&charts, KORF_NODES_SVG);
     // idastar-md solved instances 0..4 only (80%, enough to be shown): the means are over
     // those four.
-    assert!(nodes.contains("mean nodes per query, 4 instances all solved\n"), "{nodes}");
+    assert!(nodes.contains("over the 4 of the 100 that every solver shown solved\n"), "{nodes}");
     // Korf & Felner publish means over all 100 only: not set beside means over four.
     assert!(!nodes.contains("published (all 100)"));
     assert!(!nodes.contains("6-6-3 (K&amp;F 2002)"), "{nodes}");
     // Korf's own counts for the same three boards, next to his mean over all 100.
     assert!(nodes.contains("Manhattan (Korf 1985), same 4"), "{nodes}");
-    assert!(nodes.contains("2.5e5\n"), "the mean of 1e5 to 4e5 is drawn as a label");
+    assert!(nodes.contains("250k\n"), "the mean of 1e5 to 4e5 is drawn as a label");
     let pdb = chart(&charts, PDB_BREAK_EVEN_SVG);
     // Both take 1 ms × (instance + 1) on the same instances: the tables never pay.
     assert!(pdb.contains("no pattern database beats idastar-md/packed per query"), "{pdb}");
@@ -243,7 +246,10 @@ fn solvers_under_80_percent_solved_are_left_out_of_the_nodes_chart() {
         runs.push(korf_run("idastar-md/packed", id, 50 + id, md));
     }
     let svg = nodes(&runs).unwrap().expect("drawn");
-    assert!(svg.contains("5 instances all solved (1 solver under 80% solved left out)"), "{svg}");
+    assert!(
+        svg.contains("over the 5 of the 100 that every solver shown solved (1 solver under 80%"),
+        "{svg}"
+    );
     assert!(!svg.contains("idastar-md/packed"));
 }
 

@@ -131,7 +131,8 @@ pub(in crate::chart) fn decade_label(e: i32, hi: f64) -> String {
 }
 
 /// Decade-aligned bounds around the finite positive values (1..10 when there are none), so a
-/// log axis always has at least one labelled power of ten.
+/// log axis always has at least one labelled power of ten; the floor is at least half a decade
+/// below the smallest value.
 pub(in crate::chart) fn log_bounds(values: impl IntoIterator<Item = f64>) -> (f64, f64) {
     let mut lo = f64::INFINITY;
     let mut hi = f64::NEG_INFINITY;
@@ -145,7 +146,13 @@ pub(in crate::chart) fn log_bounds(values: impl IntoIterator<Item = f64>) -> (f6
         return (1.0, 10.0);
     }
     // Clamped so that a decade above `lo` is still finite, whatever the values.
-    let lo = 10f64.powf(lo.log10().floor()).clamp(1e-300, 1e299);
+    // A decade below the smallest value when it is near its decade's floor, so that the
+    // smallest bar (10,104 on an axis from 10k) is never a sliver that reads as zero.
+    let mut floor = lo.log10().floor();
+    if lo < 2.0 * 10f64.powf(floor) {
+        floor -= 1.0;
+    }
+    let lo = 10f64.powf(floor).clamp(1e-300, 1e299);
     let mut hi = 10f64.powf(hi.log10().ceil()).min(1e300);
     if hi <= lo {
         hi = lo * 10.0;

@@ -2,7 +2,10 @@
 //! its end.
 
 use super::axis::{Axis, Rule};
-use super::page::{render_page, DrawResult, DESC_SIZE, FONT, GREY, LABEL_SIZE};
+use super::page::{
+    drawn_size, render_page, text_width, DrawResult, DESC_SIZE, FONT, GREY, LABEL_SIZE,
+};
+use crate::chart::lint::{series_mark, with_marks};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -25,11 +28,13 @@ pub(in crate::chart) fn bar_chart(
     rule: Option<&Rule>,
 ) -> DrawResult<String> {
     let row = 30u32;
-    let label_w = 9 * bars.iter().map(|b| b.label.chars().count()).max().unwrap_or(4) as u32 + 24;
-    let height = 150 + row * bars.len() as u32;
+    let label_px = drawn_size(LABEL_SIZE);
+    let widest = bars.iter().map(|b| text_width(&b.label, label_px, false)).fold(40.0, f64::max);
+    let label_w = widest.ceil() as u32 + 24;
+    let height = 170 + row * bars.len() as u32;
     // Room past the longest bar for its value.
     let axis = Axis { hi: axis.hi + (axis.hi - axis.lo) * 0.18, ..axis.clone() };
-    render_page(title, note, (1200, height), |area| {
+    let svg = render_page(title, note, (1200, height), |area| {
         let n = bars.len() as f64;
         let mut chart = ChartBuilder::on(area)
             .margin(14)
@@ -52,6 +57,16 @@ pub(in crate::chart) fn bar_chart(
             .pos(Pos::new(HPos::Right, VPos::Center));
         let value_font = TextStyle::from((FONT, LABEL_SIZE - 1).into_font())
             .pos(Pos::new(HPos::Left, VPos::Center));
+        // Under the bars and their values, so that it never strikes a value through.
+        if let Some(r) = rule {
+            let v = axis.at(r.value);
+            chart.draw_series(DashedLineSeries::new(
+                vec![(v, -0.5), (v, n - 0.5)],
+                6,
+                4,
+                GREY.stroke_width(2),
+            ))?;
+        }
         for (i, b) in bars.iter().enumerate() {
             // Top row first.
             let yc = n - 1.0 - i as f64;
@@ -69,15 +84,7 @@ pub(in crate::chart) fn bar_chart(
                 EmptyElement::at((end, yc)) + Text::new(text, (6, 0), value_font.clone()),
             ))?;
         }
-        if let Some(r) = rule {
-            let v = axis.at(r.value);
-            chart.draw_series(DashedLineSeries::new(
-                vec![(v, -0.5), (v, n - 0.5)],
-                6,
-                4,
-                GREY.stroke_width(2),
-            ))?;
-        }
         Ok(())
-    })
+    })?;
+    Ok(with_marks(svg, &[series_mark(bars.len(), title)]))
 }

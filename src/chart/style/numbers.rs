@@ -21,17 +21,29 @@ pub(in crate::chart) fn human_time(seconds: f64) -> String {
     format!("{} {unit}", num(v))
 }
 
-/// A short, readable number: `0.5`, `12`, `1500`, `2e6`.
+/// A short, readable number, in the SI style the axes' decades use: `0.5`, `12`, `1.5k`,
+/// `75k`, `6.8M` (never `80046` beside `6.8e6`).
 pub(in crate::chart) fn num(v: f64) -> String {
+    const SI: [&str; 7] = ["", "k", "M", "G", "T", "P", "E"];
     if !v.is_finite() {
         return format!("{v}");
     }
     let a = v.abs();
     if a == 0.0 {
         "0".into()
-    } else if !(1e-3..1e5).contains(&a) {
+    } else if !(1e-3..999.5e18).contains(&a) {
         let s = format!("{v:.1e}");
         s.replace(".0e", "e")
+    } else if a >= 999.5 {
+        let mut k = (a.log10() / 3.0).floor() as usize;
+        let mut m = v / 10f64.powi(3 * k as i32);
+        // 999.7k is written 1M, not 1000k.
+        if m.abs() >= 999.5 {
+            k += 1;
+            m /= 1000.0;
+        }
+        let s = if m.abs() < 9.95 { format!("{m:.1}") } else { format!("{m:.0}") };
+        format!("{}{}", s.trim_end_matches(".0"), SI[k.min(SI.len() - 1)])
     } else if a >= 100.0 {
         format!("{v:.0}")
     } else {

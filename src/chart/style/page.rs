@@ -151,21 +151,70 @@ pub(in crate::chart) fn render_page(
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE)?;
-        let (head, body) = root.split_vertically(if note.is_empty() { 44 } else { 70 });
-        // Long titles in a smaller font, so they fit the width (about 0.5 em a character).
-        let chars = title.chars().count().max(1) as u32;
-        let fits = TITLE_SIZE * (size.0 * 10 / 125) / chars;
-        let title_size = TITLE_SIZE.min(fits).max(16);
+        // The note in as many lines as it needs, broken between its parts.
+        let small_px = drawn_size(LEGEND_SIZE);
+        let room = f64::from(size.0) - 24.0;
+        let mut lines: Vec<String> = Vec::new();
+        for part in note.split("   ·   ").filter(|p| !p.is_empty()) {
+            match lines.last_mut() {
+                Some(l) if text_width(&format!("{l}   ·   {part}"), small_px, false) <= room => {
+                    l.push_str("   ·   ");
+                    l.push_str(part);
+                }
+                _ => lines.push(part.to_string()),
+            }
+        }
+        let head_h = 44 + 26 * lines.len() as u32;
+        let (head, body) = root.split_vertically(head_h);
+        // A long title in a smaller font, so that it fits the width.
+        let mut title_size = TITLE_SIZE;
+        while title_size > 14
+            && text_width(title, drawn_size(title_size), true) > f64::from(size.0) - 24.0
+        {
+            title_size -= 1;
+        }
         let centre = TextStyle::from((FONT, title_size).into_font().style(FontStyle::Bold))
             .pos(Pos::new(HPos::Center, VPos::Top));
         head.draw(&Text::new(title.to_string(), (size.0 as i32 / 2, 8), centre))?;
-        if !note.is_empty() {
+        for (i, line) in lines.iter().enumerate() {
             let small =
                 (FONT, LEGEND_SIZE).into_font().color(&GREY).pos(Pos::new(HPos::Center, VPos::Top));
-            head.draw(&Text::new(note.to_string(), (size.0 as i32 / 2, 42), small))?;
+            let y = 42 + 22 * i as i32;
+            head.draw(&Text::new(line.clone(), (size.0 as i32 / 2, y), small))?;
         }
         plot(&body)?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// Plotters writes an SVG font size of 1/1.24 of the size asked for; the size a text is drawn
+/// at, in pixels.
+pub(in crate::chart) fn drawn_size(asked: u32) -> f64 {
+    f64::from(asked) / 1.24
+}
+
+/// The width in pixels of `text` in the charts' sans-serif font at `size` pixels (as the SVG
+/// writes it), from the advance widths of `DejaVu Sans` (what rsvg and browsers draw
+/// `sans-serif` with on a plain Linux), rounded up: the one measure both the label layout and
+/// the chart check ([`crate::chart::lint`]) use.
+pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+    let em: f64 = text.chars().map(char_width).sum();
+    em * size * if bold { 1.1 } else { 1.0 }
+}
+
+/// Advance width of a character in em, `DejaVu Sans`, a little generous.
+fn char_width(c: char) -> f64 {
+    match c {
+        'i' | 'j' | 'l' | '\'' | '|' => 0.29,
+        ' ' | '.' | ',' | ':' | ';' | '!' | '·' => 0.34,
+        '/' | '-' | 'f' | 't' | '(' | ')' | '[' | ']' | 'I' => 0.4,
+        'r' | '⁰'..='⁹' | '¹' | '²' | '³' => 0.42,
+        's' | 'z' | 'c' | 'J' => 0.56,
+        'm' | 'M' | '%' | '×' => 0.98,
+        'w' | 'W' => 1.0,
+        'a'..='z' | '0'..='9' | 'µ' | '=' | '+' | '<' | '>' | '≥' | '≤' | '÷' | '–' => 0.64,
+        'A'..='Z' => 0.74,
+        _ => 0.8,
+    }
 }
