@@ -3,6 +3,8 @@
 //! for the next one.
 
 use crate::error::{Error, ErrorKind, Result};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How much one query may spend. The default is unlimited.
@@ -37,12 +39,58 @@ pub struct Meter {
     next_look: u64,
     states: u64,
     deadline: Option<Instant>,
+    /// The threads this meter counts one search's work with, if it is one of several.
+    team: Option<Arc<Team>>,
+    /// How much of `used` the team has been told of.
+    reported: u64,
+}
+
+/// What the threads of one search share ([`Meter::member`]): the states they charged between
+/// them, and a flag that stops them all at their next look at the clock.
+#[derive(Debug, Default)]
+pub struct Team {
+    used: AtomicU64,
+    stop: AtomicBool,
+    /// Why a member stopped the team over its budget, if one did.
+    cause: OnceLock<Error>,
+}
+
+impl Team {
+    /// Stops every member at its next look (within [`CLOCK_EVERY`] states).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Team::stop`] was called.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Why the team was stopped over its budget, if it was (not when it was stopped by
+    /// [`Team::stop`] alone, as when a member found the answer).
+    pub fn over_budget(&self) -> Option<&Error> {
+        self.cause.get()
+    }
+
+    /// Stops the team over its budget: every member's next look fails.
+    fn fail(&self, e: Error) -> Error {
+        let _ = self.cause.set(e.clone());
+        self.stop();
+        e
+    }
 }
 
 impl Meter {
     /// A meter that never stops a search.
     pub fn unlimited() -> Meter {
-        Meter { used: 0, next_look: u64::MAX, states: u64::MAX, deadline: None }
+        Meter {
+            used: 0,
+            next_look: u64::MAX,
+            states: u64::MAX,
+            deadline: None,
+            team: None,
+            reported: 0,
+        }
     }
 
     /// Starts the clock on `budget`.
@@ -50,7 +98,29 @@ impl Meter {
         let states = budget.states.unwrap_or(u64::MAX);
         let deadline = budget.time.map(|t| Instant::now() + t);
         let next_look = if deadline.is_some() { CLOCK_EVERY.min(states) } else { states };
-        Meter { used: 0, next_look, states, deadline }
+        Meter { used: 0, next_look, states, deadline, team: None, reported: 0 }
+    }
+
+    /// A team for threads sharing this meter's budget, having used what this meter has.
+    #[must_use]
+    pub fn team(&self) -> Arc<Team> {
+        Arc::new(Team { used: AtomicU64::new(self.used), ..Team::default() })
+    }
+
+    /// A meter for one of the threads of `team` (made by [`Meter::team`] on this meter): this
+    /// meter's budget, charged by the whole team, stopping when the team is stopped. It looks
+    /// every [`CLOCK_EVERY`] states, so the team overruns the state bound by at most that many
+    /// states a thread.
+    #[must_use]
+    pub fn member(&self, team: &Arc<Team>) -> Meter {
+        Meter {
+            used: 0,
+            next_look: CLOCK_EVERY,
+            states: self.states,
+            deadline: self.deadline,
+            team: Some(Arc::clone(team)),
+            reported: 0,
+        }
     }
 
     /// Counts `n` states expanded; fails with [`ErrorKind::Budget`] once the budget is spent.
@@ -71,6 +141,23 @@ impl Meter {
 
     #[cold]
     fn look(&mut self) -> Result<()> {
+        if let Some(team) = &self.team {
+            let fresh = self.used - self.reported;
+            self.reported = self.used;
+            let total = team.used.fetch_add(fresh, Ordering::Relaxed) + fresh;
+            if total > self.states {
+                let over = format!("over the budget of {} states", self.states);
+                return Err(team.fail(Error::new(ErrorKind::Budget, over)));
+            }
+            if team.stopped() {
+                return Err(Error::new(ErrorKind::Budget, "stopped with the other threads"));
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(team.fail(Error::new(ErrorKind::Budget, "over the time budget")));
+            }
+            self.next_look = self.used + CLOCK_EVERY;
+            return Ok(());
+        }
         if self.used > self.states {
             return Err(Error::new(
                 ErrorKind::Budget,

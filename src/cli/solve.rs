@@ -32,9 +32,15 @@ pub(super) struct SolveArgs {
     /// --max-states, else the fastest heuristic search; --verbose names it).
     #[arg(long, value_parser = PossibleValuesParser::new(solver_ids()))]
     solver: Option<String>,
-    /// Worker threads, 1 to 256 (default: all cores); answers stay in input order.
+    /// Worker threads, 1 to 256 (default: all cores): boards searched at once; answers stay
+    /// in input order.
     #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
+    /// Threads each IDA* search runs on, 1 to 256 (parallel IDA*; other solvers use one): a
+    /// run uses up to --threads × --search-threads threads. For one hard board, give
+    /// --threads 1 --search-threads N (see docs/parallel.md).
+    #[arg(long, default_value_t = 1, value_parser = threads_arg)]
+    search_threads: usize,
     /// Say on stderr which solver was chosen.
     #[arg(long)]
     verbose: bool,
@@ -93,6 +99,7 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
             })
             .watching(super::pdb_progress::bar_watch()),
         ),
+        search_threads: args.search_threads,
         ..SolverOptions::default()
     };
     let mut solver = new_solver_with(&id, &options)?;

@@ -12,7 +12,7 @@ pub(crate) fn wrap<S: Search>(
     opts: &SolverOptions,
     search: S,
 ) -> Box<dyn Solver> {
-    Box::new(Wrapped::new(info, opts.max_states, search))
+    Box::new(Wrapped::new(info, opts.max_states, search.with_search_threads(opts.search_threads)))
 }
 
 /// The databases the solver `info` opens: its row's partition (named there once), from the

@@ -490,5 +490,7 @@ fn run<L: Lookups, F: MoveFilter, K: IterationHook, W: Word>(
     }
 }
 
+pub(crate) mod split;
+
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,7 @@
 
 use super::api::{Solution, Stats};
 use super::ida_core::{ida, Checkpoints, Dual, EveryMove};
+use super::ida_parallel::ida_parallel;
 use super::idastar::IdaOutcome;
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
@@ -86,11 +87,13 @@ pub(crate) fn ida_star_dual_metered(
 pub(crate) struct DualBpmx {
     config: PdbConfig,
     fsm: bool,
+    /// Threads a search (see [`Search::with_search_threads`]).
+    threads: usize,
 }
 
 impl DualBpmx {
     pub(crate) fn new(config: PdbConfig, fsm: bool) -> Self {
-        DualBpmx { config, fsm }
+        DualBpmx { config, fsm, threads: 1 }
     }
 }
 
@@ -138,13 +141,26 @@ impl Search for DualBpmx {
         meter: &mut Meter,
     ) -> Result<Solution> {
         // IDA* stores only its path: the state bound does not apply.
-        let out = ida_star_dual_metered(puzzle, &work.h, work.fsm.as_deref(), start, meter, true)?;
+        let out = if self.threads > 1 {
+            let (h, hook) = (&Dual { pdb: &work.h, bpmx: true }, &mut Checkpoints::default());
+            match work.fsm.as_deref() {
+                None => ida_parallel(puzzle, h, &EveryMove, start, meter, hook, self.threads),
+                Some(fsm) => ida_parallel(puzzle, h, fsm, start, meter, hook, self.threads),
+            }?
+            .outcome
+        } else {
+            ida_star_dual_metered(puzzle, &work.h, work.fsm.as_deref(), start, meter, true)?
+        };
         let stats = Stats {
             expanded: out.nodes,
             stored: 0,
             peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
         };
         Ok(Solution::solved(puzzle, out.moves, stats))
+    }
+
+    fn with_search_threads(self, threads: usize) -> Self {
+        DualBpmx { threads: threads.max(1), ..self }
     }
 
     fn first_build(work: &DualWork) -> Option<Duration> {

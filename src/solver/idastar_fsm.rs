@@ -10,6 +10,7 @@
 
 use super::api::{Solution, Stats};
 use super::ida_core::{ida, Checkpoints, Regular};
+use super::ida_parallel::ida_parallel;
 use super::idastar::IdaOutcome;
 use super::informed::Prepare;
 use super::wrapper::Search;
@@ -62,18 +63,20 @@ pub(crate) fn grid_only(puzzle: &Puzzle) -> Result<()> {
 /// The registry's solver: IDA* with heuristic `H` and the shape's automaton (grid, unit costs).
 pub(crate) struct FsmIda<H: Prepare> {
     config: H::Config,
+    /// Threads a search (see [`Search::with_search_threads`]).
+    threads: usize,
 }
 
 // Not derived: a derive would ask `H: Clone`.
 impl<H: Prepare> Clone for FsmIda<H> {
     fn clone(&self) -> Self {
-        FsmIda { config: self.config.clone() }
+        FsmIda { config: self.config.clone(), threads: self.threads }
     }
 }
 
 impl<H: Prepare> FsmIda<H> {
     pub(crate) fn new(config: H::Config) -> Self {
-        FsmIda { config }
+        FsmIda { config, threads: 1 }
     }
 }
 
@@ -116,13 +119,22 @@ impl<H: Prepare> Search for FsmIda<H> {
         meter: &mut Meter,
     ) -> Result<Solution> {
         // IDA* stores only its path: the state bound does not apply.
-        let out = ida_star_fsm_metered(puzzle, &*work.h, &work.fsm, start, meter)?;
+        let out = if self.threads > 1 {
+            let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
+            ida_parallel(puzzle, h, &*work.fsm, start, meter, hook, self.threads)?.outcome
+        } else {
+            ida_star_fsm_metered(puzzle, &*work.h, &work.fsm, start, meter)?
+        };
         let stats = Stats {
             expanded: out.nodes,
             stored: 0,
             peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
         };
         Ok(Solution::solved(puzzle, out.moves, stats))
+    }
+
+    fn with_search_threads(self, threads: usize) -> Self {
+        FsmIda { threads: threads.max(1), ..self }
     }
 
     fn first_build(work: &FsmWork<H>) -> Option<Duration> {

@@ -8,6 +8,8 @@
 
 use super::api::{Solution, Stats};
 use super::astar_h::a_star_metered;
+use super::ida_core::{Checkpoints, EveryMove, Regular};
+use super::ida_parallel::ida_parallel;
 use super::idastar::ida_star_metered;
 use super::wrapper::Search;
 use crate::board::{Board, Move, Puzzle};
@@ -134,18 +136,20 @@ pub(crate) struct Built<H> {
 pub(crate) struct Informed<H: Prepare> {
     method: Method,
     config: H::Config,
+    /// Threads a search (IDA* only; see [`Search::with_search_threads`]).
+    threads: usize,
 }
 
 // Not derived: a derive would ask `H: Clone`, and only the configuration is cloned.
 impl<H: Prepare> Clone for Informed<H> {
     fn clone(&self) -> Self {
-        Informed { method: self.method, config: self.config.clone() }
+        Informed { method: self.method, config: self.config.clone(), threads: self.threads }
     }
 }
 
 impl<H: Prepare> Informed<H> {
     pub(crate) fn new(method: Method, config: H::Config) -> Self {
-        Informed { method, config }
+        Informed { method, config, threads: 1 }
     }
 }
 
@@ -178,7 +182,12 @@ impl<H: Prepare> Search for Informed<H> {
         match self.method {
             Method::IdaStar => {
                 // IDA* stores only its path: the state bound does not apply.
-                let out = ida_star_metered(puzzle, &*work.h, start, meter)?;
+                let out = if self.threads > 1 {
+                    let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
+                    ida_parallel(puzzle, h, &EveryMove, start, meter, hook, self.threads)?.outcome
+                } else {
+                    ida_star_metered(puzzle, &*work.h, start, meter)?
+                };
                 let stats = Stats {
                     expanded: out.nodes,
                     stored: 0,
@@ -201,6 +210,11 @@ impl<H: Prepare> Search for Informed<H> {
                 })
             }
         }
+    }
+
+    fn with_search_threads(self, threads: usize) -> Self {
+        let threads = if self.method == Method::IdaStar { threads.max(1) } else { 1 };
+        Informed { threads, ..self }
     }
 
     fn first_build(work: &Built<H>) -> Option<Duration> {

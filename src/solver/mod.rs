@@ -27,6 +27,7 @@ mod by_width;
 mod dial;
 mod dijkstra;
 pub mod ida_core;
+pub mod ida_parallel;
 pub mod idastar;
 pub mod idastar_dual;
 pub mod idastar_fsm;

@@ -18,6 +18,9 @@ pub struct SolverOptions {
     /// Told how each set of pattern databases was opened (loaded, or built and why), so the
     /// command can say why the cache was not used.
     pub pdb_report: Option<CacheReport>,
+    /// Threads each IDA* search runs on ([`crate::solver::ida_parallel`]); 1 is the serial
+    /// search. Other solvers search on one thread whatever it says.
+    pub search_threads: usize,
 }
 
 impl Default for SolverOptions {
@@ -27,6 +30,7 @@ impl Default for SolverOptions {
             pdb_dir: None,
             pdb_cache: true,
             pdb_report: None,
+            search_threads: 1,
         }
     }
 }

@@ -62,6 +62,14 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
         None
     }
 
+    /// This search on `threads` threads a query, where it can run on several (IDA*); by
+    /// default it ignores them and runs on one.
+    #[must_use]
+    fn with_search_threads(self, threads: usize) -> Self {
+        let _ = threads;
+        self
+    }
+
     /// What a fork starts with: nothing by default (buffers are per thread); a built table
     /// returns a shared handle to it.
     fn fork_work(work: Option<&Self::Work>) -> Option<Self::Work> {
