@@ -18,7 +18,8 @@ pub mod set;
 pub use findings::FINDINGS_MD;
 use measured::blank_is_zero;
 pub use measured::{
-    counts_of, runs_read, written as summary_written, Measured, QueryTime, SummaryOut, TimeIs,
+    counts_of, median_over_rounds, runs_read, written as summary_written, Measured, QueryTime,
+    SummaryOut, TimeIs,
 };
 pub use reference::{Reference, ReferenceKind};
 

@@ -2,7 +2,7 @@
 //! the result set holds both sides of it.
 
 use super::{
-    cases, faster, human_ns, pair, queries, solved_times, summary_row, Tables, VerdictOf,
+    cases, human_ns, judged, pair, queries, solved_times, summary_row, Tables, VerdictOf,
     DEFAULT_4X4, FOUR_BY_FOUR_RIVALS, IDA_RIVALS,
 };
 use crate::cases::korf100;
@@ -17,13 +17,14 @@ pub(super) fn encodings(t: &Tables, rows: &mut Vec<[String; 3]>) {
     let parts: Vec<String> = algorithms
         .iter()
         .filter_map(|a| {
-            let p = pair(&t.runs, &format!("{a}/rank"), &format!("{a}/text"), "random")?;
-            Some(format!("{a} {:.1}× ({})", p.ratio(), cases(p.cases)))
+            let j = judged(t, &t.runs, &format!("{a}/rank"), &format!("{a}/text"), "random")?;
+            Some(format!("{a}: {j}"))
         })
         .collect();
     if !parts.is_empty() {
         rows.push([
-            "rank encoding faster than text (median per solved query, `random` set)".into(),
+            "rank encoding against text, per algorithm (time per solved query, `random` set)"
+                .into(),
             parts.join(", "),
             t.runs_name().into(),
         ]);
@@ -38,10 +39,10 @@ pub(super) fn references(t: &Tables, rows: &mut Vec<[String; 3]>) {
         ("dijkstra/rank", "pathfinding-dijkstra/rank", "random"),
         ("dijkstra/rank", "pathfinding-dijkstra/rank", "weighted"),
     ] {
-        if let Some(p) = pair(&t.runs, ours, theirs, set) {
+        if let Some(j) = judged(t, &t.runs, ours, theirs, set) {
             rows.push([
-                format!("`{ours}` against `{theirs}` (`{set}`, median per solved query)"),
-                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
+                format!("`{ours}` against `{theirs}` (`{set}`, time per solved query)"),
+                j,
                 t.runs_name().into(),
             ]);
         }
@@ -82,7 +83,7 @@ pub(super) fn table_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
 pub(super) fn depth_31(t: &Tables, rows: &mut Vec<[String; 3]>) {
     let deep: Vec<RunRow> =
         t.runs.iter().filter(|r| r.case_set == "depth" && r.optimal == Some(31)).cloned().collect();
-    if let Some(p) = pair(&deep, "bidir-split/rank", "bfs/rank", "depth") {
+    if let Some(j) = judged(t, &deep, "bidir-split/rank", "bfs/rank", "depth") {
         let expanded = |s: &str| {
             let mut v: Vec<u64> =
                 solved_times(&deep, s, "depth").values().filter_map(|(_, e)| *e).collect();
@@ -93,15 +94,15 @@ pub(super) fn depth_31(t: &Tables, rows: &mut Vec<[String; 3]>) {
             _ => String::new(),
         };
         rows.push([
-            "depth 31: `bidir-split/rank` against `bfs/rank` (median per query)".into(),
-            format!("{} over the {} both solved{states}", faster(p.ratio()), cases(p.cases)),
+            "depth 31: `bidir-split/rank` against `bfs/rank` (time per query)".into(),
+            format!("{j}{states}"),
             t.runs_name().into(),
         ]);
     }
-    if let Some(p) = pair(&deep, "bidir-split/rank", "bidir-shared/rank", "depth") {
+    if let Some(j) = judged(t, &deep, "bidir-split/rank", "bidir-shared/rank", "depth") {
         rows.push([
-            "depth 31: split queues against one shared queue (rank, median per query)".into(),
-            format!("{:.2}× over the {} both solved", p.ratio(), cases(p.cases)),
+            "depth 31: split queues against one shared queue (rank, time per query)".into(),
+            j,
             t.runs_name().into(),
         ]);
     }
@@ -113,10 +114,10 @@ pub(super) fn weighted(t: &Tables, rows: &mut Vec<[String; 3]>) {
         ("astar/rank", "dijkstra/rank", "`astar/rank` (default `cruller` solver)"),
         ("dial/rank", "dijkstra/rank", "`dial/rank` (bucket queue)"),
     ] {
-        if let Some(p) = pair(&t.runs, a, b, "weighted") {
+        if let Some(j) = judged(t, &t.runs, a, b, "weighted") {
             rows.push([
-                format!("{what} against `{b}` (binary heap), `weighted` set, median per query"),
-                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
+                format!("{what} against `{b}` (binary heap), `weighted` set, time per query"),
+                j,
                 t.runs_name().into(),
             ]);
         }
@@ -151,7 +152,7 @@ pub(super) fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
     }
     let n = korf.iter().map(|r| r.case_id).collect::<BTreeSet<_>>().len();
     for other in FOUR_BY_FOUR_RIVALS {
-        let Some(p) = pair(&t.runs, DEFAULT_4X4, other, "korf100") else { continue };
+        let Some(j) = judged(t, &t.runs, DEFAULT_4X4, other, "korf100") else { continue };
         let stopped = korf
             .iter()
             .filter(|r| {
@@ -161,14 +162,9 @@ pub(super) fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
         rows.push([
             format!(
                 "Korf's 100 (`korf100`, {n} instances easiest first): default `{DEFAULT_4X4}` \
-                 against `{other}`, total time"
+                 against `{other}`, time per query"
             ),
-            format!(
-                "{} over the {} both solved ({stopped} of `{other}`'s queries over \
-                 budget or skipped)",
-                faster(p.b_total as f64 / p.a_total.max(1) as f64),
-                cases(p.cases)
-            ),
+            format!("{j} ({stopped} of `{other}`'s queries over budget or skipped)"),
             t.runs_name().into(),
         ]);
     }
@@ -244,10 +240,10 @@ fn pdb_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
 pub(super) fn walks(t: &Tables, rows: &mut Vec<[String; 3]>) {
     let sets: BTreeSet<&str> = t.summary.iter().map(|r| r.case_set.as_str()).collect();
     for set in sets.iter().filter(|s| s.starts_with("walk:4x4")) {
-        if let Some(p) = pair(&t.runs, DEFAULT_4X4, "idastar-lc/packed", set) {
+        if let Some(j) = judged(t, &t.runs, DEFAULT_4X4, "idastar-lc/packed", set) {
             rows.push([
-                format!("`{set}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, median per query"),
-                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
+                format!("`{set}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, time per query"),
+                j,
                 t.runs_name().into(),
             ]);
         }
