@@ -456,9 +456,9 @@ pub struct ThreadsRow {
     pub threads: usize,
     /// Number of cases.
     pub cases: u64,
-    /// Wall time for the whole set, ns.
+    /// Wall time of the passes over the set (as many as reach `harness::SWEEP_MIN`), ns.
     pub wall_ns: u64,
-    /// Queries per second of wall time.
+    /// Queries per second of wall time, over all the passes.
     pub queries_per_sec: f64,
 }
 

@@ -124,20 +124,70 @@ pub(super) fn weighted(t: &Tables, rows: &mut Vec<[String; 3]>) {
     }
 }
 
-/// Queries per second at 2 threads against 1.
+/// Queries per second at 2 threads against 1, over sweeps long enough to time: a 1-thread
+/// measurement under [`crate::harness::SWEEP_MIN`] (an older set's single pass) is named, not
+/// read; a value under 1 says why.
 pub(super) fn threads(t: &Tables, rows: &mut Vec<[String; 3]>) {
-    let mut by: BTreeMap<&str, BTreeMap<usize, f64>> = BTreeMap::new();
+    let min = crate::harness::SWEEP_MIN;
+    // Each solver's rows at each thread count (a set may hold more than one).
+    let mut by: BTreeMap<&str, BTreeMap<usize, Vec<&crate::report::ThreadsRow>>> = BTreeMap::new();
     for r in &t.threads {
-        by.entry(&r.solver).or_default().insert(r.threads, r.queries_per_sec);
+        by.entry(&r.solver).or_default().entry(r.threads).or_default().push(r);
     }
-    let parts: Vec<String> = by
-        .iter()
-        .filter_map(|(s, m)| Some(format!("{s} {:.2}×", m.get(&2)? / m.get(&1)?)))
-        .collect();
+    let mid = |rs: &[&crate::report::ThreadsRow]| {
+        let mut v: Vec<f64> = rs.iter().map(|r| r.queries_per_sec).collect();
+        v.sort_by(f64::total_cmp);
+        v[(v.len() - 1) / 2]
+    };
+    let mut parts = Vec::new();
+    let mut short = Vec::new();
+    for (solver, m) in &by {
+        let (Some(one), Some(two)) = (m.get(&1), m.get(&2)) else { continue };
+        let wall = one.iter().map(|r| r.wall_ns).min().unwrap_or(0);
+        if u128::from(wall) < min.as_nanos() {
+            short.push(format!("`{solver}` ({})", human_ns(wall as f64)));
+            continue;
+        }
+        let speedup = mid(two) / mid(one);
+        let per_query = 1e9 / mid(one);
+        let why = if speedup >= 1.0 {
+            String::new()
+        } else if per_query < 10_000.0 {
+            format!(
+                " (slower: {} a query is too little work to hand to a thread; the pool's \
+                 hand-offs cost more than the query)",
+                human_ns(per_query)
+            )
+        } else if solver.starts_with("table") || solver.contains("pdb") {
+            " (slower: both threads read one shared table, bound by memory bandwidth, not \
+             by the cores)"
+                .to_string()
+        } else {
+            format!(
+                " (slower: {} a query, each filling its own visited set: the threads \
+                 contend for the allocator and memory bandwidth, and on a loaded machine for \
+                 the second core)",
+                human_ns(per_query)
+            )
+        };
+        parts.push(format!("`{solver}` {speedup:.2}×{why}"));
+    }
+    if !short.is_empty() {
+        parts.push(format!(
+            "not timed: {} at 1 thread, under the {} a sweep needs (rerun `compare` to sweep \
+             again)",
+            short.join(", "),
+            human_ns(min.as_nanos() as f64)
+        ));
+    }
     if !parts.is_empty() {
         rows.push([
-            "queries per second, 2 threads against 1 (the same cases)".into(),
-            parts.join(", "),
+            format!(
+                "queries per second, 2 threads against 1 (the same cases, each measurement at \
+                 least {} of passes over them)",
+                human_ns(min.as_nanos() as f64)
+            ),
+            parts.join("; "),
             "threads.csv".into(),
         ]);
     }

@@ -264,3 +264,38 @@ fn two_noisy_runs_of_the_same_code_never_name_opposite_winners() {
     // Not vacuous: the 20% gap is called in some runs.
     assert!(winners > 0);
 }
+
+fn sweep(solver: &str, threads: usize, wall_ns: u64, queries_per_sec: f64) -> ThreadsRow {
+    ThreadsRow {
+        solver: solver.into(),
+        algorithm: solver.split('/').next().unwrap().into(),
+        encoding: "rank".into(),
+        case_set: "random".into(),
+        threads,
+        cases: 100,
+        wall_ns,
+        queries_per_sec,
+    }
+}
+
+/// A sweep long enough to time gives its speed-up, and one under 1 says why; a 1-thread
+/// measurement under the minimum is named as not timed, with no ratio.
+#[test]
+fn the_threads_finding_times_only_long_sweeps_and_explains_a_slowdown() {
+    let t = Tables {
+        threads: vec![
+            sweep("bfs/rank", 1, 400_000_000, 1_000.0),
+            sweep("bfs/rank", 2, 400_000_000, 900.0),
+            sweep("idastar/rank", 1, 400_000_000, 100.0),
+            sweep("idastar/rank", 2, 400_000_000, 190.0),
+            sweep("table/rank", 1, 300_000, 300_000.0),
+            sweep("table/rank", 2, 2_000_000, 40_000.0),
+        ],
+        ..Tables::default()
+    };
+    let md = markdown(&t);
+    assert!(md.contains("`bfs/rank` 0.90× (slower: 1.00 ms a query"), "{md}");
+    assert!(md.contains("`idastar/rank` 1.90×;"), "{md}");
+    assert!(md.contains("not timed: `table/rank` (300 µs) at 1 thread, under the 200 ms"), "{md}");
+    assert!(!md.contains("`table/rank` 0.13×"), "{md}");
+}
