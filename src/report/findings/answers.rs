@@ -18,6 +18,8 @@ pub struct Answer {
 
 /// The headline answers this result set holds the measurements for, each over the cases both
 /// sides answered (a question whose solvers or sets the set lacks is left out).
+/// Their time comparisons are placeholders until [`super::markdown`] judges every comparison
+/// of the report together (Holm's correction): read them through it.
 pub fn answers(t: &Tables) -> Vec<Answer> {
     let mut out = Vec::new();
     let mut ask = |question: &'static str, answer: Option<String>| {
