@@ -307,6 +307,7 @@ mod round_tests {
             reference: None,
             time_is: None,
             round,
+            resumed: None,
         }
     }
 
