@@ -225,7 +225,8 @@ pub fn read_data(from: &Path) -> Result<ChartData> {
 pub fn read_set(set: &ResultSet) -> Result<ChartData> {
     let from = set.dir();
     let needed = " (needed to draw the charts)";
-    let runs = set.runs(needed)?;
+    // A set of several rounds holds a row a case a round: draw each case's median.
+    let runs = crate::report::median_over_rounds(set.runs(needed)?);
     let summary: Vec<SummaryRow> = set.summary(needed)?;
     let threads: Option<Vec<ThreadsRow>> = set.threads()?;
     let census: Option<Vec<CensusRow>> = set.table(CENSUS_CSV)?;

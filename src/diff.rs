@@ -364,12 +364,9 @@ fn counters(base: &[&RunRow], new: &[&RunRow], findings: &mut Vec<Finding>) {
     }
 }
 
-/// One case's own times, by round.
-type ByRound = BTreeMap<u32, u64>;
-
 /// Each answered case's own times by round.
-fn times(rows: &[&RunRow]) -> BTreeMap<CaseKey, BTreeMap<u32, u64>> {
-    let mut m: BTreeMap<CaseKey, BTreeMap<u32, u64>> = BTreeMap::new();
+fn times(rows: &[&RunRow]) -> BTreeMap<CaseKey, stats::ByRound> {
+    let mut m: BTreeMap<CaseKey, stats::ByRound> = BTreeMap::new();
     for r in rows {
         if let (Outcome::Solved, Some(t)) = (r.outcome, r.own_time_ns()) {
             m.entry(key(r)).or_default().insert(r.round, t.max(1));
@@ -383,63 +380,23 @@ fn time_change(base: &[&RunRow], new: &[&RunRow], band: f64, seed: u64) -> Optio
     let (tb, tn) = (times(base), times(new));
     let rounds = |rows: &[&RunRow]| rows.iter().map(|r| r.round).max().unwrap_or(1);
     let paired = rounds(base).min(rounds(new));
-    let complete = |t: &BTreeMap<u32, u64>| (1..=paired).all(|r| t.contains_key(&r));
-    let common: Vec<(&ByRound, &ByRound)> = tb
-        .iter()
-        .filter_map(|(k, b)| tn.get(k).map(|n| (b, n)))
-        .filter(|(b, n)| complete(b) && complete(n))
-        .collect();
-    if common.is_empty() {
-        return None;
-    }
-    let ln = |x: u64| (x as f64).ln();
-    let change = if paired >= 2 {
-        let per_round: Vec<f64> = (1..=paired)
-            .map(|r| {
-                stats::log_mean(
-                    &common.iter().map(|(b, n)| ln(n[&r]) - ln(b[&r])).collect::<Vec<_>>(),
-                )
-            })
-            .collect();
-        stats::change_over_rounds(&per_round, band)?
-    } else {
-        let median =
-            |t: &BTreeMap<u32, u64>| stats::median(&mut t.values().copied().collect::<Vec<_>>());
-        let logs: Vec<f64> = common.iter().map(|(b, n)| ln(median(n)) - ln(median(b))).collect();
-        stats::change_over_cases(&logs, band, seed)?
-    };
-    Some((common.len(), change))
+    let common: Vec<(&stats::ByRound, &stats::ByRound)> =
+        tb.iter().filter_map(|(k, b)| tn.get(k).map(|n| (b, n))).collect();
+    stats::paired_change(&common, paired, band, seed)
 }
 
 /// The verdicts of all rows at once: Holm's correction over the rows with rounds.
 fn verdicts(changes: Vec<((String, String), (usize, Change))>, band: f64) -> Vec<TimeRow> {
-    let tested: Vec<usize> = (0..changes.len()).filter(|&i| changes[i].1 .1.rounds >= 2).collect();
-    let p: Vec<f64> =
-        tested.iter().map(|&i| changes[i].1 .1.p_slower.min(changes[i].1 .1.p_faster)).collect();
-    let rejected = stats::holm(&p, ALPHA);
+    let calls = stats::calls(&changes.iter().map(|c| c.1 .1).collect::<Vec<_>>(), band, ALPHA);
     changes
         .into_iter()
-        .enumerate()
-        .map(|(i, ((case_set, solver), (cases, c)))| {
-            let half = (c.high - c.low) / 2.0;
-            let beyond = if c.log > 0.0 { Verdict::Slower } else { Verdict::Faster };
-            let (verdict, note) = if c.rounds < 2 {
-                (
-                    Verdict::Inconclusive,
-                    "1 round: cases only, run-to-run noise not covered (compare --rounds 5)"
-                        .to_string(),
-                )
-            } else if tested.iter().position(|&t| t == i).is_some_and(|k| rejected[k]) {
-                (beyond, String::new())
-            } else if c.low > -band && c.high < band {
-                (Verdict::Equivalent, String::new())
-            } else {
-                let wanted = (c.log.abs() - band).abs();
-                let note = match stats::rounds_needed(c.rounds, half, wanted) {
-                    Some(n) if n <= 1000 => format!("about {n} rounds would settle it"),
-                    _ => "no number of rounds would settle it (on the threshold)".to_string(),
-                };
-                (Verdict::Inconclusive, note)
+        .zip(calls)
+        .map(|(((case_set, solver), (cases, c)), (call, note))| {
+            let verdict = match call {
+                stats::Call::Beyond if c.log > 0.0 => Verdict::Slower,
+                stats::Call::Beyond => Verdict::Faster,
+                stats::Call::Equivalent => Verdict::Equivalent,
+                stats::Call::Inconclusive => Verdict::Inconclusive,
             };
             TimeRow { case_set, solver, cases, change: c, verdict, note }
         })

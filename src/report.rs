@@ -18,7 +18,8 @@ pub mod set;
 pub use findings::FINDINGS_MD;
 use measured::blank_is_zero;
 pub use measured::{
-    counts_of, runs_read, written as summary_written, Measured, QueryTime, SummaryOut, TimeIs,
+    counts_of, median_over_rounds, runs_read, written as summary_written, Measured, QueryTime,
+    SummaryOut, TimeIs,
 };
 pub use reference::{Reference, ReferenceKind};
 
@@ -520,9 +521,9 @@ pub struct ThreadsRow {
     pub threads: usize,
     /// Number of cases.
     pub cases: u64,
-    /// Wall time for the whole set, ns.
+    /// Wall time of the passes over the set (as many as reach `harness::SWEEP_MIN`), ns.
     pub wall_ns: u64,
-    /// Queries per second of wall time.
+    /// Queries per second of wall time, over all the passes.
     pub queries_per_sec: f64,
 }
 

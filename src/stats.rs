@@ -2,6 +2,8 @@
 //! medians, and the change between two result sets (geometric-mean ratios, their intervals
 //! over rounds or cases, Holm's correction) that `diff` and the findings share.
 
+use std::collections::BTreeMap;
+
 /// The median of `values` (the lower middle for an even count, so that it is always one of the
 /// values measured), 0 for none; sorts `values`.
 pub fn median(values: &mut [u64]) -> u64 {
@@ -103,6 +105,89 @@ pub fn change_over_cases(log_ratios: &[f64], band: f64, seed: u64) -> Option<Cha
         p_slower: share(&|m| m <= band),
         p_faster: share(&|m| m >= -band),
     })
+}
+
+/// One case's times by round (round number, from 1, to ns).
+pub type ByRound = BTreeMap<u32, u64>;
+
+/// The change from the first side to the second over `cases` (each case's two sides' times by
+/// round) and how many cases it covers: only the cases both sides timed in each of rounds
+/// 1..=`rounds` count. With 2 or more rounds, round r is paired with round r and the interval is
+/// over the per-round geometric means ([`change_over_rounds`]); with one, each case's median
+/// over its rounds goes into a case bootstrap ([`change_over_cases`]).
+pub fn paired_change(
+    cases: &[(&ByRound, &ByRound)],
+    rounds: u32,
+    band: f64,
+    seed: u64,
+) -> Option<(usize, Change)> {
+    let complete = |t: &ByRound| (1..=rounds).all(|r| t.contains_key(&r));
+    let common: Vec<&(&ByRound, &ByRound)> =
+        cases.iter().filter(|(a, b)| complete(a) && complete(b)).collect();
+    if common.is_empty() {
+        return None;
+    }
+    let ln = |x: u64| (x.max(1) as f64).ln();
+    let change = if rounds >= 2 {
+        let per_round: Vec<f64> = (1..=rounds)
+            .map(|r| {
+                log_mean(&common.iter().map(|(a, b)| ln(b[&r]) - ln(a[&r])).collect::<Vec<_>>())
+            })
+            .collect();
+        change_over_rounds(&per_round, band)?
+    } else {
+        let mid = |t: &ByRound| median(&mut t.values().copied().collect::<Vec<_>>());
+        let logs: Vec<f64> = common.iter().map(|(a, b)| ln(mid(b)) - ln(mid(a))).collect();
+        change_over_cases(&logs, band, seed)?
+    };
+    Some((common.len(), change))
+}
+
+/// What a change's interval says against the band ±threshold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// Beyond the band (Holm-corrected across the family), in the direction of the change.
+    Beyond,
+    /// The 95% interval lies within the band.
+    Equivalent,
+    /// Neither, or a single round (no run-to-run noise measured): the note says what would
+    /// settle it.
+    Inconclusive,
+}
+
+/// The note of a single round's change: it covers the cases only, so it is never called.
+pub const ONE_ROUND_NOTE: &str =
+    "1 round: cases only, run-to-run noise not covered (compare --rounds 5)";
+
+/// The calls of a family of `changes` at once, each with a note (empty when there is nothing
+/// to add): Holm's correction at `alpha` over those with rounds, so the chance of any false
+/// "beyond" in the family stays at most `alpha`.
+pub fn calls(changes: &[Change], band: f64, alpha: f64) -> Vec<(Call, String)> {
+    let tested: Vec<usize> = (0..changes.len()).filter(|&i| changes[i].rounds >= 2).collect();
+    let p: Vec<f64> =
+        tested.iter().map(|&i| changes[i].p_slower.min(changes[i].p_faster)).collect();
+    let rejected = holm(&p, alpha);
+    changes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if c.rounds < 2 {
+                (Call::Inconclusive, ONE_ROUND_NOTE.to_string())
+            } else if tested.iter().position(|&t| t == i).is_some_and(|k| rejected[k]) {
+                (Call::Beyond, String::new())
+            } else if c.low > -band && c.high < band {
+                (Call::Equivalent, String::new())
+            } else {
+                let half = (c.high - c.low) / 2.0;
+                let wanted = (c.log.abs() - band).abs();
+                let note = match rounds_needed(c.rounds, half, wanted) {
+                    Some(n) if n <= 1000 => format!("about {n} rounds would settle it"),
+                    _ => "no number of rounds would settle it (on the threshold)".to_string(),
+                };
+                (Call::Inconclusive, note)
+            }
+        })
+        .collect()
 }
 
 /// Holm's step-down correction: which of the hypotheses with `p_values` are rejected with the

@@ -17,7 +17,10 @@ const SERIES_MARK: &str = "<!-- slidebench-series ";
 
 /// The comment that records that a panel captioned `caption` draws `n` lines or bars.
 pub(super) fn series_mark(n: usize, caption: &str) -> String {
-    format!("{SERIES_MARK}{n}: {} -->", caption.replace("--", "- -"))
+    // The caption may hold a solver's name, whatever its characters: nothing in it may close
+    // the comment or read as markup where the SVG is inlined in the page.
+    let caption = caption.replace("--", "- -").replace('<', "&lt;").replace('>', "&gt;");
+    format!("{SERIES_MARK}{n}: {caption} -->")
 }
 
 /// Puts `marks` into `svg` right after its opening `<svg …>` tag.

@@ -77,9 +77,11 @@ pub(super) struct CompareArgs {
     repeat: u32,
     /// Run the whole comparison this many times in interleaved rounds (round 1 of every set and
     /// solver, then round 2, ...); runs.csv gives each row its `round`, so that `slidebench diff`
-    /// can tell the run-to-run noise from a change (5 is a good start).
-    #[arg(long, default_value_t = 1, value_parser = rounds_arg)]
-    rounds: u32,
+    /// and the findings can tell the run-to-run noise from a change (5 is a good start).
+    /// Default: 3 for the default comparison (no --cases or --solvers named), whose findings
+    /// then name winners beyond the noise; 1 otherwise (its findings say "inconclusive").
+    #[arg(long, value_parser = rounds_arg)]
+    rounds: Option<u32>,
     /// Adaptive repeats: time a query again (up to --repeat times) only while its timings add
     /// up to less than this many seconds, so slow queries are timed once.
     #[arg(long, value_parser = seconds_arg)]
@@ -119,6 +121,22 @@ fn repeat_arg(s: &str) -> Result<u32, String> {
     match whole_number(s)? {
         0 => Err("`0`: each query runs at least once".into()),
         n => u32::try_from(n.min(1_000_000)).map_err(|_| format!("`{s}` is too large")),
+    }
+}
+
+/// Rounds of the default comparison: the fewest whose t-interval (4.3 standard errors wide on
+/// each side, 2 degrees of freedom) lets a clear gap be called beyond the findings' 10%.
+const DEFAULT_ROUNDS: u32 = 3;
+
+impl CompareArgs {
+    /// `--rounds`, or its default: [`DEFAULT_ROUNDS`] for the default comparison, 1 for one
+    /// the user chose the cases or solvers of.
+    fn rounds(&self) -> u32 {
+        self.rounds.unwrap_or(if self.cases.is_empty() && self.solvers.is_empty() {
+            DEFAULT_ROUNDS
+        } else {
+            1
+        })
     }
 }
 
@@ -197,7 +215,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     config.options.progress = Some(progress.watch());
     let started = Instant::now();
     let outside = slidebench::program::as_set_solvers(&programs);
-    let report = config.run_rounds(&outside, args.rounds);
+    let report = config.run_rounds(&outside, args.rounds());
     progress.finish();
     let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
@@ -291,4 +309,26 @@ fn print_outcome(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cli, Command};
+    use clap::Parser;
+
+    fn rounds(args: &[&str]) -> u32 {
+        let cli = Cli::try_parse_from([&["slidebench", "compare"], args].concat()).unwrap();
+        let Command::Compare(c) = cli.command else { panic!("not compare") };
+        c.rounds()
+    }
+
+    /// The default comparison runs in rounds so its findings can name winners; one whose cases
+    /// or solvers are chosen runs once unless told; `--rounds` always wins.
+    #[test]
+    fn the_default_comparison_runs_three_rounds_and_a_chosen_one_runs_one() {
+        assert_eq!(rounds(&[]), 3);
+        assert_eq!(rounds(&["--cases", "random"]), 1);
+        assert_eq!(rounds(&["--solvers", "bfs/rank"]), 1);
+        assert_eq!(rounds(&["--rounds", "5", "--cases", "random"]), 5);
+    }
 }

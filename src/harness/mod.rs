@@ -37,7 +37,9 @@ mod verify;
 pub use crate::units::human_ns;
 pub use crate::version::code_version;
 pub use cap::{Cap, Cut};
-pub use compare::{compare, compare_controlled, compare_outside, compare_rounds, compare_with};
+pub use compare::{
+    compare, compare_controlled, compare_outside, compare_rounds, compare_with, SWEEP_MIN,
+};
 pub use config::{seconds_setting, CompareRequest, RunConfig, MAX_SECONDS};
 pub use external::{SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 pub use findings::{Disagreement, FailedCase, Report, SkipReason};

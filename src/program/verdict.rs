@@ -152,7 +152,9 @@ pub fn verdicts(report: &Report, programs: &[ProgramSolver]) -> Vec<VerdictRow> 
     let mut rows = Vec::new();
     for p in programs {
         let id = Program::id(p.program());
-        for r in report.runs.iter().filter(|r| r.solver == id) {
+        // Round 1's answers: a set of several rounds asks each case again each round, and a
+        // verdict is of the case, not counted once a round.
+        for r in report.runs.iter().filter(|r| r.solver == id && r.round <= 1) {
             let key = (r.solver.as_str(), r.case_set.as_str(), r.case_id);
             let failure = failures.get(&key).copied();
             let d = disagreed.contains(&key);

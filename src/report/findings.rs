@@ -11,8 +11,9 @@ use super::{
     set, Outcome, RunRow, SummaryRow, ThreadsRow, PROGRAMS_CSV, RUNS_CSV, RUNS_CSV_GZ, VERDICTS_CSV,
 };
 use crate::error::{Error, ErrorKind, Result};
-use crate::stats::median;
+use crate::stats::{self, median, ByRound, Change};
 use serde::Deserialize;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -81,6 +82,9 @@ pub struct Tables {
     /// The file the per-case rows were read from, as the findings cite it; `None`: the one a
     /// run writes, [`RUNS_CSV_GZ`].
     pub runs_file: Option<&'static str>,
+    /// The time comparisons the findings made, judged together once all are made (Holm's
+    /// correction across the report); the text holds a [`Judged`] token for each.
+    judged: RefCell<Vec<(Change, usize)>>,
 }
 
 impl Tables {
@@ -95,6 +99,7 @@ impl Tables {
             programs: set.table(PROGRAMS_CSV)?.unwrap_or_default(),
             verdicts: set.table(VERDICTS_CSV)?.unwrap_or_default(),
             runs_file: Some(if dir.join(RUNS_CSV_GZ).exists() { RUNS_CSV_GZ } else { RUNS_CSV }),
+            judged: RefCell::default(),
         })
     }
 
@@ -129,11 +134,112 @@ pub fn of_dir(dir: &Path) -> Result<String> {
     Ok(markdown(&Tables::read(dir)?))
 }
 
-/// The times of the queries `solver` solved on `set`, by case, measured ones only.
+/// The times of the queries `solver` solved on `set`, by case and round, measured ones only.
+fn round_times(runs: &[RunRow], solver: &str, set: &str) -> BTreeMap<u64, ByRound> {
+    let mut m: BTreeMap<u64, ByRound> = BTreeMap::new();
+    for r in runs.iter().filter(|r| r.solver == solver && r.case_set == set) {
+        if let (Outcome::Solved, Some(t)) = (r.outcome, r.time_ns) {
+            m.entry(r.case_id).or_default().insert(r.round, t);
+        }
+    }
+    m
+}
+
+/// The times of the queries `solver` solved on `set`, by case, measured ones only: each case's
+/// median over its rounds (a set of several rounds holds a row a round), with its states
+/// expanded (the same in every round of a single-threaded search).
 fn solved_times(runs: &[RunRow], solver: &str, set: &str) -> BTreeMap<u64, (u64, Option<u64>)> {
-    runs.iter()
+    let expanded: BTreeMap<u64, Option<u64>> = runs
+        .iter()
         .filter(|r| r.solver == solver && r.case_set == set && r.outcome == Outcome::Solved)
-        .filter_map(|r| r.time_ns.map(|t| (r.case_id, (t, r.expanded))))
+        .filter(|r| r.time_ns.is_some())
+        .map(|r| (r.case_id, r.expanded))
+        .collect();
+    round_times(runs, solver, set)
+        .into_iter()
+        .map(|(k, t)| (k, (median(&mut t.into_values().collect::<Vec<_>>()), expanded[&k])))
+        .collect()
+}
+
+/// Smallest change in time a finding calls a winner on: 10%.
+pub const THRESHOLD: f64 = 0.10;
+
+/// Family-wise error of a report's time findings.
+pub const ALPHA: f64 = 0.05;
+
+/// Marks a judged comparison's place in the text until the report's family is judged.
+const TOKEN: char = '\u{1}';
+
+/// `a` against `b` on `set` by time, judged with the report's other comparisons: the geometric
+/// mean of the per-case ratios over the cases both solved in every round, with its 95% interval
+/// over the rounds ([`stats::paired_change`], as `diff`). The text it returns says, once
+/// [`resolve`]d, whether `a` is faster or slower beyond [`THRESHOLD`], equivalent, or
+/// inconclusive and what would settle it.
+fn judged(t: &Tables, runs: &[RunRow], a: &str, b: &str, set: &str) -> Option<String> {
+    let (ta, tb) = (round_times(runs, a, set), round_times(runs, b, set));
+    let rounds = runs
+        .iter()
+        .filter(|r| r.case_set == set && (r.solver == a || r.solver == b))
+        .map(|r| r.round)
+        .max()
+        .unwrap_or(1);
+    let common: Vec<(&ByRound, &ByRound)> =
+        ta.iter().filter_map(|(k, x)| tb.get(k).map(|y| (x, y))).collect();
+    let (n, change) = stats::paired_change(&common, rounds, THRESHOLD.ln_1p(), 1)?;
+    let mut judged = t.judged.borrow_mut();
+    judged.push((change, n));
+    Some(format!("{TOKEN}{}{TOKEN}", judged.len() - 1))
+}
+
+/// Every token in `text` replaced by its comparison's judged text.
+fn resolve(text: &str, said: &[String]) -> String {
+    let mut parts = text.split(TOKEN);
+    let mut out = parts.next().unwrap_or_default().to_string();
+    while let (Some(i), Some(rest)) = (parts.next(), parts.next()) {
+        out.push_str(i.parse::<usize>().ok().and_then(|i| said.get(i)).map_or("?", |s| s));
+        out.push_str(rest);
+    }
+    out
+}
+
+/// What each judged comparison of `t` says, its calls made together.
+fn judge_all(t: &Tables) -> Vec<String> {
+    let judged = t.judged.borrow();
+    let changes: Vec<Change> = judged.iter().map(|(c, _)| *c).collect();
+    let band = THRESHOLD.ln_1p();
+    let pct = (THRESHOLD * 100.0).round();
+    stats::calls(&changes, band, ALPHA)
+        .into_iter()
+        .zip(judged.iter())
+        .map(|((call, note), (c, n))| {
+            // `log` is ln(b / a): above 0, the first is faster.
+            let ratio = c.log.exp();
+            let over = format!("over {}", cases(*n));
+            if c.rounds < 2 {
+                return format!(
+                    "inconclusive: one round ({} by this run {over}; run with --rounds 5 to \
+                     tell it from the noise)",
+                    faster(ratio)
+                );
+            }
+            let interval = format!(
+                "95% interval {:.2}–{:.2}×, {over}, {} rounds",
+                c.low.exp(),
+                c.high.exp(),
+                c.rounds
+            );
+            match call {
+                stats::Call::Beyond => {
+                    format!("{} ({interval}; beyond the ±{pct}% threshold)", faster(ratio))
+                }
+                stats::Call::Equivalent => {
+                    format!("equivalent: within ±{pct}% ({ratio:.2}×, {interval})")
+                }
+                stats::Call::Inconclusive => {
+                    format!("inconclusive at ±{pct}% ({ratio:.2}×, {interval}): {note}")
+                }
+            }
+        })
         .collect()
 }
 
@@ -146,17 +252,6 @@ struct Pair {
     a: u64,
     /// Median time of the second, ns.
     b: u64,
-    /// Total time of the first, ns.
-    a_total: u64,
-    /// Total time of the second, ns.
-    b_total: u64,
-}
-
-impl Pair {
-    /// How many times faster the first is, by medians: `b / a`.
-    fn ratio(&self) -> f64 {
-        self.b as f64 / self.a.max(1) as f64
-    }
 }
 
 fn pair(runs: &[RunRow], a: &str, b: &str, set: &str) -> Option<Pair> {
@@ -167,13 +262,7 @@ fn pair(runs: &[RunRow], a: &str, b: &str, set: &str) -> Option<Pair> {
     }
     let mut xa: Vec<u64> = both.iter().map(|k| ta[k].0).collect();
     let mut xb: Vec<u64> = both.iter().map(|k| tb[k].0).collect();
-    Some(Pair {
-        cases: both.len(),
-        a_total: xa.iter().sum(),
-        b_total: xb.iter().sum(),
-        a: median(&mut xa),
-        b: median(&mut xb),
-    })
+    Some(Pair { cases: both.len(), a: median(&mut xa), b: median(&mut xb) })
 }
 
 fn summary_row<'a>(summary: &'a [SummaryRow], solver: &str, set: &str) -> Option<&'a SummaryRow> {
@@ -222,6 +311,7 @@ fn human_ns(ns: f64) -> String {
 
 /// The findings of `t` as a Markdown table, with a line first on where they come from.
 pub fn markdown(t: &Tables) -> String {
+    t.judged.borrow_mut().clear();
     let mut rows: Vec<[String; 3]> = Vec::new();
     encodings(t, &mut rows);
     references(t, &mut rows);
@@ -232,15 +322,20 @@ pub fn markdown(t: &Tables) -> String {
     fifteen(t, &mut rows);
     walks(t, &mut rows);
     programs(t, &mut rows);
-    let mut out = String::from(
-        "Computed by slidebench from this result set's tables; each ratio compares the two \
-         solvers over the cases both solved, and says how many.\n\n",
-    );
     let answers = answers(t);
+    let said = judge_all(t);
+    let mut out = format!(
+        "Computed by slidebench from this result set's tables; each ratio compares the two \
+         solvers over the cases both solved, and says how many. A comparison of times is the \
+         geometric mean of the per-case ratios with its 95% interval over the set's rounds: it \
+         names a winner only beyond ±{:.0}% (Holm-corrected across this report), says \
+         equivalent within it, and inconclusive otherwise.\n\n",
+        THRESHOLD * 100.0
+    );
     if !answers.is_empty() {
         out.push_str("## The answers\n\n");
         for (i, a) in answers.iter().enumerate() {
-            let _ = writeln!(out, "{}. **{}** {}", i + 1, a.question, a.answer);
+            let _ = writeln!(out, "{}. **{}** {}", i + 1, a.question, resolve(&a.answer, &said));
         }
         out.push_str("\n## Every finding\n\n");
     }
@@ -252,7 +347,7 @@ pub fn markdown(t: &Tables) -> String {
     }
     out.push_str("| finding | value | read from |\n|---|---|---|\n");
     for [what, value, from] in rows {
-        let _ = writeln!(out, "| {what} | {value} | {from} |");
+        let _ = writeln!(out, "| {what} | {} | {from} |", resolve(&value, &said));
     }
     out
 }

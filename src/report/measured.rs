@@ -242,3 +242,84 @@ pub fn runs_read(mut rows: Vec<RunRow>) -> Vec<RunRow> {
     rows.iter_mut().for_each(RunRow::forget_uncounted);
     rows
 }
+
+/// One row per solver, set, case and thread count: of a set run in several rounds (`compare
+/// --rounds`), the row with each case's median time over its rounds (the lower middle, so a
+/// measured row), round 1's where no round was timed. A reader that draws or counts cases
+/// takes these, never a row a round. Rows keep the order of each case's first row.
+pub fn median_over_rounds(rows: Vec<RunRow>) -> Vec<RunRow> {
+    if rows.iter().all(|r| r.round <= 1) {
+        return rows;
+    }
+    let mut groups: Vec<Vec<RunRow>> = Vec::new();
+    let mut at: std::collections::HashMap<(String, String, u64, usize), usize> =
+        std::collections::HashMap::new();
+    for r in rows {
+        let key = (r.solver.clone(), r.case_set.clone(), r.case_id, r.threads);
+        let i = *at.entry(key).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[i].push(r);
+    }
+    groups
+        .into_iter()
+        .filter_map(|mut g| {
+            let mut timed: Vec<usize> = (0..g.len()).filter(|&i| g[i].time_ns.is_some()).collect();
+            timed.sort_by_key(|&i| g[i].time_ns);
+            let pick = match timed.get(timed.len().saturating_sub(1) / 2) {
+                Some(&i) => i,
+                None => (0..g.len()).min_by_key(|&i| g[i].round)?,
+            };
+            Some(g.swap_remove(pick))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod round_tests {
+    use super::*;
+
+    fn row(case_id: u64, round: u32, time_ns: Option<u64>) -> RunRow {
+        RunRow {
+            solver: "bfs/rank".into(),
+            algorithm: "bfs".into(),
+            encoding: "rank".into(),
+            case_set: "random".into(),
+            case_id,
+            shape: "3x3".into(),
+            topology: "grid".into(),
+            board: format!("board{case_id}"),
+            goal: "12345678x".into(),
+            ch: 1,
+            cv: 1,
+            optimal: Some(20),
+            outcome: if time_ns.is_some() { Outcome::Solved } else { Outcome::Budget },
+            solvable: true,
+            length: None,
+            cost: None,
+            expanded: None,
+            stored: None,
+            time_ns,
+            repeats: 1,
+            peak_bytes: None,
+            threads: 1,
+            reference: None,
+            time_is: None,
+            round,
+            resumed: None,
+        }
+    }
+
+    /// A two-round set read for drawing: one row per case, the faster round's (the lower
+    /// middle of two), and a case timed in neither round keeps round 1's row.
+    #[test]
+    fn a_two_round_set_reads_as_one_row_per_case_with_its_median() {
+        let rows =
+            vec![row(0, 1, Some(500)), row(1, 1, None), row(0, 2, Some(300)), row(1, 2, None)];
+        let kept = median_over_rounds(rows);
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        assert_eq!((kept[0].case_id, kept[0].time_ns, kept[0].round), (0, Some(300), 2));
+        assert_eq!((kept[1].case_id, kept[1].round), (1, 1));
+    }
+}

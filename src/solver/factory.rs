@@ -27,8 +27,8 @@ pub fn new_solver(id: &str, max_states: u64) -> Result<Box<dyn Solver>> {
 /// use slidebench::{Board, Puzzle};
 ///
 /// let opts = SolverOptions { pdb_cache: false, ..SolverOptions::default() };
-/// let mut solver = new_solver_with("idastar-pdb663/packed", &opts)?;
-/// let puzzle = Puzzle::eight(); // 3×3: the default partition, 4-4
+/// let mut solver = new_solver_with("idastar-pdb/packed", &opts)?;
+/// let puzzle = Puzzle::eight(); // 3×3: its own partition, 4-4
 /// let start = Board::parse(puzzle.shape(), "2 3 4 1 5 x 7 6 8")?;
 /// assert_eq!(solver.solve(&puzzle, &start)?.moves().map(|m| m.len()), Some(19));
 /// # Ok::<(), slidebench::Error>(())

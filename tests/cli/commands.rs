@@ -41,8 +41,12 @@ fn solve_answers_the_hdu_sample_with_every_solver() {
     let eight = Puzzle::eight();
     let start = sample_board();
     let mut runs = vec![Vec::new()];
+    // Every solver that runs on the 3x3: the pattern-database rows of the 4x4 and 5x5 refuse
+    // it, naming the row that runs there (tested in `shapes`).
     for id in solver_ids(false) {
-        runs.push(vec!["--solver".to_string(), id]);
+        if slidebench::solver::solver_info(&id).is_some_and(|info| info.accepts(&eight)) {
+            runs.push(vec!["--solver".to_string(), id]);
+        }
     }
     for extra in runs {
         let mut args = vec!["solve"];

@@ -125,7 +125,8 @@ fn reference_solvers_of_one_family_are_refused() {
 #[test]
 fn the_default_plan_runs_pattern_databases_on_a_torus_and_they_agree() {
     // The set that catches tables shared through maps that are no symmetry of the torus: with
-    // the grid's flips taken for symmetries, the 6-6-3 and 5-5-5 solvers overestimated here.
+    // the grid's flips taken for symmetries, pattern databases overestimated here (the 4x4's
+    // partitions are its own; on the 2x8 torus `idastar-pdb` runs the shape's own split).
     let sets: Vec<CheckSet> = check::check_plan(false)
         .unwrap()
         .into_iter()
@@ -133,13 +134,7 @@ fn the_default_plan_runs_pattern_databases_on_a_torus_and_they_agree() {
         .collect();
     assert_eq!(sets.len(), 1, "the default plan holds the torus set");
     assert!(sets[0].cases.iter().all(|c| c.puzzle.topology() == slidebench::Topology::Torus));
-    let ids = [
-        "bidir-split/packed",
-        "idastar-md/packed",
-        "idastar-pdb555/packed",
-        "idastar-pdb663/packed",
-        "astar-pdb663/packed",
-    ];
+    let ids = ["bidir-split/packed", "idastar-md/packed", "idastar-pdb/packed"];
     let report = check::run_check(
         &sets,
         &solvers(&ids, Detour::new("idastar-md/packed", 200)),
@@ -149,6 +144,6 @@ fn the_default_plan_runs_pattern_databases_on_a_torus_and_they_agree() {
     )
     .unwrap();
     let ran = &report.sets[0].ran;
-    assert!(ran.iter().any(|id| id == "idastar-pdb663/packed"), "{ran:?}");
+    assert!(ran.iter().any(|id| id == "idastar-pdb/packed"), "{ran:?}");
     assert!(report.disagreements.is_empty(), "{:?}", report.failed_cases());
 }

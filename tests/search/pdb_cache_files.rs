@@ -68,7 +68,7 @@ fn built_database(dir: &Path) -> PathBuf {
 /// `solve` on 2x3 with a pattern database solver and the cache in `dir`.
 fn solve_2x3(dir: &Path) -> Output {
     let mut c = bin();
-    c.args(["solve", "--shape", "2x3", "--solver", "idastar-pdb663/packed", "--pdb-dir"]).arg(dir);
+    c.args(["solve", "--shape", "2x3", "--solver", "idastar-pdb/packed", "--pdb-dir"]).arg(dir);
     bounded(c, b"1 2 3 4 x 5\n")
 }
 
@@ -112,7 +112,7 @@ fn a_huge_file_at_the_cache_path_is_not_read_into_memory() {
     assert!(text(&listed.stdout).contains("truncated"), "{}", text(&listed.stdout));
     let solved = bounded(
         limited(&format!(
-            "solve --shape 2x3 --solver idastar-pdb663/packed --threads 1 --pdb-dir {d}"
+            "solve --shape 2x3 --solver idastar-pdb/packed --threads 1 --pdb-dir {d}"
         )),
         b"1 2 3 4 x 5\n",
     );
@@ -161,7 +161,7 @@ fn a_renamed_database_is_listed_as_never_loaded() {
 /// `solve` on 2x3 with a pattern database solver, on two threads and two boards, with `args`.
 fn solve_2x3_with(args: &[&str], env_removed: &[&str]) -> Output {
     let mut c = bin();
-    c.args(["solve", "--shape", "2x3", "--solver", "idastar-pdb663/packed", "--threads", "2"]);
+    c.args(["solve", "--shape", "2x3", "--solver", "idastar-pdb/packed", "--threads", "2"]);
     c.args(args);
     for var in env_removed {
         c.env_remove(var);
@@ -232,8 +232,7 @@ fn names_starting(dir: &Path, prefix: &str) -> Vec<String> {
 fn a_file_size_limit_costs_the_save_not_the_answer() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().display();
-    let args =
-        format!("solve --shape 2x3 --solver idastar-pdb663/packed --threads 1 --pdb-dir {d}");
+    let args = format!("solve --shape 2x3 --solver idastar-pdb/packed --threads 1 --pdb-dir {d}");
     // No regular file may grow at all; the answers go to a pipe.
     let out = bounded(under_limit("ulimit -f 0", &args), b"1 2 3 4 x 5\n");
     assert!(out.status.success(), "{:?}: {}", out.status, text(&out.stderr));

@@ -2,7 +2,7 @@
 //! the result set holds both sides of it.
 
 use super::{
-    cases, faster, human_ns, pair, queries, solved_times, summary_row, Tables, VerdictOf,
+    cases, human_ns, judged, pair, queries, solved_times, summary_row, Tables, VerdictOf,
     DEFAULT_4X4, FOUR_BY_FOUR_RIVALS, IDA_RIVALS,
 };
 use crate::cases::korf100;
@@ -17,13 +17,14 @@ pub(super) fn encodings(t: &Tables, rows: &mut Vec<[String; 3]>) {
     let parts: Vec<String> = algorithms
         .iter()
         .filter_map(|a| {
-            let p = pair(&t.runs, &format!("{a}/rank"), &format!("{a}/text"), "random")?;
-            Some(format!("{a} {:.1}× ({})", p.ratio(), cases(p.cases)))
+            let j = judged(t, &t.runs, &format!("{a}/rank"), &format!("{a}/text"), "random")?;
+            Some(format!("{a}: {j}"))
         })
         .collect();
     if !parts.is_empty() {
         rows.push([
-            "rank encoding faster than text (median per solved query, `random` set)".into(),
+            "rank encoding against text, per algorithm (time per solved query, `random` set)"
+                .into(),
             parts.join(", "),
             t.runs_name().into(),
         ]);
@@ -38,10 +39,10 @@ pub(super) fn references(t: &Tables, rows: &mut Vec<[String; 3]>) {
         ("dijkstra/rank", "pathfinding-dijkstra/rank", "random"),
         ("dijkstra/rank", "pathfinding-dijkstra/rank", "weighted"),
     ] {
-        if let Some(p) = pair(&t.runs, ours, theirs, set) {
+        if let Some(j) = judged(t, &t.runs, ours, theirs, set) {
             rows.push([
-                format!("`{ours}` against `{theirs}` (`{set}`, median per solved query)"),
-                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
+                format!("`{ours}` against `{theirs}` (`{set}`, time per solved query)"),
+                j,
                 t.runs_name().into(),
             ]);
         }
@@ -82,7 +83,7 @@ pub(super) fn table_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
 pub(super) fn depth_31(t: &Tables, rows: &mut Vec<[String; 3]>) {
     let deep: Vec<RunRow> =
         t.runs.iter().filter(|r| r.case_set == "depth" && r.optimal == Some(31)).cloned().collect();
-    if let Some(p) = pair(&deep, "bidir-split/rank", "bfs/rank", "depth") {
+    if let Some(j) = judged(t, &deep, "bidir-split/rank", "bfs/rank", "depth") {
         let expanded = |s: &str| {
             let mut v: Vec<u64> =
                 solved_times(&deep, s, "depth").values().filter_map(|(_, e)| *e).collect();
@@ -93,15 +94,15 @@ pub(super) fn depth_31(t: &Tables, rows: &mut Vec<[String; 3]>) {
             _ => String::new(),
         };
         rows.push([
-            "depth 31: `bidir-split/rank` against `bfs/rank` (median per query)".into(),
-            format!("{} over the {} both solved{states}", faster(p.ratio()), cases(p.cases)),
+            "depth 31: `bidir-split/rank` against `bfs/rank` (time per query)".into(),
+            format!("{j}{states}"),
             t.runs_name().into(),
         ]);
     }
-    if let Some(p) = pair(&deep, "bidir-split/rank", "bidir-shared/rank", "depth") {
+    if let Some(j) = judged(t, &deep, "bidir-split/rank", "bidir-shared/rank", "depth") {
         rows.push([
-            "depth 31: split queues against one shared queue (rank, median per query)".into(),
-            format!("{:.2}× over the {} both solved", p.ratio(), cases(p.cases)),
+            "depth 31: split queues against one shared queue (rank, time per query)".into(),
+            j,
             t.runs_name().into(),
         ]);
     }
@@ -113,30 +114,80 @@ pub(super) fn weighted(t: &Tables, rows: &mut Vec<[String; 3]>) {
         ("astar/rank", "dijkstra/rank", "`astar/rank` (default `cruller` solver)"),
         ("dial/rank", "dijkstra/rank", "`dial/rank` (bucket queue)"),
     ] {
-        if let Some(p) = pair(&t.runs, a, b, "weighted") {
+        if let Some(j) = judged(t, &t.runs, a, b, "weighted") {
             rows.push([
-                format!("{what} against `{b}` (binary heap), `weighted` set, median per query"),
-                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
+                format!("{what} against `{b}` (binary heap), `weighted` set, time per query"),
+                j,
                 t.runs_name().into(),
             ]);
         }
     }
 }
 
-/// Queries per second at 2 threads against 1.
+/// Queries per second at 2 threads against 1, over sweeps long enough to time: a 1-thread
+/// measurement under [`crate::harness::SWEEP_MIN`] (an older set's single pass) is named, not
+/// read; a value under 1 says why.
 pub(super) fn threads(t: &Tables, rows: &mut Vec<[String; 3]>) {
-    let mut by: BTreeMap<&str, BTreeMap<usize, f64>> = BTreeMap::new();
+    let min = crate::harness::SWEEP_MIN;
+    // Each solver's rows at each thread count (a set may hold more than one).
+    let mut by: BTreeMap<&str, BTreeMap<usize, Vec<&crate::report::ThreadsRow>>> = BTreeMap::new();
     for r in &t.threads {
-        by.entry(&r.solver).or_default().insert(r.threads, r.queries_per_sec);
+        by.entry(&r.solver).or_default().entry(r.threads).or_default().push(r);
     }
-    let parts: Vec<String> = by
-        .iter()
-        .filter_map(|(s, m)| Some(format!("{s} {:.2}×", m.get(&2)? / m.get(&1)?)))
-        .collect();
+    let mid = |rs: &[&crate::report::ThreadsRow]| {
+        let mut v: Vec<f64> = rs.iter().map(|r| r.queries_per_sec).collect();
+        v.sort_by(f64::total_cmp);
+        v[(v.len() - 1) / 2]
+    };
+    let mut parts = Vec::new();
+    let mut short = Vec::new();
+    for (solver, m) in &by {
+        let (Some(one), Some(two)) = (m.get(&1), m.get(&2)) else { continue };
+        let wall = one.iter().map(|r| r.wall_ns).min().unwrap_or(0);
+        if u128::from(wall) < min.as_nanos() {
+            short.push(format!("`{solver}` ({})", human_ns(wall as f64)));
+            continue;
+        }
+        let speedup = mid(two) / mid(one);
+        let per_query = 1e9 / mid(one);
+        let why = if speedup >= 1.0 {
+            String::new()
+        } else if per_query < 10_000.0 {
+            format!(
+                " (slower: {} a query is too little work to hand to a thread; the pool's \
+                 hand-offs cost more than the query)",
+                human_ns(per_query)
+            )
+        } else if solver.starts_with("table") || solver.contains("pdb") {
+            " (slower: both threads read one shared table, bound by memory bandwidth, not \
+             by the cores)"
+                .to_string()
+        } else {
+            format!(
+                " (slower: {} a query, each filling its own visited set: the threads \
+                 contend for the allocator and memory bandwidth, and on a loaded machine for \
+                 the second core)",
+                human_ns(per_query)
+            )
+        };
+        parts.push(format!("`{solver}` {speedup:.2}×{why}"));
+    }
+    if !short.is_empty() {
+        parts.push(format!(
+            "not timed: {} at 1 thread, under the {} a sweep needs (rerun `compare` to sweep \
+             again)",
+            short.join(", "),
+            human_ns(min.as_nanos() as f64)
+        ));
+    }
     if !parts.is_empty() {
         rows.push([
-            "queries per second, 2 threads against 1 (the same cases)".into(),
-            parts.join(", "),
+            format!(
+                "queries per second, 2 threads against 1 (the same cases, each measurement at \
+                 least {} of passes over them)",
+                human_ns(min.as_nanos() as f64)
+            ),
+            parts.join("; "),
             "threads.csv".into(),
         ]);
     }
@@ -151,7 +202,7 @@ pub(super) fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
     }
     let n = korf.iter().map(|r| r.case_id).collect::<BTreeSet<_>>().len();
     for other in FOUR_BY_FOUR_RIVALS {
-        let Some(p) = pair(&t.runs, DEFAULT_4X4, other, "korf100") else { continue };
+        let Some(j) = judged(t, &t.runs, DEFAULT_4X4, other, "korf100") else { continue };
         let stopped = korf
             .iter()
             .filter(|r| {
@@ -161,14 +212,9 @@ pub(super) fn fifteen(t: &Tables, rows: &mut Vec<[String; 3]>) {
         rows.push([
             format!(
                 "Korf's 100 (`korf100`, {n} instances easiest first): default `{DEFAULT_4X4}` \
-                 against `{other}`, total time"
+                 against `{other}`, time per query"
             ),
-            format!(
-                "{} over the {} both solved ({stopped} of `{other}`'s queries over \
-                 budget or skipped)",
-                faster(p.b_total as f64 / p.a_total.max(1) as f64),
-                cases(p.cases)
-            ),
+            format!("{j} ({stopped} of `{other}`'s queries over budget or skipped)"),
             t.runs_name().into(),
         ]);
     }
@@ -244,10 +290,10 @@ fn pdb_break_even(t: &Tables, rows: &mut Vec<[String; 3]>) {
 pub(super) fn walks(t: &Tables, rows: &mut Vec<[String; 3]>) {
     let sets: BTreeSet<&str> = t.summary.iter().map(|r| r.case_set.as_str()).collect();
     for set in sets.iter().filter(|s| s.starts_with("walk:4x4")) {
-        if let Some(p) = pair(&t.runs, DEFAULT_4X4, "idastar-lc/packed", set) {
+        if let Some(j) = judged(t, &t.runs, DEFAULT_4X4, "idastar-lc/packed", set) {
             rows.push([
-                format!("`{set}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, median per query"),
-                format!("{} over the {} both solved", faster(p.ratio()), cases(p.cases)),
+                format!("`{set}`: `{DEFAULT_4X4}` against `idastar-lc/packed`, time per query"),
+                j,
                 t.runs_name().into(),
             ]);
         }
