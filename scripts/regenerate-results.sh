@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds in release, runs the full comparison and the censuses, redraws the charts, and
-# records the machine and date in results/README.md. Everything in results/ comes from here.
+# records the machine and date in results/README.md, then rewrites the documentation's generated
+# blocks from them (docs/figures.md). Everything in results/ comes from here.
 #
 #   scripts/regenerate-results.sh            # the full run (bounded by its cutting rule to
 #                                            # under 20 minutes on 2 cores: larger sets, more
@@ -162,4 +163,8 @@ tmp="$out/.README.md.tmp"
   echo "by their budget are counted in \`over_budget\`."
 } > "$tmp"
 mv "$tmp" "$out/README.md"
+# The measured numbers of the README and the guide: their generated blocks
+# (<!-- generated:NAME --> ... <!-- /generated:NAME -->) rewritten from the new results, so
+# that no figure in the documentation outlives the run it came from (a test checks them).
+"$bin" report --from "$out" --doc-blocks README.md docs/*.md
 echo "results regenerated in $out/"

@@ -16,6 +16,11 @@
 //! # Ok::<(), slidebench::Error>(())
 //! ```
 //!
+//! The guide (commands, the comparison, outside programs, the 15- and 24-puzzle, large runs,
+//! the result files) is the `docs/` directory of the source repository, its index
+//! `docs/README.md`, beside the `README.md` and `CONTRIBUTING.md`; a solver of your own goes to
+//! [`harness::compare_with`] (`examples/custom_solver.rs`).
+//!
 //! The modules, one per concept: [`board`] (shapes, topologies, moves, the move table, boards,
 //! puzzles), [`solvability`] (whether a board can reach the goal), [`rank`] (Lehmer ranks),
 //! [`encoding`] (the text, rank and packed state encodings), [`heuristic`] and [`pdb`] (lower

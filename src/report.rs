@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+pub mod doc_blocks;
 pub mod findings;
 mod measured;
 mod reference;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's sharding recipes run as written, on a small workload: a one-node SLURM cluster
-# runs scripts/cluster/compare.sbatch (the file the README includes) as a 3-task array, and
+# The sharding recipes (docs/large-runs.md) run as written, on a small workload: a one-node SLURM cluster
+# runs scripts/cluster/compare.sbatch (the file docs/large-runs.md links) as a 3-task array, and
 # GNU parallel runs scripts/cluster/parallel.sh; each merged result must hold the answers of
 # one unsharded run of the same sets (`merge --expect`, times and peak memory aside). Then a
 # task cancelled partway (scancel) must make the merge refuse, naming its shard. The cluster

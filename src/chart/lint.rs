@@ -4,8 +4,8 @@
 //!
 //! It reads the SVG as written, not the drawing code's intentions: each `<text>` element's box
 //! comes from its position, anchor, baseline shift, rotation and font size, and its width from
-//! the same font metrics the layout uses ([`text_width`]). The series of a panel are counted
-//! from the marks the line and bar charts write beside what they draw ([`series_mark`]).
+//! the same font metrics the layout uses (`text_width`). The series of a panel are counted
+//! from the marks the line and bar charts write beside what they draw (`series_mark`).
 
 use super::style::text_width;
 

@@ -171,6 +171,10 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
         /// FINDINGS.md, threads.csv, census.csv).
         #[arg(long, default_value = "results")]
         from: PathBuf,
+        /// Instead of the page, rewrite the generated blocks (`<!-- generated:NAME -->` …
+        /// `<!-- /generated:NAME -->`) of these Markdown files from the result set.
+        #[arg(long, num_args = 1..)]
+        doc_blocks: Vec<PathBuf>,
     },
     /// Count the states at each distance from the goal over the whole reachable space, or up
     /// to a depth with --max-depth (for shapes whose space does not fit, such as 4x4).
@@ -227,7 +231,7 @@ pub fn run() -> ExitCode {
         Command::Diff(args) => diff::run(&args),
         Command::Check { threads, thorough } => check::run(threads, thorough),
         Command::Chart { from, out, list, lint } => chart::run(&from, out, list, &lint),
-        Command::Report { from } => report::run(&from),
+        Command::Report { from, doc_blocks } => report::run(&from, &doc_blocks),
         Command::Merge { shards, out, partial, expect } => {
             merge::run(&shards, &out, partial, expect.as_deref())
         }

@@ -131,8 +131,8 @@ const KORF_555: [&[u8]; 3] = [&[1, 2, 4, 5, 8], &[3, 6, 7, 10, 11], &[9, 12, 13,
 /// 7-8 for a 4×4 goal with the empty square on square 0: the seven tiles of the top two rows
 /// and the eight of the bottom two. Korf & Felner, "Disjoint pattern database heuristics",
 /// Artificial Intelligence 134 (2002) 9–22, draw this partition for their goal (empty square
-/// first) and report 136,289 mean nodes on Korf's 100, 36,710 with the reflected lookup (see
-/// `/work/shared/README.md` of the project's reference notes). The mirror about the main
+/// first) and report 136,289 mean nodes on Korf's 100, 36,710 with the reflected lookup (as
+/// the project's reference notes quote them). The mirror about the main
 /// diagonal maps it to the left two columns and the right two, so the reflected lookup asks
 /// the same two tables about a different split of the board. For the usual goal (empty square
 /// last) [`Partition::for_goal`] turns it by 180°: the top two rows (tiles 1–8) and the bottom
@@ -141,8 +141,8 @@ const KORF_555: [&[u8]; 3] = [&[1, 2, 4, 5, 8], &[3, 6, 7, 10, 11], &[9, 12, 13,
 const KORF_78: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]];
 
 /// 6-6-6-6 for a 5×5 goal with the empty square on square 0: Korf & Felner's partition of the
-/// 24-puzzle (same paper, figure of the 24-puzzle's patterns; `/work/shared/README.md` of the
-/// project's reference notes lists it): an irregular pattern around the empty square's corner
+/// 24-puzzle (same paper, figure of the 24-puzzle's patterns; the project's reference notes
+/// list it): an irregular pattern around the empty square's corner
 /// and three 3×2 blocks. A symmetry of the board carries each block onto the first, so they
 /// read one table (see the `symmetry` module); with the reflected lookup the eight lookups
 /// read two tables.

@@ -99,7 +99,7 @@ impl IterationHook for NoHook {
     fn iteration_done(&mut self, _: &Boundary) {}
 }
 
-/// The harness's checkpoints ([`checkpoint::Tracker`]; inert outside [`checkpoint::during`]).
+/// The harness's checkpoints (`checkpoint::Tracker`; inert outside `checkpoint::during`).
 #[derive(Default)]
 pub struct Checkpoints {
     tracker: Option<checkpoint::Tracker>,

@@ -204,7 +204,7 @@ fn without_a_reference_a_longer_path_is_valid_and_never_called_optimal() {
 }
 
 #[test]
-fn the_readmes_judge_examples_run_as_written() {
+fn the_documented_judge_examples_run_as_written() {
     let dir = tempfile::tempdir().unwrap();
     for (name, body) in [
         ("a.out", format!("exec '{BIN}' solve")),
@@ -216,17 +216,15 @@ fn the_readmes_judge_examples_run_as_written() {
         std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
     }
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let examples: Vec<&str> = readme
-        .lines()
+    let examples: Vec<String> = super::readme::documented_commands("slidebench judge ")
+        .into_iter()
         .filter(|l| {
             l.starts_with("slidebench judge ./") || l.starts_with("slidebench judge --protocol")
         })
         .collect();
     assert_eq!(examples.len(), 3, "{examples:?}");
-    for line in examples {
-        let command = line.split_once('#').map_or(line, |(c, _)| c);
+    for line in &examples {
+        let command = line.split_once('#').map_or(line.as_str(), |(c, _)| c);
         let words = shlex::split(command).unwrap();
         let words: Vec<&str> = words[2..].iter().map(String::as_str).collect();
         let (code, text) = judge_in(dir.path(), &words);

@@ -1,14 +1,32 @@
-//! The README's examples with outside programs, run as written.
+//! The documentation's examples with outside programs (README.md and docs/*.md), run as written.
 
 use super::*;
 
-/// The README's lines that start with `prefix`, each joined with its `\` continuations.
-fn readme_commands(prefix: &str) -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+/// The lines of README.md and of every docs/*.md, in that order.
+pub(super) fn documentation_lines() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    let mut docs: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+        .iter()
+        .flat_map(|f| {
+            std::fs::read_to_string(f).unwrap().lines().map(String::from).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The documentation's command lines that start with `prefix`, each joined with its `\`
+/// continuations; a command given on several pages counts once (its words before any comment).
+pub(super) fn documented_commands(prefix: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut open = false;
-    for line in readme.lines() {
+    for line in documentation_lines() {
         if open {
             out.last_mut().unwrap().push_str(line.trim_end_matches('\\'));
         } else if line.starts_with(prefix) {
@@ -18,14 +36,17 @@ fn readme_commands(prefix: &str) -> Vec<String> {
         }
         open = line.ends_with('\\');
     }
+    let words = |l: &String| l.split_once('#').map_or(l.as_str(), |(c, _)| c).trim().to_string();
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|l| seen.insert(words(l)));
     out
 }
 
-/// Runs each README command of `lines` as the README gives it, in a directory holding what it
+/// Runs each documented command of `lines` as the documentation gives it, in a directory holding what it
 /// names: `./a.out` (an HDU 1043 solver), `java` on PATH (a Dragon's Cruller solver, whatever
 /// its arguments), and the repository's `examples/`; each must exit 0 with every answer
 /// accepted.
-fn run_readme_commands(lines: &[String]) {
+fn run_documented_commands(lines: &[String]) {
     let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
@@ -62,34 +83,22 @@ fn run_readme_commands(lines: &[String]) {
 }
 
 #[test]
-fn the_readmes_compare_example_with_two_programs_runs_as_written() {
-    let commands = readme_commands("slidebench compare --cases sample random weighted");
+fn the_documented_compare_example_with_two_programs_runs_as_written() {
+    let commands = documented_commands("slidebench compare --cases sample random weighted");
     assert_eq!(commands.len(), 1, "{commands:?}");
     assert!(commands[0].contains("--program mine=./a.out"), "{commands:?}");
-    run_readme_commands(&commands);
-}
-
-#[test]
-fn the_readmes_programs_file_is_the_example_file() {
-    let file = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/programs/programs.toml"
-    ))
-    .unwrap();
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert!(readme.contains(&format!("```toml\n{file}```")), "the README's copy drifted");
+    run_documented_commands(&commands);
 }
 
 #[test]
 #[ignore = "exhaustive: the Python examples, each process a half-second table build, timed again \
             until its time per query is resolved (about 30 s)"]
-fn the_readmes_python_examples_run_as_written() {
-    let mut commands = readme_commands("slidebench compare --cases sample random --count");
+fn the_documented_python_examples_run_as_written() {
+    let mut commands = documented_commands("slidebench compare --cases sample random --count");
     assert_eq!(commands.len(), 1, "{commands:?}");
     assert!(commands[0].contains("--programs examples/programs/programs.toml"), "{commands:?}");
-    let console = readme_commands("$ slidebench judge");
+    let console = documented_commands("$ slidebench judge");
     assert_eq!(console.len(), 1, "{console:?}");
     commands.push(console[0].trim_start_matches("$ ").to_string());
-    run_readme_commands(&commands);
+    run_documented_commands(&commands);
 }

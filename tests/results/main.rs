@@ -7,6 +7,7 @@ mod common;
 mod chart_inputs;
 mod check;
 mod cluster_recipes;
+mod docs;
 mod harness;
 mod merge;
 mod merge_messages;

@@ -33,7 +33,7 @@ fn tables_cached() -> bool {
     cached
 }
 
-/// The README's korf50 array task for the shard holding instance `id` alone.
+/// The korf50 array's task (`scripts/cluster/korf50.sbatch`) for the shard holding instance `id` alone.
 fn korf50_task(id: u32, out: &Path) -> Command {
     let shard = korf50::by_nodes().iter().position(|k| k.id == id).unwrap() + 1;
     let mut cmd = common::bin();
