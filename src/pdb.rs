@@ -29,6 +29,7 @@ mod open;
 mod partition;
 mod placement;
 mod symmetry;
+mod zero;
 
 /// Largest board the tables' regions, placements and lookups are indexed over.
 pub const MAX_PDB_CELLS: usize = crate::board::MAX_CELLS;
@@ -68,6 +69,7 @@ pub use open::{build_command, BuildInfo, OnMiss, Source};
 pub use partition::{Partition, PartitionKind};
 pub use placement::{placements, rank as rank_placement, unrank as unrank_placement};
 use symmetry::{Mirror, SquareMap};
+pub use zero::{ZeroAwarePdb, ZeroNode, ZERO_AWARE_SUFFIX};
 
 use crate::board::{Board, Puzzle, Topology};
 use crate::heuristic::Heuristic;

@@ -39,6 +39,11 @@ enum PdbAction {
         /// Partition of the tiles (default: 663 on 4x4, 6666 on 5x5, even elsewhere).
         #[arg(long, value_enum)]
         partition: Option<PartitionArg>,
+        /// Build the zero-aware tables instead (two bytes a placement: the value with the empty
+        /// square in the largest region of free squares, and in the others), for
+        /// idastar-zpdb663 and idastar-zpdb6666.
+        #[arg(long)]
+        zero_aware: bool,
     },
     /// List the cached databases: what each is for, its size, its build time, and whether it
     /// verifies.
@@ -98,7 +103,7 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
     let mut diagnostics = Diagnostics::new();
     let mut failed = false;
     match &args.action {
-        PdbAction::Build { shape, topology, goal, partition } => {
+        PdbAction::Build { shape, topology, goal, partition, zero_aware } => {
             let goal = if goal.is_empty() {
                 Board::solved(*shape)
             } else {
@@ -115,13 +120,18 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
                 },
                 None => Partition::default_for(&goal),
             };
-            let (_, info) = super::pdb_progress::build(&puzzle, &partition, &cache)?;
+            let info = if *zero_aware {
+                super::pdb_progress::build_zero_aware(&puzzle, &partition, &cache)?
+            } else {
+                super::pdb_progress::build(&puzzle, &partition, &cache)?.1
+            };
             let bytes: u64 = info.pattern_bytes.iter().sum();
             let sizes: Vec<String> = info.pattern_bytes.iter().map(|&b| group_digits(b)).collect();
             let what = format!(
-                "{shape} {} partition {} ({} patterns, {} tables; {} bytes: {})",
+                "{shape} {} partition {}{} ({} patterns, {} tables; {} bytes: {})",
                 puzzle.topology(),
                 partition.name(),
+                if *zero_aware { ", zero-aware," } else { "" },
                 partition.squares().len(),
                 info.pattern_bytes.len(),
                 group_digits(bytes),

@@ -6,6 +6,7 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use slidebench::pdb::{
     BuildEvent, BuildInfo, BuildPlan, Cache, CacheReport, OnMiss, Partition, PatternDatabases,
+    ZeroAwarePdb,
 };
 use slidebench::units::human_bytes;
 use slidebench::{Puzzle, Result};
@@ -28,6 +29,16 @@ pub(super) fn build(
 ) -> Result<(PatternDatabases, BuildInfo)> {
     let cache = cache.clone().reporting_to(Some(CacheReport::new(|_| {}).watching(bar_watch())));
     PatternDatabases::open(puzzle, partition, &cache, OnMiss::Build(&|_| {}))
+}
+
+/// [`build`] for the zero-aware tables of `partition`.
+pub(super) fn build_zero_aware(
+    puzzle: &Puzzle,
+    partition: &Partition,
+    cache: &Cache,
+) -> Result<BuildInfo> {
+    let cache = cache.clone().reporting_to(Some(CacheReport::new(|_| {}).watching(bar_watch())));
+    ZeroAwarePdb::open(puzzle, partition, &cache, OnMiss::Build(&|_| {})).map(|(_, info)| info)
 }
 
 /// A watch for [`CacheReport::watching`] that draws the bar and announces large builds.

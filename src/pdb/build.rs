@@ -79,6 +79,43 @@ pub fn build_into(
     table: &mut [u8],
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(), u64> {
+    build_layers(puzzle, squares, table, None, progress)
+}
+
+/// The zero-aware tables of the pattern whose tiles start on goal squares `squares`: `main`
+/// gets, per placement, the fewest pattern moves when the empty square is in the placement's
+/// largest region of free squares, `pocket` the fewest when it is in any other region. Where
+/// the free squares form one region, or no region is larger than all others, both get the
+/// placement's least value over every region (what [`build_into`] stores), so a lookup tells
+/// the regions apart only where the two differ. Same progress and errors as [`build_into`].
+pub fn build_zero_aware_into(
+    puzzle: &Puzzle,
+    squares: &[u8],
+    main: &mut [u8],
+    pocket: &mut [u8],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(), u64> {
+    assert_eq!(main.len(), pocket.len(), "one pocket entry per placement");
+    pocket.fill(UNREACHED);
+    build_layers(puzzle, squares, main, Some(pocket), progress)?;
+    for (m, p) in main.iter_mut().zip(pocket.iter_mut()) {
+        if *p == UNREACHED {
+            *p = *m;
+        } else if *m == UNREACHED {
+            *m = *p;
+        }
+    }
+    Ok(())
+}
+
+/// The layer-by-layer search behind [`build_into`] and [`build_zero_aware_into`].
+fn build_layers(
+    puzzle: &Puzzle,
+    squares: &[u8],
+    table: &mut [u8],
+    mut pocket: Option<&mut [u8]>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(), u64> {
     let n = puzzle.shape().cells();
     let k = squares.len();
     let layout = Layout { n, k, free: n - k, count: placements(n, k) as usize };
@@ -100,11 +137,21 @@ pub fn build_into(
         }
     }
     table[start] = 0;
+    if let Some(pocket) = pocket.as_deref_mut() {
+        // The goal's other regions (if any) are reached later, by the search.
+        if main_fields(&layout, &neighbours, start) & fields_of_region(&layout, occupied, region)
+            == 0
+        {
+            table[start] = UNREACHED;
+            pocket[start] = 0;
+        }
+    }
 
     let mut depth = 0u8;
     loop {
         expand_layer(&layout, &neighbours, &fields, progress);
-        let promoted = close_layer(&layout, &mut fields, table, depth + 1);
+        let zero = pocket.as_deref_mut().map(|p| (&neighbours, p));
+        let promoted = close_layer(&layout, &mut fields, table, zero, depth + 1);
         if promoted == 0 {
             break;
         }
@@ -293,17 +340,86 @@ fn mark(
     batch.clear();
 }
 
+/// The low bits of the fields of placement `p`'s largest region of free squares; of every free
+/// square when they form one region or no region is larger than all others.
+fn main_fields(layout: &Layout, neighbours: &[u32; MAX_PDB_CELLS], p: usize) -> u64 {
+    let mut at = [0u8; 8];
+    let at = &mut at[..layout.k];
+    unrank(layout.n, p, at);
+    let occupied = at.iter().fold(0u32, |m, &s| m | 1 << s);
+    let all = fields_of_region(layout, occupied, ((1u32 << layout.n) - 1) & !occupied);
+    match largest_region(neighbours, occupied, (1u32 << layout.n) - 1) {
+        Some(main) => fields_of_region(layout, occupied, main),
+        None => all,
+    }
+}
+
+/// The low bits, among a placement's fields (one per free square in order), of `region`'s squares.
+fn fields_of_region(layout: &Layout, occupied: u32, region: u32) -> u64 {
+    let mut bits = 0u64;
+    let mut r = region;
+    while r != 0 {
+        let s = r.trailing_zeros();
+        r &= r - 1;
+        bits |= 1 << (layout.field_bit(0, occupied, s));
+    }
+    bits
+}
+
+/// The one region of squares of `board` not in `occupied` that is larger than every other, if
+/// there are several regions and one is.
+pub(super) fn largest_region(
+    neighbours: &[u32; MAX_PDB_CELLS],
+    occupied: u32,
+    board: u32,
+) -> Option<u32> {
+    let mut free = board & !occupied;
+    let (mut best, mut best_size, mut tie, mut regions) = (0u32, 0u32, false, 0);
+    while free != 0 {
+        let r = region(neighbours, free.trailing_zeros() as usize, occupied);
+        free &= !r;
+        regions += 1;
+        let size = r.count_ones();
+        if size > best_size {
+            (best, best_size, tie) = (r, size, false);
+        } else if size == best_size {
+            tie = true;
+        }
+    }
+    (regions > 1 && !tie).then_some(best)
+}
+
 /// Closes the current layer and makes the next one current; a placement reached for the first
-/// time gets `depth`. Returns the number of states promoted.
-fn close_layer(layout: &Layout, fields: &mut [AtomicU64], table: &mut [u8], depth: u8) -> u64 {
+/// time gets `depth`. With `zero` (the zero-aware build), `table` gets `depth` when the
+/// placement's largest region is reached and the pocket table when another one is (see
+/// [`build_zero_aware_into`]). Returns the number of states promoted.
+fn close_layer(
+    layout: &Layout,
+    fields: &mut [AtomicU64],
+    table: &mut [u8],
+    zero: Option<(&[u32; MAX_PDB_CELLS], &mut [u8])>,
+    depth: u8,
+) -> u64 {
     let free = layout.free;
+    let chunk_len = GROUP * GROUPS_PER_TASK;
+    let (neighbours, pockets): (Option<&[u32; MAX_PDB_CELLS]>, Vec<Option<&mut [u8]>>) = match zero
+    {
+        Some((neighbours, pocket)) => {
+            (Some(neighbours), pocket.chunks_mut(chunk_len).map(Some).collect())
+        }
+        None => (None, (0..table.len().div_ceil(chunk_len)).map(|_| None).collect()),
+    };
     fields
         .par_chunks_mut(free * GROUPS_PER_TASK)
-        .zip(table.par_chunks_mut(GROUP * GROUPS_PER_TASK))
-        .map(|(chunk, values)| {
+        .zip(table.par_chunks_mut(chunk_len))
+        .zip(pockets.into_par_iter())
+        .enumerate()
+        .map(|(task, ((chunk, values), mut pocket))| {
             let mut promoted = 0u64;
             let mut words = [0u64; MAX_PDB_CELLS];
-            for (group, values) in chunk.chunks_mut(free).zip(values.chunks_mut(GROUP)) {
+            for (g, (group, values)) in
+                chunk.chunks_mut(free).zip(values.chunks_mut(GROUP)).enumerate()
+            {
                 let mut changed = false;
                 for (w, a) in words.iter_mut().zip(group.iter_mut()) {
                     let x = *a.get_mut();
@@ -321,8 +437,27 @@ fn close_layer(layout: &Layout, fields: &mut [AtomicU64], table: &mut [u8], dept
                     let f = fields_of(&words, i, free);
                     let current = f & !(f >> 1) & LOW;
                     let closed = f & (f >> 1) & LOW;
-                    if current != 0 && closed == 0 {
-                        *v = depth;
+                    match (neighbours, pocket.as_deref_mut()) {
+                        (Some(neighbours), Some(pocket)) if current != 0 => {
+                            let slot = &mut pocket[g * GROUP + i];
+                            if *v != UNREACHED && *slot != UNREACHED {
+                                continue;
+                            }
+                            let p = task * chunk_len + g * GROUP + i;
+                            let main = main_fields(layout, neighbours, p);
+                            if current & main != 0 && *v == UNREACHED {
+                                *v = depth;
+                            }
+                            if current & !main != 0 && *slot == UNREACHED {
+                                *slot = depth;
+                            }
+                        }
+                        (Some(_), _) => {}
+                        (None, _) => {
+                            if current != 0 && closed == 0 {
+                                *v = depth;
+                            }
+                        }
                     }
                 }
             }

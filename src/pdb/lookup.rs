@@ -163,7 +163,7 @@ impl RankDeltas {
     /// The rank of lookup `m.lookup` after its tile `m.slot` moved from board square `from` to
     /// `to`, the board being `after` the move; `frame` is the lookup's frame.
     #[inline(always)]
-    fn moved<W: Word>(
+    pub(super) fn moved<W: Word>(
         &self,
         rank: u32,
         m: TileMove,

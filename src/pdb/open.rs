@@ -208,6 +208,31 @@ impl Layout {
     pub(super) fn entries(&self) -> u64 {
         self.sizes.iter().sum()
     }
+
+    /// Entries of each distinct table.
+    pub(super) fn sizes(&self) -> &[u64] {
+        &self.sizes
+    }
+
+    /// The patterns that build a table of their own, in table order.
+    pub(super) fn built(&self) -> &[usize] {
+        &self.sharing.built
+    }
+
+    /// The tiles of pattern `p`.
+    pub(super) fn tiles(&self, p: usize) -> &[u8] {
+        &self.tiles[p]
+    }
+
+    /// Entries of pattern `p`'s table.
+    pub(super) fn size_of(&self, p: usize) -> u64 {
+        self.sizes[self.sharing.built.iter().position(|&b| b == p).unwrap_or(0)]
+    }
+
+    /// Which table and frame each pattern reads.
+    pub(super) fn sharing(&self) -> &Sharing {
+        &self.sharing
+    }
 }
 
 /// The payload a cache file of `key` must hold, by its shape, rules and partition; `None` when
@@ -215,8 +240,13 @@ impl Layout {
 pub(super) fn key_entries(key: &cache::Key) -> Option<u64> {
     let costs = Costs { horizontal: key.horizontal, vertical: key.vertical };
     let puzzle = Puzzle::new(key.shape, key.topology, costs, key.goal).ok()?;
-    let partition = Partition::from_squares(&key.partition, key.squares.clone());
-    Layout::of(&puzzle, &partition).ok().map(|l| l.entries())
+    // Zero-aware tables hold two bytes per placement (`zero` module).
+    let (name, per_entry) = match key.partition.strip_suffix(super::zero::ZERO_AWARE_SUFFIX) {
+        Some(name) => (name, 2),
+        None => (key.partition.as_str(), 1),
+    };
+    let partition = Partition::from_squares(name, key.squares.clone());
+    Layout::of(&puzzle, &partition).ok().map(|l| per_entry * l.entries())
 }
 
 /// `len` bytes of `value`, or a refusal naming the size when memory cannot hold them: an
@@ -278,7 +308,7 @@ pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> S
 
 /// The refusal of [`OnMiss::Refuse`]: what is missing, where it was looked for, and the command
 /// that builds it.
-fn not_cached(
+pub(super) fn not_cached(
     puzzle: &Puzzle,
     partition: &Partition,
     cache: &Cache,

@@ -14,7 +14,7 @@ use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
 use crate::heuristic::{LinearConflict, Manhattan, MaxOf};
-use crate::pdb::{PartitionKind, PatternDatabases};
+use crate::pdb::{PartitionKind, PatternDatabases, ZeroAwarePdb};
 
 /// The `-max` rows' heuristic: the larger of two partitions' sums.
 type PdbMax = MaxOf<PatternDatabases, PatternDatabases>;
@@ -59,6 +59,7 @@ pub(super) const BASE_ROW: AlgorithmSpec = AlgorithmSpec {
     memory: "",
     partition: None,
     max_with: None,
+    zero_aware: false,
     answers_every_arrangement: false,
     colour: NO_COLOUR,
     make: |_, info, _| unreachable!("the row of {} states no constructor", info.id),
@@ -418,6 +419,60 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         make: |_, info, opts| {
             let config = max_pdb_config(&info, opts);
             wrap(info, opts, FsmIda::<PdbMax>::new(config))
+        },
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-zpdb663",
+        summary: "IDA* with zero-aware 6-6-3 databases on 4x4 (two values per placement: the pattern moves when the empty square is in the largest region of free squares, and the least over the other regions), built on first use or by `pdb build --zero-aware`",
+        memory: "zero-aware PDB 6-6-3 on 4x4: 23 MB tables (two bytes a placement), ~130 MB to build; the path only, ignores --max-states",
+        partition: Some(PartitionKind::SixSixThree),
+        zero_aware: true,
+        colour: 0x8e_0152,
+        make: |_, info, opts| {
+            let config = pdb_config(&info, opts);
+            wrap(info, opts, Informed::<ZeroAwarePdb>::new(Method::IdaStar, config))
+        },
+        ..PDB_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-zpdb663-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "idastar-zpdb663 with duplicate paths pruned by the move automaton",
+        memory: "zero-aware PDB 6-6-3 on 4x4: 23 MB tables; the move automaton (at most a few MB); the path",
+        partition: Some(PartitionKind::SixSixThree),
+        zero_aware: true,
+        colour: 0xde_77ae,
+        make: |_, info, opts| {
+            let config = pdb_config(&info, opts);
+            wrap(info, opts, FsmIda::<ZeroAwarePdb>::new(config))
+        },
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-zpdb6666",
+        summary: "IDA* with zero-aware 6-6-6-6 databases on 5x5 (Korf & Felner's partition, the reflected lookup; two values per placement: the pattern moves when the empty square is in the largest region of free squares, and the least over the other regions), built on first use or by `pdb build --shape 5x5 --zero-aware`",
+        memory: "zero-aware PDB 6-6-6-6 on 5x5: 510 MB tables (two bytes a placement), ~1.1 GB to build; the path only, ignores --max-states",
+        partition: Some(PartitionKind::SixSixSixSix),
+        zero_aware: true,
+        colour: 0xb3_5806,
+        make: |_, info, opts| {
+            let config = pdb_config(&info, opts);
+            wrap(info, opts, Informed::<ZeroAwarePdb>::new(Method::IdaStar, config))
+        },
+        ..PDB_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-zpdb6666-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "idastar-zpdb6666 with duplicate paths pruned by the move automaton",
+        memory: "zero-aware PDB 6-6-6-6 on 5x5: 510 MB tables; the move automaton (at most a few MB); the path",
+        partition: Some(PartitionKind::SixSixSixSix),
+        zero_aware: true,
+        colour: 0x2d_004b,
+        make: |_, info, opts| {
+            let config = pdb_config(&info, opts);
+            wrap(info, opts, FsmIda::<ZeroAwarePdb>::new(config))
         },
         ..FSM_ROW
     },

@@ -279,6 +279,9 @@ pub struct AlgorithmSpec {
     /// A second partition, for the rows whose heuristic is the larger of two partitions' sums
     /// (`idastar-pdb6666-max`): its tables are opened and checked for as the first's are.
     pub max_with: Option<crate::pdb::PartitionKind>,
+    /// Whether the row reads the zero-aware tables of its partition (`idastar-zpdb6666`): they
+    /// are opened, and checked for, under their own cache key.
+    pub zero_aware: bool,
     /// Whether its solver over ranks is fast enough to answer every 3×3 arrangement in a
     /// `compare --full` run (where the `all` set is otherwise the tables' alone).
     pub answers_every_arrangement: bool,

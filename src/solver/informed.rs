@@ -16,7 +16,7 @@ use crate::board::{Board, Move, Puzzle};
 use crate::budget::Meter;
 use crate::error::Result;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, MaxOf};
-use crate::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases};
+use crate::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases, ZeroAwarePdb};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -63,6 +63,7 @@ pub(crate) fn pdb_partition(kind: PartitionKind, goal: &Board) -> Result<Partiti
 /// are built only on request and `cache` has no file for them.
 pub(crate) fn tables_not_built(
     kind: PartitionKind,
+    zero_aware: bool,
     puzzle: &Puzzle,
     cache: &Cache,
 ) -> Option<String> {
@@ -70,12 +71,19 @@ pub(crate) fn tables_not_built(
     if !kind.long_build() || partition.kind() != Some(kind) {
         return None;
     }
-    (!PatternDatabases::cached(puzzle, &partition, cache)).then(|| {
-        format!(
-            "the {} databases are not built: `{}`",
-            partition.name(),
-            crate::pdb::build_command(puzzle, &partition, cache)
-        )
+    let cached = if zero_aware {
+        ZeroAwarePdb::cached(puzzle, &partition, cache)
+    } else {
+        PatternDatabases::cached(puzzle, &partition, cache)
+    };
+    (!cached).then(|| {
+        let command = crate::pdb::build_command(puzzle, &partition, cache);
+        let (what, command) = if zero_aware {
+            ("zero-aware ", format!("{command} --zero-aware"))
+        } else {
+            ("", command)
+        };
+        format!("the {what}{} databases are not built: `{command}`", partition.name())
     })
 }
 
@@ -96,6 +104,25 @@ impl Prepare for PatternDatabases {
         let (pdb, info) = PatternDatabases::open(puzzle, &partition, &config.cache, on_miss)?;
         let loaded = info.source == crate::pdb::Source::Loaded;
         Ok((pdb, loaded.then(|| Duration::from_secs_f64(info.build_seconds))))
+    }
+}
+
+/// The zero-aware tables of the row's partition, opened as [`PatternDatabases`] are.
+impl Prepare for ZeroAwarePdb {
+    type Config = PdbConfig;
+    fn build_timed(
+        puzzle: &Puzzle,
+        config: &PdbConfig,
+    ) -> Result<(ZeroAwarePdb, Option<Duration>)> {
+        let partition = pdb_partition(config.kind, puzzle.goal())?;
+        let on_miss = if config.kind.built_on_request() && partition.kind() == Some(config.kind) {
+            OnMiss::Refuse
+        } else {
+            OnMiss::Build(&|_| {})
+        };
+        let (zero, info) = ZeroAwarePdb::open(puzzle, &partition, &config.cache, on_miss)?;
+        let loaded = info.source == crate::pdb::Source::Loaded;
+        Ok((zero, loaded.then(|| Duration::from_secs_f64(info.build_seconds))))
     }
 }
 

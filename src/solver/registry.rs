@@ -87,5 +87,5 @@ pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Op
         .into_iter()
         .flatten()
         .filter(|k| k.long_build())
-        .find_map(|kind| tables_not_built(kind, puzzle, &cache))
+        .find_map(|kind| tables_not_built(kind, spec.zero_aware, puzzle, &cache))
 }

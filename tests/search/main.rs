@@ -16,3 +16,4 @@ mod pdb_symmetry;
 mod pinned_cases;
 mod properties;
 mod resume;
+mod zpdb663;
