@@ -3,8 +3,12 @@
 # and a phone width (390 px): it must load with no console message, every chart it inlines must
 # render (the page's script counts the drawn SVGs into <body data-charts>, checked against
 # data-charts-expected and the SVG files compare drew), every chart's whole width must be inside
-# the window (data-charts-fit), and the body must not scroll sideways (data-overflow). A
-# screenshot at each width is left in $PAGE_PNG_DIR when it is set, for a person to look at.
+# the window (data-charts-fit), the body must not scroll sideways (data-overflow), no ranked
+# table may scroll sideways in its box at 1400 px (data-ranked-scroll), and at both widths the
+# solver, answered and median cells of each ranked table's first three rows must lie inside the
+# window (data-ranked-out). A
+# screenshot at each width (page-W.png, and page-W-tables.png of the ranked tables alone) is
+# left in $PAGE_PNG_DIR when it is set, for a person to look at.
 #
 #   scripts/check-page.sh            # the page of a fresh small comparison
 #   scripts/check-page.sh results    # the page of a result set (written into a copy)
@@ -49,6 +53,9 @@ for width in 1400 390; do
   drawn=$(attr data-charts)
   fit=$(attr data-charts-fit)
   overflow=$(attr data-overflow)
+  ranked=$(attr data-ranked)
+  ranked_scroll=$(attr data-ranked-scroll)
+  ranked_out=$(attr data-ranked-out)
   if grep ':CONSOLE' "$log"; then
     echo "error at $width px: the report page wrote to the browser console (above)"
     failed=1
@@ -65,12 +72,33 @@ for width in 1400 390; do
     echo "error at $width px: the page is wider than the window (data-overflow=${overflow:-unset})"
     failed=1
   fi
+  if [ -z "$ranked" ] || [ "$ranked" -lt 1 ]; then
+    echo "error at $width px: no ranked table on the page (data-ranked=${ranked:-unset})"
+    failed=1
+  fi
+  # At the desktop width no ranked table scrolls sideways in its box.
+  if [ "$width" = 1400 ] && [ "$ranked_scroll" != 0 ]; then
+    echo "error at $width px: ${ranked_scroll:-unset} of $ranked ranked tables scroll sideways"
+    failed=1
+  fi
+  # At either width the solver, share answered and median cells of each ranked table's first
+  # rows are inside the window.
+  if [ "$ranked_out" != 0 ]; then
+    echo "error at $width px: ${ranked_out:-unset} solver, answered or median cells of the ranked tables' first rows lie outside the window"
+    failed=1
+  fi
   if [ -n "${PAGE_PNG_DIR:-}" ]; then
     mkdir -p "$PAGE_PNG_DIR"
     timeout 60 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
-      --window-size="$width,2400" --virtual-time-budget=5000 \
+      --window-size="$width,2000" --virtual-time-budget=5000 \
       --screenshot="$PAGE_PNG_DIR/page-$width.png" "file://$page_dir/index.html" 2>/dev/null >/dev/null
+    # The ranked tables lie below the charts: a second screenshot of a copy that shows only them.
+    sed 's|</head>|<style>#findings,#findings~*{display:none}#tables,#tables~*{display:revert}</style></head>|' \
+      "$page_dir/index.html" >"$page_dir/tables.html"
+    timeout 60 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+      --window-size="$width,2000" --virtual-time-budget=5000 \
+      --screenshot="$PAGE_PNG_DIR/page-$width-tables.png" "file://$page_dir/tables.html" 2>/dev/null >/dev/null
   fi
-  echo "report page at $width px: $drawn of $files charts rendered, $fit fit the width, no sideways scroll, no console messages"
+  echo "report page at $width px: $drawn of $files charts rendered, $fit fit the width, $ranked ranked tables ($ranked_scroll scroll sideways, $ranked_out key cells outside the window), page overflow: $overflow"
 done
 exit "$failed"

@@ -24,11 +24,17 @@ const STYLE: &str = "\
 body{font-family:sans-serif;margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}\
 h1,h2,h3{font-weight:600}table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:14px}\
 th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f2f2f2}\
-td:first-child,th:first-child,td.t{text-align:left}td.nm{color:#888}table.sortable th{cursor:pointer}\
+td:first-child,th:first-child,td.t,th.t{text-align:left}td.nm{color:#888}table.sortable th{cursor:pointer}\
 th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
 figure{margin:1em 0 2em}.chart svg{display:block;width:100%;height:auto}\
 figcaption{color:#555;font-size:13px}.wide{overflow-x:auto;max-width:100%}\
-pre{background:#f6f6f6;padding:.6em;overflow-x:auto}code{background:#f3f3f3;padding:0 2px;overflow-wrap:anywhere}";
+pre{background:#f6f6f6;padding:.6em;overflow-x:auto}code{background:#f3f3f3;padding:0 2px;overflow-wrap:anywhere}\
+table.ranked{font-size:13px}table.ranked th,table.ranked td{padding:2px 6px}\
+td.sv{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;white-space:nowrap}\
+p.rule{font-size:14px;margin:.2em 0}label{font-size:13px;color:#555}.ex{display:none}\
+.more:checked~.wide .ex{display:table-cell}\
+@media (max-width:600px){body{padding:0 .5em}table.ranked .w{display:none}\
+.more:checked~.wide .w{display:table-cell}td.sv{white-space:normal;overflow-wrap:anywhere}}";
 
 const SCRIPT: &str = r"
 (function () {
@@ -71,6 +77,22 @@ const SCRIPT: &str = r"
   });
   document.body.setAttribute('data-charts', String(drawn));
   document.body.setAttribute('data-charts-fit', String(fit));
+  // The ranked tables: how many scroll sideways in their box, and how many of the solver,
+  // share and median cells of their first three rows lie outside the window's width.
+  var scroll = 0, out = 0, tables = document.querySelectorAll('table.ranked');
+  tables.forEach(function (t) {
+    var box = t.parentNode;
+    if (box.scrollWidth > box.clientWidth + 1) { scroll += 1; }
+    Array.prototype.slice.call(t.tBodies[0].rows, 0, 3).forEach(function (r) {
+      r.querySelectorAll('td.sv, td.sh, td.md').forEach(function (c) {
+        var b = c.getBoundingClientRect();
+        if (b.width === 0 || b.left < -0.5 || b.right > width + 0.5) { out += 1; }
+      });
+    });
+  });
+  document.body.setAttribute('data-ranked', String(tables.length));
+  document.body.setAttribute('data-ranked-scroll', String(scroll));
+  document.body.setAttribute('data-ranked-out', String(out));
   var over = document.documentElement.scrollWidth > width + 1;
   document.body.setAttribute('data-overflow', over ? 'yes' : 'no');
 })();
@@ -157,8 +179,13 @@ pub fn render_page(dir: &Path) -> Result<String> {
 
     page.push_str("<h2 id=\"tables\">Ranked tables</h2>\n");
     page.push_str(
-        "<p>Per case set, solvers ranked by the share of queries answered, then by median time \
-         per solved query; click a column header to sort by it.</p>\n",
+        "<p>Per case set, solvers ranked by the share of queries answered (solved, or proved \
+         unsolvable), then measured times before upper bounds, then the median time per solved \
+         query; where a set's puzzles each need a table of their own, by the median plus each \
+         query's share of the builds instead, which that set's heading says and its \
+         <b>µs with builds</b> column shows. Click a column header to sort by it; \
+         <i>all columns</i> adds threads, boards solved, queries over budget and skipped, \
+         repeats, what cut a solver short, and the pair's wall time.</p>\n",
     );
     let floor = meta.as_ref().and_then(|m| m.timing.floor_ns);
     if let Some(f) = floor {
@@ -257,10 +284,6 @@ fn secs(s: Option<f64>) -> String {
     format!("{text} s")
 }
 
-/// A value that was not measured: a dash, no sort key, and the class the script sorts last
-/// in either direction (a 0 there would read, and sort, as the fastest).
-const NOT_MEASURED_CELL: &str = "<td class=\"nm\" title=\"not measured\">—</td>";
-
 /// Added to an upper bound's sort key, so that it sorts after any measured time.
 const BOUND_SORT: f64 = 1e18;
 
@@ -281,6 +304,11 @@ fn shard_text(m: &RunMeta) -> String {
 /// One sortable table per case set, in file order, rows in the harness's ranking order; in a
 /// partial merge (`partial`: the shards missing) each set's heading says so, its count being
 /// only the cases of the shards there. A median within 2x of the run's `floor` is marked.
+///
+/// The table fits a desktop window: the columns a reader ranks by come first, solver names stay
+/// on one line in a compact font, and the rarely needed columns (`ex`) show only when the set's
+/// "all columns" box is ticked; on a phone only the solver, its share answered, its median and
+/// (where builds count) what the set is ranked by stay: the style's media query hides `w` cells.
 fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>, floor: Option<u64>) -> String {
     let mut sets: Vec<&str> = Vec::new();
     for r in summary {
@@ -289,83 +317,131 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>, floor: Option<u6
         }
     }
     let mut out = String::new();
-    for set in sets {
+    for (k, set) in sets.into_iter().enumerate() {
         let mut rows: Vec<&SummaryRow> = summary.iter().filter(|r| r.case_set == set).collect();
         rows.sort_by(|a, b| crate::harness::rank_order(a, b));
         let cases = rows.iter().map(|r| r.cases).max().unwrap_or(0);
+        // Where a solver's builds are part of each query's time, the ranking compares the
+        // median with them ([`SummaryRow::ranked_ns`]): the set says so and shows that column.
+        let with_builds = rows.iter().any(|r| r.ranked_ns() != r.median_ns);
         let part = partial.map_or_else(String::new, |p| format!("; partial merge: {}", escape(p)));
-        let _ = writeln!(out, "<h3>{} ({cases} cases{part})</h3>", escape(set));
-        out.push_str(
-            "<div class=\"wide\"><table class=\"sortable\">\n<thead><tr><th>rank</th><th>solver</th><th>threads</th>\
-             <th>cases</th><th>solved</th><th>over budget</th><th>skipped</th><th>p5 µs</th>\
-             <th>median µs</th><th>p95 µs</th><th>mean expanded</th><th>build ms</th>\
-             <th>peak MiB</th><th>repeats</th><th>agree</th><th>cut by</th><th>pair s</th>\
-             </tr></thead>\n<tbody>\n",
+        let _ = writeln!(
+            out,
+            "<section class=\"set\">\n<h3>{} ({cases} cases{part})</h3>",
+            escape(set)
         );
-        for (i, r) in rows.iter().enumerate() {
-            let num = |v: f64, shown: String| format!("<td data-sort=\"{v}\">{shown}</td>");
-            // A bound (below a program's noise) reads `< …` and sorts after every measured time.
-            let bound = r.time_is == crate::report::TimeIs::UpperBound;
-            let m = r.measured();
-            let time = |ns: u64| {
-                if !m.times {
-                    NOT_MEASURED_CELL.to_string()
-                } else if bound {
-                    num(BOUND_SORT + ns as f64, format!("&lt; {}", micros(ns)))
-                } else {
-                    num(ns as f64, micros(ns))
-                }
-            };
-            let build = r.build_ns.map_or_else(
-                || NOT_MEASURED_CELL.to_string(),
-                |b| num(b as f64, format!("{:.2}", b as f64 / 1e6)),
-            );
-            let _ = writeln!(
-                out,
-                "<tr>{}<td class=\"t\">{}</td>{}{}{}{}{}{}{}{}{}{}{}{}<td class=\"t\">{}</td>\
-                 <td class=\"t\">{}</td>{}</tr>",
-                num((i + 1) as f64, (i + 1).to_string()),
-                escape(&r.solver),
-                num(r.threads as f64, r.threads.to_string()),
-                num(r.cases as f64, r.cases.to_string()),
-                num(r.solved as f64, r.solved.to_string()),
-                num(r.over_budget as f64, r.over_budget.to_string()),
-                num(r.skipped as f64, r.skipped.to_string()),
-                time(r.p5_ns),
-                if m.times && !bound && crate::harness::at_floor(r.median_ns, floor) {
-                    num(
-                        r.median_ns as f64,
-                        format!("{} {}", micros(r.median_ns), crate::harness::AT_FLOOR_MARK),
-                    )
-                } else {
-                    time(r.median_ns)
-                },
-                time(r.p95_ns),
-                if m.expanded {
-                    num(finite(r.mean_expanded), format!("{:.0}", r.mean_expanded))
-                } else {
-                    NOT_MEASURED_CELL.to_string()
-                },
-                build,
-                if m.peak {
-                    num(r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0))
-                } else {
-                    NOT_MEASURED_CELL.to_string()
-                },
-                num(f64::from(r.repeats), r.repeats.to_string()),
-                if r.agree { "yes" } else { "NO" },
-                escape(&r.cut_by),
-                // 0 in files of runs that did not time the pair.
-                if r.pair_s > 0.0 {
-                    num(finite(r.pair_s), format!("{:.1}", r.pair_s))
-                } else {
-                    NOT_MEASURED_CELL.to_string()
-                },
+        if with_builds {
+            out.push_str(
+                "<p class=\"rule\">Ranked by the share answered, then by <b>µs with builds</b>: \
+                 the median plus each query's share of its solver's table builds, since this \
+                 set's puzzles each need a table of their own.</p>\n",
             );
         }
-        out.push_str("</tbody>\n</table></div>\n");
+        let _ = write!(
+            out,
+            "<input type=\"checkbox\" class=\"more\" id=\"more-{k}\">\
+             <label for=\"more-{k}\">all columns</label>\n\
+             <div class=\"wide\"><table class=\"sortable ranked\">\n<thead><tr>\
+             <th class=\"w\">#</th><th class=\"t\">solver</th>\
+             <th title=\"queries answered (solved or proved unsolvable) of the set's cases\">answered</th>\
+             <th title=\"median time per solved query, the build not included\">median µs</th>{}\
+             <th class=\"w\">p5 µs</th><th class=\"w\">p95 µs</th>\
+             <th class=\"w\" title=\"mean states expanded per query\">expanded</th>\
+             <th class=\"w\">build ms</th><th class=\"w\">peak MiB</th>\
+             <th class=\"w\" title=\"every answer replayed and matched the reference\">agree</th>\
+             <th class=\"ex\">threads</th><th class=\"ex\" title=\"boards found solvable\">solved</th>\
+             <th class=\"ex\">over budget</th><th class=\"ex\">skipped</th>\
+             <th class=\"ex\">repeats</th><th class=\"ex\">cut by</th><th class=\"ex\">pair s</th>\
+             </tr></thead>\n<tbody>\n",
+            if with_builds {
+                "<th title=\"the median plus each query's share of the table builds: \
+                 what this set is ranked by\">µs with builds</th>"
+            } else {
+                ""
+            }
+        );
+        for (i, r) in rows.iter().enumerate() {
+            let _ = writeln!(out, "<tr>{}</tr>", ranked_cells(i + 1, r, floor, with_builds));
+        }
+        out.push_str("</tbody>\n</table></div>\n</section>\n");
     }
     out
+}
+
+/// A value that was not measured, in a column of class `class`: a dash, no sort key, and the
+/// class the script sorts last in either direction (a 0 there would read, and sort, as the
+/// fastest).
+fn not_measured(class: &str) -> String {
+    format!("<td class=\"nm {class}\" title=\"not measured\">—</td>")
+}
+
+/// The cells of one ranked row, in the order of [`ranked_tables`]' header.
+fn ranked_cells(rank: usize, r: &SummaryRow, floor: Option<u64>, with_builds: bool) -> String {
+    let num = |class: &str, v: f64, shown: String| {
+        format!("<td class=\"{class}\" data-sort=\"{v}\">{shown}</td>")
+    };
+    // A bound (below a program's noise) reads `< …` and sorts after every measured time.
+    let bound = r.time_is == crate::report::TimeIs::UpperBound;
+    let m = r.measured();
+    let time = |class: &str, ns: u64| {
+        if !m.times {
+            not_measured(class)
+        } else if bound {
+            num(class, BOUND_SORT + ns as f64, format!("&lt; {}", micros(ns)))
+        } else {
+            num(class, ns as f64, micros(ns))
+        }
+    };
+    let answered = r.answered();
+    let mut cells = vec![
+        num("w", rank as f64, rank.to_string()),
+        format!("<td class=\"t sv\">{}</td>", escape(&r.solver)),
+        num("sh", answered as f64 / r.cases.max(1) as f64, format!("{answered}/{}", r.cases)),
+        if m.times && !bound && crate::harness::at_floor(r.median_ns, floor) {
+            num(
+                "md",
+                r.median_ns as f64,
+                format!("{} {}", micros(r.median_ns), crate::harness::AT_FLOOR_MARK),
+            )
+        } else {
+            time("md", r.median_ns)
+        },
+    ];
+    if with_builds {
+        cells.push(time("rb", r.ranked_ns()));
+    }
+    cells.extend([
+        time("w", r.p5_ns),
+        time("w", r.p95_ns),
+        if m.expanded {
+            num("w", finite(r.mean_expanded), format!("{:.0}", r.mean_expanded))
+        } else {
+            not_measured("w")
+        },
+        r.build_ns.map_or_else(
+            || not_measured("w"),
+            |b| num("w", b as f64, format!("{:.2}", b as f64 / 1e6)),
+        ),
+        if m.peak {
+            num("w", r.peak_bytes as f64, format!("{:.1}", r.peak_bytes as f64 / 1048576.0))
+        } else {
+            not_measured("w")
+        },
+        format!("<td class=\"t w\">{}</td>", if r.agree { "yes" } else { "NO" }),
+        num("ex", r.threads as f64, r.threads.to_string()),
+        num("ex", r.solved as f64, r.solved.to_string()),
+        num("ex", r.over_budget as f64, r.over_budget.to_string()),
+        num("ex", r.skipped as f64, r.skipped.to_string()),
+        num("ex", f64::from(r.repeats), r.repeats.to_string()),
+        format!("<td class=\"t ex\">{}</td>", escape(&r.cut_by)),
+        // 0 in files of runs that did not time the pair.
+        if r.pair_s > 0.0 {
+            num("ex", finite(r.pair_s), format!("{:.1}", r.pair_s))
+        } else {
+            not_measured("ex")
+        },
+    ]);
+    cells.concat()
 }
 
 /// A number the sort key can hold (NaN sorts first).
@@ -513,6 +589,57 @@ mod tests {
         assert_eq!(secs(Some(5.0)), "5 s");
         assert_eq!(secs(Some(123.456)), "123.5 s");
         assert_eq!(secs(None), "none");
+    }
+
+    fn summary_row(solver: &str, median_ns: u64, build_ns: Option<u64>, builds: u64) -> SummaryRow {
+        SummaryRow {
+            solver: solver.into(),
+            case_set: "cruller".into(),
+            cases: 4,
+            solved: 4,
+            ran: 4,
+            median_ns,
+            build_ns,
+            builds,
+            ..SummaryRow::default()
+        }
+    }
+
+    /// The position of `solver`'s row in `page`.
+    fn at(page: &str, solver: &str) -> usize {
+        page.find(&format!(">{solver}</td>")).expect(solver)
+    }
+
+    /// A set whose cases each need their own table ranks a table below a search whose median is
+    /// longer than the table's but shorter than its median with its builds, and its heading and
+    /// a column say that this is the rule.
+    #[test]
+    fn a_set_whose_puzzles_need_their_own_tables_ranks_by_median_with_builds_and_says_so() {
+        let rows = [
+            summary_row("table/rank", 100, Some(1_000_000), 4),
+            summary_row("idastar-md/packed", 5_000, None, 0),
+        ];
+        let page = ranked_tables(&rows, None, None);
+        assert!(at(&page, "idastar-md/packed") < at(&page, "table/rank"), "{page}");
+        assert!(page.contains(
+            "<p class=\"rule\">Ranked by the share answered, then by <b>µs with builds</b>"
+        ));
+        assert_eq!(page.matches("µs with builds</th>").count(), 1);
+        // table/rank: 0.10 µs median, plus 4 builds of 1 ms over 4 queries.
+        assert!(page.contains("<td class=\"rb\" data-sort=\"1000100\">1000.10</td>"), "{page}");
+    }
+
+    /// Where every solver builds at most once, the order is the share answered then the median,
+    /// as the page's general rule says, and no set names builds.
+    #[test]
+    fn a_set_built_once_ranks_by_median_and_shows_no_builds_column() {
+        let rows = [
+            summary_row("table/rank", 100, Some(1_000_000), 1),
+            summary_row("idastar-md/packed", 5_000, None, 0),
+        ];
+        let page = ranked_tables(&rows, None, None);
+        assert!(at(&page, "table/rank") < at(&page, "idastar-md/packed"), "{page}");
+        assert!(!page.contains("with builds"), "{page}");
     }
 
     #[test]
