@@ -43,6 +43,7 @@ fn row(solver: &str, set: &str, case_id: u64, round: u32, time_ns: u64) -> RunRo
         reference: None,
         time_is: Some(QueryTimeIs::Measured),
         round,
+        resumed: None,
     }
 }
 
