@@ -46,10 +46,11 @@ fn write_seconds(
 ) -> f64 {
     let file = dir.join("timed.json");
     let cp = checkpoint::Checkpoint {
-        format: 2,
+        format: 3,
         query: QueryKey::new("korf50", 1, "idastar-pdb6666/packed", puzzle, board),
         heuristic: "pdb6666".into(),
         root_estimate: 70,
+        root_h: 70,
         next_threshold: 72,
         nodes: 1,
         iterations: 1,

@@ -40,7 +40,7 @@ pub const CHECKPOINT_AFTER: Duration = Duration::from_secs(1);
 pub const MAX_NODES: u64 = u64::MAX >> 1;
 
 /// What a checkpoint file's `format` field holds; another value is refused.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// The checkpoint files in `dir` (none when it does not exist), sorted.
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
@@ -187,6 +187,10 @@ pub struct Checkpoint {
     pub heuristic: String,
     /// The heuristic's estimate of the start board: another table would give another.
     pub root_estimate: u32,
+    /// The root's estimate as bidirectional pathmax raised it over the finished iterations
+    /// (the start's estimate without pathmax): a resumed dual search needs it to count the
+    /// same nodes.
+    pub root_h: u32,
     /// The threshold of the next iteration.
     pub next_threshold: u32,
     /// Nodes generated over the finished iterations.
@@ -324,6 +328,13 @@ impl Checkpoint {
             return Some(format!(
                 "its next threshold {} is below the start's estimate {}",
                 self.next_threshold, self.root_estimate
+            ));
+        }
+        if self.root_h < self.root_estimate || self.root_h > self.next_threshold {
+            return Some(format!(
+                "its root estimate {} raised by pathmax is not between the start's estimate {} \
+                 and its next threshold {}",
+                self.root_h, self.root_estimate, self.next_threshold
             ));
         }
         if let Some(c) = ceiling {
@@ -531,6 +542,8 @@ pub fn during<R>(query: &mut Query, f: impl FnOnce() -> R) -> R {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Resume {
     pub(crate) threshold: u32,
+    /// The root's estimate as pathmax raised it.
+    pub(crate) root_h: u32,
     pub(crate) nodes: u64,
     pub(crate) iterations: u32,
 }
@@ -572,6 +585,7 @@ impl Tracker {
                 query: q.key.clone(),
                 heuristic: heuristic.to_string(),
                 root_estimate,
+                root_h: root_estimate,
                 next_threshold: root_estimate,
                 nodes: 0,
                 iterations: 0,
@@ -620,6 +634,7 @@ impl Tracker {
             };
             let r = resume.as_ref().map(|r| Resume {
                 threshold: r.next_threshold,
+                root_h: r.root_h,
                 nodes: r.nodes,
                 iterations: r.iterations,
             });
@@ -633,11 +648,23 @@ impl Tracker {
     }
 
     /// Records the end of an iteration: `iterations` finished, `nodes` generated in all, the
-    /// next one at `next_threshold`. Past the query's interval ([`CHECKPOINT_AFTER`]), writes
+    /// next one at `next_threshold`, the root's estimate raised by pathmax to `root_h`. Past the query's interval ([`CHECKPOINT_AFTER`]), writes
     /// the checkpoint and its progress line with the query's clock paused; a write that fails
     /// is said once on stderr, and the search goes on.
-    pub(crate) fn iteration_done(&mut self, next_threshold: u32, nodes: u64, iterations: u32) {
+    pub(crate) fn iteration_done(
+        &mut self,
+        next_threshold: u32,
+        root_h: u32,
+        nodes: u64,
+        iterations: u32,
+    ) {
         let Some(l) = &mut self.live else { return };
+        // Pathmax can leave the root's estimate above the next threshold (that iteration then
+        // cuts every child); a file never holds it, so the check on reading stays tight, and
+        // such a boundary keeps the last checkpoint.
+        if root_h > next_threshold {
+            return;
+        }
         let ran = l.started.elapsed().saturating_sub(l.paused);
         if ran < l.after {
             return;
@@ -646,6 +673,7 @@ impl Tracker {
         let clock = CLOCK_RUNS.with(|c| c.replace(false));
         let cp = &mut l.template;
         cp.next_threshold = next_threshold;
+        cp.root_h = root_h;
         cp.nodes = nodes;
         cp.iterations = iterations;
         cp.elapsed_s = l.before_s + ran.as_secs_f64();
@@ -677,3 +705,6 @@ impl Tracker {
         });
     }
 }
+
+#[cfg(test)]
+mod tests;

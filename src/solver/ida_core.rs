@@ -103,31 +103,23 @@ impl IterationHook for NoHook {
 #[derive(Default)]
 pub struct Checkpoints {
     tracker: Option<checkpoint::Tracker>,
-    /// The root's estimate without pathmax: what a resumed search starts from.
-    root_h: u32,
 }
 
 impl IterationHook for Checkpoints {
     fn start(&mut self, name: &'static str, root_h: u32) -> Result<Option<Boundary>> {
         let (tracker, resume) = checkpoint::Tracker::start(name, root_h)?;
         self.tracker = Some(tracker);
-        self.root_h = root_h;
         Ok(resume.map(|r| Boundary {
             threshold: r.threshold,
             nodes: r.nodes,
             iterations: r.iterations,
-            root_h,
+            root_h: r.root_h,
         }))
     }
 
     fn iteration_done(&mut self, at: &Boundary) {
-        // A checkpoint does not hold a root estimate raised by pathmax, and a resumed search
-        // with a lower one would count other nodes: such a boundary keeps the last checkpoint.
-        if at.root_h != self.root_h {
-            return;
-        }
         if let Some(t) = &mut self.tracker {
-            t.iteration_done(at.threshold, at.nodes, at.iterations);
+            t.iteration_done(at.threshold, at.root_h, at.nodes, at.iterations);
         }
     }
 }
@@ -162,15 +154,21 @@ pub struct Search<'a, 'm, L, F: MoveFilter, W: Word> {
     moves: MoveLists<W>,
     goal: W,
     bound: u32,
-    nodes: u64,
-    meter: &'m mut Meter,
-    stopped: Option<Error>,
+    count: Counter<'m>,
     path: Vec<Move>,
 }
 
-impl<L, F: MoveFilter, W: Word> Search<'_, '_, L, F, W> {
+/// The nodes generated and the budget they are charged to: apart from the rest of [`Search`]
+/// so the loops may count while they hold a borrowed move.
+struct Counter<'m> {
+    nodes: u64,
+    meter: &'m mut Meter,
+    stopped: Option<Error>,
+}
+
+impl Counter<'_> {
     /// Counts one node generated; `false` when the budget is spent (the search then unwinds
-    /// as if it found the goal, and [`Search::stopped`] says why).
+    /// as if it found the goal, and [`Counter::stopped`] says why).
     #[inline(always)]
     fn generated(&mut self) -> bool {
         self.nodes += 1;
@@ -224,15 +222,15 @@ fn regular_dfs<H: Heuristic, F: MoveFilter, W: Word>(
         return FOUND;
     }
     let mut next_bound = u32::MAX;
-    for k in 0..s.moves.from(blank).len() {
-        let e = s.moves.from(blank)[k];
+    for k in 0..s.moves.count(blank) {
+        let e = s.moves.edge(blank, k);
         let to = e.to as usize;
         if to == parent {
             continue;
         }
         let Some(next_state) = s.filter.step(state, e.mv) else { continue };
         let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
-        if !s.generated() {
+        if !s.count.generated() {
             return FOUND;
         }
         let child_g = g + e.cost;
@@ -344,8 +342,8 @@ fn dual_dfs<F: MoveFilter, W: Word>(
     let none = Child { packed, to: 0, mv: Move::Up, cost: 0, node, h: 0, state };
     let mut children = [none; 4];
     let mut count = 0;
-    for k in 0..s.moves.from(blank).len() {
-        let e = s.moves.from(blank)[k];
+    for k in 0..s.moves.count(blank) {
+        let e = s.moves.edge(blank, k);
         let to = e.to as usize;
         if to == parent {
             continue;
@@ -353,7 +351,7 @@ fn dual_dfs<F: MoveFilter, W: Word>(
         let Some(next_state) = s.filter.step(state, e.mv) else { continue };
         let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
         let mut child_node = s.l.pdb.regular().step(&node, child, tile, to, blank);
-        if !s.generated() {
+        if !s.count.generated() {
             return (FOUND, 0);
         }
         let hc = dual_estimate(s, &mut child_node, child, to, g + e.cost);
@@ -457,9 +455,7 @@ fn run<L: Lookups, F: MoveFilter, K: IterationHook, W: Word>(
         moves: MoveLists::new(puzzle),
         goal: W::of_board(puzzle.goal()),
         bound: root_h,
-        nodes: 0,
-        meter,
-        stopped: None,
+        count: Counter { nodes: 0, meter, stopped: None },
         path: Vec::with_capacity(256),
     };
     let mut iterations = 0;
@@ -467,26 +463,26 @@ fn run<L: Lookups, F: MoveFilter, K: IterationHook, W: Word>(
     // it had counted (charged again, so a budget bounds the whole search).
     if let Some(b) = hook.start(lookups.name(), root_h)? {
         s.bound = b.threshold;
-        s.nodes = b.nodes;
+        s.count.nodes = b.nodes;
         iterations = b.iterations;
         root_h = b.root_h;
-        s.meter.charge(b.nodes)?;
+        s.count.meter.charge(b.nodes)?;
     }
     loop {
         iterations += 1;
         let (r, raised) = L::iterate(&mut s, packed, blank, root, root_h);
-        if let Some(e) = s.stopped {
+        if let Some(e) = s.count.stopped {
             return Err(e);
         }
         if r == FOUND {
-            return Ok(IdaOutcome { moves: s.path, nodes: s.nodes, iterations });
+            return Ok(IdaOutcome { moves: s.path, nodes: s.count.nodes, iterations });
         }
         if r == u32::MAX {
             return Err(Error::new(ErrorKind::Unsupported, "the empty square cannot move"));
         }
         root_h = root_h.max(raised);
         s.bound = r;
-        hook.iteration_done(&Boundary { threshold: r, nodes: s.nodes, iterations, root_h });
+        hook.iteration_done(&Boundary { threshold: r, nodes: s.count.nodes, iterations, root_h });
     }
 }
 

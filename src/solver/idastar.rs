@@ -76,6 +76,19 @@ impl<W: Word> MoveLists<W> {
     pub(crate) fn from(&self, s: usize) -> &[Edge<W>] {
         &self.edges[s][..self.count[s] as usize]
     }
+
+    /// How many moves leave square `s`: with [`MoveLists::edge`], what the IDA* loops read,
+    /// indexing the arrays directly instead of building a slice per move.
+    #[inline(always)]
+    pub(crate) fn count(&self, s: usize) -> usize {
+        self.count[s] as usize
+    }
+
+    /// The `k`-th move from square `s` (`k` below [`MoveLists::count`]).
+    #[inline(always)]
+    pub(crate) fn edge(&self, s: usize, k: usize) -> &Edge<W> {
+        &self.edges[s][k]
+    }
 }
 
 /// An optimal path from `start` to `puzzle`'s goal by IDA* with `h`, which must be admissible

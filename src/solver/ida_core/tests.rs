@@ -120,3 +120,63 @@ fn the_no_op_hook_counts_what_the_recording_one_does() {
         ida(&p, &Regular(&md), &EveryMove, &b, &mut meter(), &mut Recorder::default()).unwrap();
     assert_eq!((quiet.moves.len(), quiet), (31, heard));
 }
+
+/// A dual search stopped after a boundary where pathmax had raised the root's estimate, and
+/// resumed from the checkpoint file the harness's hook wrote there, ends as the uninterrupted
+/// search: the file holds the raised estimate.
+#[test]
+fn dual_resumes_from_a_checkpoint_written_after_the_roots_estimate_rose() {
+    use crate::checkpoint::{during, files_in, Checkpoint, Query, QueryKey};
+    use std::time::Duration;
+    let p = Puzzle::eight();
+    let pdb = DualPdb::new(&p, eight_tables(&p));
+    let l = Dual { pdb: &pdb, bpmx: true };
+    let unlimited = || Meter::start(&Budget::UNLIMITED);
+    let mut found = false;
+    // Boards shuffled by a fixed sequence, the solvable ones, until one fits.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let shuffled = (0..400).filter_map(|_| {
+        let mut cells: Vec<u8> = (0..9).collect();
+        for i in (1..9).rev() {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            cells.swap(i, (seed >> 33) as usize % (i + 1));
+        }
+        let text: String =
+            cells.iter().map(|&c| if c == 0 { 'x' } else { char::from(b'0' + c) }).collect();
+        Board::parse(Shape::THREE_BY_THREE, &text).ok()
+    });
+    for b in shuffled.filter(|b| crate::solvability::solvable(&p, b)) {
+        if found {
+            break;
+        }
+        let mut whole = Recorder::default();
+        let full = ida(&p, &l, &EveryMove, &b, &mut unlimited(), &mut whole).unwrap();
+        let (_, start_h) = l.root(&b, u64::of_board(&b), b.blank());
+        let Some(at) = whole.seen.iter().find(|s| s.root_h > start_h && s.root_h <= s.threshold)
+        else {
+            continue;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let key = QueryKey::new("t", 0, "idastar-pdb-dual", &p, &b);
+        let query = || Query::prepare(dir.path(), key.clone(), None, &files_in(dir.path()));
+        // Stopped by its budget partway through the iteration after `at`.
+        let mut q = query().writing_after(Duration::ZERO);
+        let budget = Budget { time: None, states: Some(at.nodes + 1) };
+        let mut meter = Meter::start(&budget);
+        let stopped =
+            during(&mut q, || ida(&p, &l, &EveryMove, &b, &mut meter, &mut Checkpoints::default()));
+        assert!(stopped.is_err());
+        let file = &files_in(dir.path())[0];
+        let saved = Checkpoint::read(file).unwrap().unwrap();
+        assert_eq!((saved.root_h, saved.nodes), (at.root_h, at.nodes));
+        let mut q = query();
+        let resumed = during(&mut q, || {
+            ida(&p, &l, &EveryMove, &b, &mut unlimited(), &mut Checkpoints::default())
+        })
+        .unwrap();
+        assert!(q.resumed().is_some(), "{:?}", q.notes());
+        assert_eq!(resumed, full);
+        found = true;
+    }
+    assert!(found, "no board's root estimate rose below its threshold");
+}
