@@ -73,21 +73,19 @@ impl<'a, 'm, L, F: MoveFilter, W: Word> Search<'a, 'm, L, F, W> {
             moves: MoveLists::new(puzzle),
             goal: W::of_board(puzzle.goal()),
             bound,
-            nodes: 0,
-            meter,
-            stopped: None,
+            count: super::Counter { nodes: 0, meter, stopped: None },
             path: Vec::with_capacity(256),
         }
     }
 
     /// Nodes generated so far.
     pub(crate) fn nodes(&self) -> u64 {
-        self.nodes
+        self.count.nodes
     }
 
     /// Why the meter stopped the search, if it did.
     pub(crate) fn take_stopped(&mut self) -> Option<crate::error::Error> {
-        self.stopped.take()
+        self.count.stopped.take()
     }
 
     /// The path of the last search that reached the goal.
@@ -171,7 +169,7 @@ fn regular_expand<H: Heuristic, F: MoveFilter, W: Word>(
         }
         let Some(next_state) = s.filter.step(at.state, e.mv) else { continue };
         let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
-        if !s.generated() {
+        if !s.count.generated() {
             return STOPPED;
         }
         let child_g = at.g + e.cost;
@@ -274,7 +272,7 @@ fn dual_expand<F: MoveFilter, W: Word>(
         let Some(next_state) = s.filter.step(at.state, e.mv) else { continue };
         let (child, tile) = packed.slide_prepared(blank, to, &e.slide);
         let mut child_node = s.l.pdb.regular().step(&at.node, child, tile, to, blank);
-        if !s.generated() {
+        if !s.count.generated() {
             return (STOPPED, 0);
         }
         let hc = super::dual_estimate(s, &mut child_node, child, to, g + e.cost);
