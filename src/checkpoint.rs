@@ -554,11 +554,15 @@ pub(crate) struct Tracker {
     live: Option<Live>,
 }
 
-/// A tracker inside [`during`].
+/// A tracker inside [`during`]. It holds nothing it must allocate: the checkpoint it writes
+/// (the query's key, the file's path) is made at its first write, so a short search pays for
+/// none of it inside the timed region.
 struct Live {
-    /// The checkpoint it writes, with what is known before the first iteration ends.
-    template: Checkpoint,
-    path: PathBuf,
+    /// The search's heuristic and its estimate of the start board.
+    heuristic: &'static str,
+    root_estimate: u32,
+    /// The checkpoint it writes and where, from its first write on.
+    written: Option<(Checkpoint, PathBuf)>,
     after: Duration,
     started: Instant,
     /// Time spent writing checkpoints, off the search's time.
@@ -575,24 +579,14 @@ impl Tracker {
     /// heuristic and estimate are this search's; otherwise afresh, the checkpoint refused with
     /// a note. Never fails: a bad checkpoint costs a restart, not the query.
     #[allow(clippy::unnecessary_wraps)] // the IDA* core's API: a policy may refuse to start
-    pub(crate) fn start(heuristic: &str, root_estimate: u32) -> Result<(Tracker, Option<Resume>)> {
+    pub(crate) fn start(
+        heuristic: &'static str,
+        root_estimate: u32,
+    ) -> Result<(Tracker, Option<Resume>)> {
         let started = Instant::now();
         let live = CURRENT.with(|c| {
             let mut c = c.borrow_mut();
             let q = c.as_mut()?;
-            let template = Checkpoint {
-                format: FORMAT,
-                query: q.key.clone(),
-                heuristic: heuristic.to_string(),
-                root_estimate,
-                root_h: root_estimate,
-                next_threshold: root_estimate,
-                nodes: 0,
-                iterations: 0,
-                elapsed_s: 0.0,
-                nodes_per_s: 0.0,
-                checksum: String::new(),
-            };
             let mut resume = None;
             if let Some(old) = q.usable.take() {
                 if old.heuristic != heuristic {
@@ -623,8 +617,9 @@ impl Tracker {
                 }
             }
             let live = Live {
-                template,
-                path: q.path.clone(),
+                heuristic,
+                root_estimate,
+                written: None,
                 after: q.after,
                 started,
                 paused: Duration::ZERO,
@@ -671,7 +666,32 @@ impl Tracker {
         }
         let pause = Instant::now();
         let clock = CLOCK_RUNS.with(|c| c.replace(false));
-        let cp = &mut l.template;
+        if l.written.is_none() {
+            let made = CURRENT.with(|c| {
+                c.borrow().as_ref().map(|q| {
+                    let cp = Checkpoint {
+                        format: FORMAT,
+                        query: q.key.clone(),
+                        heuristic: l.heuristic.to_string(),
+                        root_estimate: l.root_estimate,
+                        root_h: l.root_estimate,
+                        next_threshold: l.root_estimate,
+                        nodes: 0,
+                        iterations: 0,
+                        elapsed_s: 0.0,
+                        nodes_per_s: 0.0,
+                        checksum: String::new(),
+                    };
+                    (cp, q.path.clone())
+                })
+            });
+            let Some(made) = made else {
+                CLOCK_RUNS.with(|c| c.set(clock));
+                return;
+            };
+            l.written = Some(made);
+        }
+        let (cp, path) = l.written.as_mut().expect("made above");
         cp.next_threshold = next_threshold;
         cp.root_h = root_h;
         cp.nodes = nodes;
@@ -681,7 +701,7 @@ impl Tracker {
         cp.nodes_per_s =
             if secs > 0.0 { nodes.saturating_sub(l.before_nodes) as f64 / secs } else { 0.0 };
         // Written before it is said: a line on stderr means the checkpoint is on disk.
-        let wrote = match cp.write(&l.path) {
+        let wrote = match cp.write(path) {
             Ok(()) => true,
             Err(e) => {
                 if !l.warned {
