@@ -56,7 +56,7 @@ pub struct Team {
 }
 
 impl Team {
-    /// Stops every member at its next look (within [`CLOCK_EVERY`] states).
+    /// Stops every member at its next look (within a few thousand states).
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -109,7 +109,7 @@ impl Meter {
 
     /// A meter for one of the threads of `team` (made by [`Meter::team`] on this meter): this
     /// meter's budget, charged by the whole team, stopping when the team is stopped. It looks
-    /// every [`CLOCK_EVERY`] states, so the team overruns the state bound by at most that many
+    /// every few thousand states (`CLOCK_EVERY`), so the team overruns the state bound by at most that many
     /// states a thread.
     #[must_use]
     pub fn member(&self, team: &Arc<Team>) -> Meter {
