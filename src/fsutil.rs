@@ -296,13 +296,26 @@ pub fn write_set(dir: &Path, files: &[(&str, Vec<u8>)]) -> Result<()> {
 /// caller holds the directory's lock; a killed run's temporary files are the next holder's to
 /// clean ([`clean_temp_files`]).
 pub fn replace_set(dir: &Path, files: &[(&str, Vec<u8>)], remove: &[&str]) -> Result<()> {
+    replace_set_marked(dir, files, remove, None)
+}
+
+/// [`replace_set`], with the marker left up once everything is written when `incomplete` says
+/// why (a run that answered no query): its reason replaces the marker's, and the set is never
+/// for a moment without one.
+pub fn replace_set_marked(
+    dir: &Path,
+    files: &[(&str, Vec<u8>)],
+    remove: &[&str],
+    incomplete: Option<&str>,
+) -> Result<()> {
     create_dir_all(dir)?;
     let marker = dir.join(INCOMPLETE_MARKER);
     mark_incomplete(dir, "a compare run was writing this result set and had not finished")?;
     let written = replace_marked(dir, files, remove);
-    match written {
-        Ok(()) => std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e)),
-        Err(e) => {
+    match (written, incomplete) {
+        (Ok(()), Some(why)) => mark_incomplete(dir, why),
+        (Ok(()), None) => std::fs::remove_file(&marker).map_err(|e| Error::io(marker.display(), e)),
+        (Err(e), _) => {
             // Best effort: the marker already up says enough if this cannot be written.
             let _ = mark_incomplete(dir, &format!("a compare run could not write it: {e}"));
             Err(e)
@@ -466,6 +479,19 @@ mod tests {
         names.sort();
         assert_eq!(names, [MANIFEST, "runs.csv"]);
         assert_eq!(std::fs::read(d.join("runs.csv")).unwrap(), b"b\n");
+    }
+
+    #[test]
+    fn a_set_written_marked_keeps_its_mark_with_the_reason_and_every_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let why = "no requested solver answered a query";
+        replace_set_marked(d, &[("runs.csv", b"a\n".to_vec())], &[], Some(why)).unwrap();
+        assert_eq!(std::fs::read(d.join("runs.csv")).unwrap(), b"a\n");
+        let marker = std::fs::read_to_string(d.join(INCOMPLETE_MARKER)).unwrap();
+        assert_eq!(marker.trim(), why);
+        let refused = verify_set(d).unwrap_err();
+        assert!(refused.message().contains(why), "{}", refused.message());
     }
 
     #[test]

@@ -232,12 +232,17 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     // Per requested solver and program, whether it answered a query.
     let asked = meta.solvers.iter().chain(meta.programs.iter().map(|p| &p.solver));
     meta.idle = asked.filter(|id| !report.runs.iter().any(|r| r.solver == **id)).cloned().collect();
-    harness::write_results(&report, &args.out, Some(&meta), args.export_json)?;
     let ran_nothing = report.runs.is_empty() && report.summary.iter().all(|s| s.ran == 0);
-    if ran_nothing {
-        // Written, so it says who sat out and why, but never taken for a finished run.
-        fsutil::mark_incomplete(&args.out, &nothing_ran(&report))?;
-    }
+    // A run that answered no query is written, so it says who sat out and why, but its set
+    // keeps the incomplete mark it went up under: never taken for a finished run.
+    let why = ran_nothing.then(|| nothing_ran(&report));
+    harness::write_results_marked(
+        &report,
+        &args.out,
+        Some(&meta),
+        args.export_json,
+        why.as_deref(),
+    )?;
     slidebench::program::live::results_go_to(None);
     // Every search that finished removed its checkpoint: an empty directory is left over.
     let _ = std::fs::remove_dir(&checkpoints);

@@ -54,7 +54,7 @@ pub use print::{print_disagreements, print_ranking, print_summary, COLUMNS};
 pub use progress::{Event, Watch};
 pub use ranking::{answered, rank_order, rank_within_sets};
 pub use reference::{REFERENCE, WEIGHTED_REFERENCE};
-pub use results::{write_report, write_results};
+pub use results::{write_report, write_results, write_results_marked};
 pub use sets::{load_set, SetSpec};
 pub use timing::{
     at_floor, batch_size, per_query_ns, shuffled, AT_FLOOR_FACTOR, AT_FLOOR_MARK, BATCH_BELOW_NS,

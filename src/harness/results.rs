@@ -26,6 +26,19 @@ pub fn write_results(
     meta: Option<&RunMeta>,
     json: bool,
 ) -> Result<()> {
+    write_results_marked(report, dir, meta, json, None)
+}
+
+/// [`write_results`], the set left marked incomplete for the reason `incomplete` gives, when it
+/// gives one: a run that answered no query writes who sat out and why, and is never for a
+/// moment a complete-looking set.
+pub fn write_results_marked(
+    report: &Report,
+    dir: &Path,
+    meta: Option<&RunMeta>,
+    json: bool,
+    incomplete: Option<&str>,
+) -> Result<()> {
     // The floor this run measured goes with its settings.
     let meta = meta.map(|m| {
         let mut m = m.clone();
@@ -65,5 +78,5 @@ pub fn write_results(
     let findings =
         report::findings::of_run(&report.runs, &report.summary, &report.threads, &report.tables)?;
     files.push((report::FINDINGS_MD, Some(findings)));
-    set::ResultSet::write(dir, files, crate::chart::drawn_files())
+    set::ResultSet::write_marked(dir, files, crate::chart::drawn_files(), incomplete)
 }

@@ -117,11 +117,22 @@ impl ResultSet {
         files: Vec<(&'static str, Option<Vec<u8>>)>,
         drawn: impl IntoIterator<Item = &'static str>,
     ) -> Result<()> {
+        ResultSet::write_marked(dir, files, drawn, None)
+    }
+
+    /// [`ResultSet::write`], left marked incomplete for the reason `incomplete` gives, when it
+    /// gives one (`fsutil::replace_set_marked`).
+    pub fn write_marked(
+        dir: &Path,
+        files: Vec<(&'static str, Option<Vec<u8>>)>,
+        drawn: impl IntoIterator<Item = &'static str>,
+        incomplete: Option<&str>,
+    ) -> Result<()> {
         let present: Vec<(&'static str, Vec<u8>)> =
             files.into_iter().filter_map(|(name, bytes)| bytes.map(|b| (name, b))).collect();
         // Removed only once the new set is written beside them (see `fsutil::replace_set`).
         let stale: Vec<&str> = TABLES.into_iter().chain(drawn).collect();
-        fsutil::replace_set(dir, &present, &stale)
+        fsutil::replace_set_marked(dir, &present, &stale, incomplete)
     }
 }
 
