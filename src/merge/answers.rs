@@ -10,14 +10,17 @@ use std::path::Path;
 /// Most differing rows an error lists.
 const MAX_LISTED: usize = 5;
 
-/// The rows of `dir`'s `runs.csv.gz` (or plain `runs.csv`) with what is measured blanked (time, peak memory, and the
-/// repeats, which adaptive repeats choose by time), sorted by set, case and solver.
+/// The rows of `dir`'s `runs.csv.gz` (or plain `runs.csv`) with what is measured blanked (time,
+/// peak memory, the repeats, which adaptive repeats choose by time, and what the time is, which
+/// a query's speed decides: a batch for one too short to time alone), sorted by set, case and
+/// solver.
 pub fn answers(dir: &Path) -> Result<Vec<RunRow>> {
     let mut rows: Vec<RunRow> = read_runs_as_written(dir, "")?;
     for r in &mut rows {
         r.time_ns = None;
         r.peak_bytes = None;
         r.repeats = 0;
+        r.time_is = None;
     }
     rows.sort_by(|a, b| {
         (&a.case_set, a.case_id, &a.solver).cmp(&(&b.case_set, b.case_id, &b.solver))
