@@ -291,7 +291,8 @@ fn refuse_oversized(n: usize, tiles: &[Vec<u8>]) -> Result<()> {
 }
 
 /// The `slidebench pdb build` command that builds `partition`'s databases for `puzzle` into
-/// `cache`.
+/// `cache`, as a user would type it: `--pdb-dir` only when `cache` is not the default one, so
+/// that a reason written into a result set names no directory of the machine it ran on.
 pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> String {
     let goal = puzzle.goal();
     let mut command = format!("slidebench pdb build --shape {}", puzzle.shape());
@@ -300,7 +301,7 @@ pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> S
         command = format!("{command} --goal {}", cells.join(" "));
     }
     command = format!("{command} --partition {}", partition.name());
-    if let Some(dir) = cache.dir() {
+    if let Some(dir) = cache.dir().filter(|&d| Some(d) != Cache::default_dir().as_deref()) {
         command = format!("{command} --pdb-dir {}", dir.display());
     }
     command
@@ -387,6 +388,16 @@ mod tests {
             dir.path().display()
         );
         assert_eq!(command, expected);
+    }
+
+    #[test]
+    fn the_build_command_leaves_out_the_default_cache_directory() {
+        let p = Puzzle::eight();
+        let partition = Partition::default_for(p.goal());
+        let cache = Cache::new(None);
+        assert_eq!(cache.dir(), Cache::default_dir().as_deref());
+        let command = build_command(&p, &partition, &cache);
+        assert_eq!(command, "slidebench pdb build --shape 3x3 --partition even");
     }
 
     /// `cached` is what a harness asks before it prepares a solver whose tables are built only

@@ -67,3 +67,34 @@ fn compare_writes_one_plain_line_per_set_to_a_stderr_that_is_no_terminal_and_non
     let out = stdout_lines(&o).join("\n");
     assert!(!out.contains("] set ") && !out.contains("thread sweep"), "{out}");
 }
+
+/// A set a solver sits out because its tables are not built names the command that builds
+/// them as a user would type it: with the default cache (here `XDG_CACHE_HOME`), no
+/// `--pdb-dir` and no directory of this machine, in `skipped.csv` nor in what the run printed
+/// (the committed `ranking.txt`).
+#[test]
+fn a_solver_whose_tables_are_missing_sits_out_naming_no_absolute_path() {
+    let cache = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let mut command = common::bin();
+    command
+        .args(["compare", "--cases", "walk:4x4:6", "--count", "2", "--threads", "1"])
+        .args(["--solvers", "idastar-pdb78/packed", "idastar-md/packed", "--verbose"])
+        .args(["--no-charts", "--out", "out"])
+        .current_dir(work.path())
+        .env("XDG_CACHE_HOME", cache.path());
+    let o = common::run_command(command, b"");
+    let printed = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{printed}{}", String::from_utf8_lossy(&o.stderr));
+    let skipped = std::fs::read_to_string(work.path().join("out/skipped.csv")).unwrap();
+    let reason =
+        "the 78 databases are not built: `slidebench pdb build --shape 4x4 --partition 78`";
+    assert!(skipped.contains(reason), "{skipped}");
+    assert!(printed.contains(reason), "{printed}");
+    for text in [&*skipped, &*printed] {
+        for path in [cache.path(), work.path()] {
+            assert!(!text.contains(path.to_str().unwrap()), "{}: {text}", path.display());
+        }
+        assert!(!text.contains(" /") && !text.contains("`/"), "{text}");
+    }
+}
