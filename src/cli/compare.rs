@@ -201,7 +201,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
-    slidebench::program::live::results_go_to(Some(&args.out));
+    let unwritten = slidebench::program::live::Unwritten::register(&args.out);
     // Long IDA* searches checkpoint their iterations beside the results: the same command run
     // again after a kill resumes them.
     let checkpoints = args.out.join(slidebench::checkpoint::CHECKPOINTS_DIR);
@@ -243,7 +243,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         args.export_json,
         why.as_deref(),
     )?;
-    slidebench::program::live::results_go_to(None);
+    drop(unwritten);
     // Every search that finished removed its checkpoint: an empty directory is left over.
     let _ = std::fs::remove_dir(&checkpoints);
     if ran_nothing {

@@ -149,7 +149,7 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     fsutil::check_writable(&args.out)?;
     let _lock = Lock::try_acquire(&args.out.join(fsutil::LOCK_FILE))?;
     fsutil::clean_temp_files(&args.out)?;
-    slidebench::program::live::results_go_to(Some(&args.out));
+    let unwritten = slidebench::program::live::Unwritten::register(&args.out);
     let progress = super::compare_progress::Progress::on_stderr();
     config.options.progress = Some(progress.watch());
     let outside = program::as_set_solvers(&programs);
@@ -160,7 +160,7 @@ pub(super) fn run(args: &JudgeArgs) -> CliResult {
     let mut meta = harness::run_meta(started_utc, args.seed, &config.controls);
     meta.programs = program::meta(&programs);
     harness::write_results(&report, &args.out, Some(&meta), false)?;
-    slidebench::program::live::results_go_to(None);
+    drop(unwritten);
     let mut out = io::stdout().lock();
     harness::print_ranking(&report, &mut out)?;
     writeln!(out)?;

@@ -20,35 +20,54 @@ struct Run {
     supervised: bool,
 }
 
+/// What a stop must clean up: the programs running now, and the result sets runs are producing.
+/// Process-wide by nature (a signal stops the process, whichever run it interrupts), so it is
+/// the one global here; each run registers its own directory with [`Unwritten`].
 #[derive(Default)]
 struct Registry {
     runs: Vec<Run>,
     stopping: bool,
+    unwritten: Vec<PathBuf>,
 }
 
-static LIVE: Mutex<Registry> = Mutex::new(Registry { runs: Vec::new(), stopping: false });
+static LIVE: Mutex<Registry> =
+    Mutex::new(Registry { runs: Vec::new(), stopping: false, unwritten: Vec::new() });
 
-/// The directory this run's result set is to be written to, until it is written.
-static RESULTS: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// Names the directory the run's result set goes to (`None` once it is written): a stop before
-/// then marks it incomplete, so that no reader takes what is there (an earlier run's set, or
-/// nothing) for this run's results.
-pub fn results_go_to(dir: Option<&Path>) {
-    *RESULTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = dir.map(Path::to_path_buf);
+/// A run's result set from the run's start until it is written: a stop in between marks its
+/// directory incomplete, so that no reader takes what is there (an earlier run's set, or
+/// nothing) for this run's results. Dropping it (the set written, or the run given up with an
+/// error) takes the registration down.
+#[must_use = "the directory is registered only while this lives"]
+pub struct Unwritten {
+    dir: PathBuf,
 }
 
-/// Marks the unwritten result set incomplete, saying why; the directory it names, if any.
-fn mark_results_incomplete(signal: &str) -> Option<PathBuf> {
-    let dir = RESULTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()?;
+impl Unwritten {
+    /// Registers `dir`, the directory the calling run writes its result set to.
+    pub fn register(dir: &Path) -> Unwritten {
+        live().unwritten.push(dir.to_path_buf());
+        Unwritten { dir: dir.to_path_buf() }
+    }
+}
+
+impl Drop for Unwritten {
+    fn drop(&mut self) {
+        let mut reg = live();
+        if let Some(i) = reg.unwritten.iter().position(|d| *d == self.dir) {
+            reg.unwritten.remove(i);
+        }
+    }
+}
+
+/// Marks the unwritten result set in `dir` incomplete, saying why; whether it could.
+fn mark_results_incomplete(dir: &Path, signal: &str) -> bool {
     let why = format!(
         "a run that was to write this result set was interrupted by {signal} before it \
          finished; the files here, if any, are not its results\n"
     );
-    let marked = std::fs::create_dir_all(&dir).is_ok()
+    std::fs::create_dir_all(dir).is_ok()
         && crate::fsutil::write_atomic(&dir.join(crate::fsutil::INCOMPLETE_MARKER), why.as_bytes())
-            .is_ok();
-    marked.then_some(dir)
+            .is_ok()
 }
 
 fn live() -> MutexGuard<'static, Registry> {
@@ -107,7 +126,7 @@ fn stop_and_exit(sig: i32, name: &str) -> ! {
             format!("slidebench: checkpoint kept: {}\n", file.display()).as_bytes(),
         );
     }
-    if let Some(dir) = mark_results_incomplete(name) {
+    for dir in reg.unwritten.iter().filter(|d| mark_results_incomplete(d, name)) {
         let _ = rustix::io::write(
             io::stderr(),
             format!("slidebench: {} is marked incomplete\n", dir.display()).as_bytes(),
@@ -118,7 +137,7 @@ fn stop_and_exit(sig: i32, name: &str) -> ! {
 
 /// Makes SIGINT and SIGTERM stop every run, say so on stderr, and exit with 130
 /// or 143 as a shell reports those signals. The result set is written whole or not at all, so
-/// an interrupted run leaves none of its own, and the directory named by [`results_go_to`] is
+/// an interrupted run leaves none of its own, and each directory registered as [`Unwritten`] is
 /// marked incomplete.
 /// Installed once; does nothing where signals cannot be caught.
 pub fn stop_on_signals() {
