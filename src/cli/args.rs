@@ -3,7 +3,6 @@
 
 use clap::ValueEnum;
 use slidebench::cases::Format;
-use slidebench::harness::MAX_THREADS;
 use slidebench::solver::all_solvers;
 use slidebench::{Error, Shape, Topology};
 use std::sync::OnceLock;
@@ -58,13 +57,11 @@ impl From<TopologyArg> for Topology {
     }
 }
 
-/// Worker threads: at least 1, at most [`MAX_THREADS`].
+/// Worker threads, checked by the library's one rule ([`slidebench::harness::threads_setting`]).
 pub(super) fn threads_arg(s: &str) -> Result<usize, String> {
-    let n = whole_number(s)?;
-    if n == 0 || n > MAX_THREADS as u64 {
-        return Err(format!("{n} threads: use 1 to {MAX_THREADS}"));
-    }
-    Ok(n as usize)
+    // A count past `usize` is past the bound too: the rule refuses it with the same words.
+    let n = usize::try_from(whole_number(s)?).unwrap_or(usize::MAX);
+    slidebench::harness::threads_setting(n).map_err(|e| e.message().to_string())
 }
 
 /// A search depth: a whole number of moves.
@@ -88,7 +85,7 @@ pub(super) fn whole_number(s: &str) -> Result<u64, String> {
     })
 }
 
-/// All cores, up to [`MAX_THREADS`]. Asked once: clap asks for every command's default when it
+/// All cores, up to [`slidebench::harness::MAX_THREADS`]. Asked once: clap asks for every command's default when it
 /// builds the parser, and each answer reads the cgroup files again.
 pub(super) fn default_threads() -> usize {
     slidebench::harness::default_threads()

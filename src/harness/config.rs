@@ -108,7 +108,7 @@ impl RunConfig {
     /// (they sit out the sets the policy keeps them from).
     pub fn compare(request: &CompareRequest, outside: &[SolverInfo]) -> Result<RunConfig> {
         let r = request;
-        check_threads(r.threads)?;
+        threads_setting(r.threads)?;
         if r.repeat == 0 {
             return Err(usage("each query runs at least once: --repeat must be 1 or more"));
         }
@@ -223,14 +223,13 @@ fn usage(why: &str) -> Error {
     Error::new(ErrorKind::Parse, why.to_string())
 }
 
-fn check_threads(threads: usize) -> Result<()> {
+/// A number of worker threads, checked here for the library and the command line alike: 1 to
+/// [`MAX_THREADS`].
+pub fn threads_setting(threads: usize) -> Result<usize> {
     if threads == 0 || threads > MAX_THREADS {
-        return Err(Error::new(
-            ErrorKind::TooLarge,
-            format!("{threads} threads asked for; 1 to {MAX_THREADS}"),
-        ));
+        return Err(usage(&format!("{threads} threads: use 1 to {MAX_THREADS}")));
     }
-    Ok(())
+    Ok(threads)
 }
 
 /// The ids that run, each known: every registered solver when none is named.

@@ -26,19 +26,25 @@ fn numbers_past_the_largest_are_too_large_not_malformed() {
     assert!(stderr_text(&out).contains("too large"), "{}", stderr_text(&out));
 }
 
+/// 0 and one past the bound are refused before any work, in the library's words
+/// ([`slidebench::harness::threads_setting`]).
 #[test]
-fn threads_beyond_the_bound_are_refused() {
+fn threads_beyond_the_bound_are_refused_with_the_librarys_text() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().to_str().unwrap();
-    let out = run_within(
-        &["compare", "--cases", "sample", "--threads", "10000", "--out", out_dir],
-        b"",
-        HANG_LIMIT,
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr_text(&out).contains("use 1 to 256"), "{}", stderr_text(&out));
-    let out = run_within(&["check", "--threads", "0"], b"", HANG_LIMIT);
-    assert_eq!(out.status.code(), Some(2));
+    for n in [0, slidebench::harness::MAX_THREADS + 1] {
+        let why = slidebench::harness::threads_setting(n).unwrap_err().message().to_string();
+        let threads = n.to_string();
+        for args in [
+            &["compare", "--cases", "sample", "--threads", &threads, "--out", out_dir][..],
+            &["check", "--threads", &threads][..],
+        ] {
+            let out = run_within(args, b"", HANG_LIMIT);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(stderr_text(&out).contains(&why), "{why}: {}", stderr_text(&out));
+        }
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was written");
 }
 
 #[test]

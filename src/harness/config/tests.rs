@@ -88,6 +88,18 @@ fn a_request_the_harness_cannot_run_is_refused_before_any_work_and_says_why() {
 }
 
 #[test]
+fn threads_outside_one_to_the_maximum_are_refused_with_one_text_by_the_rule_and_the_request() {
+    for n in [0, MAX_THREADS + 1] {
+        let err = threads_setting(n).unwrap_err();
+        assert_eq!(err.message(), format!("{n} threads: use 1 to {MAX_THREADS}"));
+        let request = CompareRequest { threads: n, ..CompareRequest::default() };
+        assert_eq!(RunConfig::compare(&request, &[]).unwrap_err().message(), err.message());
+    }
+    assert_eq!(threads_setting(1).unwrap(), 1);
+    assert_eq!(threads_setting(MAX_THREADS).unwrap(), MAX_THREADS);
+}
+
+#[test]
 fn a_judge_run_is_one_thread_with_the_time_limit_only_beyond_table_spaces() {
     let limit = Some(Duration::from_secs(3));
     let config = RunConfig::judge(Vec::new(), vec!["table/rank".into()], limit).unwrap();
