@@ -42,6 +42,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         time_is: None,
         round: 1,
         resumed: None,
+        search_threads: 1,
     }
 }
 
@@ -92,6 +93,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         budget_streak: 3,
         unbudgeted_up_to: Some(50_000_000),
         repeats: 1,
+        search_threads: 1,
         cap_s: None,
         repeat_time_s: None,
         wall_s: None,
