@@ -28,7 +28,7 @@ impl Solver for NaiveBfs {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
-        let stats = |expanded, stored| Stats { expanded, stored, peak_bytes: 0 };
+        let stats = |expanded, stored| Stats { expanded, stored, ..Stats::default() };
         // The parity rule answers the unsolvable half at once, as the crate's solvers do.
         if !slidebench::solvability::solvable(puzzle, start) {
             return Ok(Solution::unsolvable(stats(0, 0)));

@@ -287,6 +287,7 @@ fn settings(base: &Side, new: &Side, opts: &DiffOptions, out: &mut Diff) -> Resu
     check("repeats", b.repeats.to_string(), n.repeats.to_string());
     check("repeat time (s)", show(b.repeat_time_s), show(n.repeat_time_s));
     check("cap (s)", show(b.cap_s), show(n.cap_s));
+    check("search threads", b.search_threads.to_string(), n.search_threads.to_string());
     let threads = |s: &Side| -> BTreeSet<usize> { s.summary.iter().map(|r| r.threads).collect() };
     let (tb, tn) = (threads(base), threads(new));
     check("threads", format!("{tb:?}"), format!("{tn:?}"));

@@ -149,6 +149,16 @@ pub struct RunRow {
     /// (and in files written before the column).
     #[serde(default)]
     pub resumed: Option<Resumed>,
+    /// Threads each search ran on: `compare --search-threads` for the IDA* solvers, which
+    /// search one query on several ([`crate::solver::ida_parallel`]), 1 for every other.
+    /// Files written before the column read 1.
+    #[serde(default = "one_search_thread")]
+    pub search_threads: usize,
+}
+
+/// The search threads of rows and runs recorded before they were.
+fn one_search_thread() -> usize {
+    1
 }
 
 /// The round of rows written before rounds were recorded.
@@ -422,6 +432,9 @@ pub struct RunMeta {
     pub unbudgeted_up_to: Option<u64>,
     /// Timed repeats per query (at most, with adaptive repeats).
     pub repeats: u32,
+    /// Threads each IDA* search ran on (`--search-threads`); 1 in files written before.
+    #[serde(default = "one_search_thread")]
+    pub search_threads: usize,
     /// Time cap per solver and set, seconds (see `harness::Cap`).
     #[serde(default)]
     pub cap_s: Option<f64>,

@@ -41,9 +41,13 @@ pub(super) struct CompareArgs {
     /// Solver ids; every solver when not given.
     #[arg(long, num_args = 1.., value_parser = PossibleValuesParser::new(solver_ids()))]
     solvers: Vec<String>,
-    /// Worker threads, 1 to 256 (1 gives the cleanest timing).
+    /// Worker threads, 1 to 256 (1 gives the cleanest timing): queries searched at once.
     #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
+    /// Threads each IDA* search runs on (parallel IDA*; other solvers use one): a run uses up
+    /// to --threads × --search-threads threads, at most 256. runs.csv records it per row.
+    #[arg(long, default_value_t = 1, value_parser = threads_arg)]
+    search_threads: usize,
     /// Directory for the result set (runs.csv.gz, summary.csv, skipped.csv, threads.csv,
     /// meta.json) and the charts. `scripts/regenerate-results.sh` writes `results`.
     #[arg(long, default_value = DEFAULT_OUT)]
@@ -164,6 +168,7 @@ impl CompareArgs {
             full: self.full,
             solvers: self.solvers.clone(),
             threads: self.threads,
+            search_threads: self.search_threads,
             max_states: self.max_states,
             budget_time: self.budget_time,
             budget_states: self.budget_states,
@@ -195,7 +200,24 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     let programs = args.programs.load()?;
     let outside_infos: Vec<_> =
         programs.iter().map(|p| harness::SetSolver::info(p).clone()).collect();
+    // The library refuses it too; here it is the usage error of the two flags.
+    if let Err(e) = harness::check_search_threads(args.threads, args.search_threads) {
+        super::args::usage_error(&["compare"], &e.to_string());
+    }
     let mut config = RunConfig::compare(&args.request(), &outside_infos)?;
+    if args.search_threads > 1 {
+        let one = config.chosen.iter().filter(|id| {
+            slidebench::solver::solver_info(id).is_some_and(|i| !i.takes_search_threads())
+        });
+        let n = one.count() + outside_infos.len();
+        if n > 0 {
+            eprintln!(
+                "slidebench: --search-threads {} applies to the IDA* solvers; the {n} other \
+                 solver(s) search on one thread (runs.csv says 1 for them)",
+                args.search_threads
+            );
+        }
+    }
     // One run per directory at a time, found out before any work: the lock proves the directory
     // can be written, and a killed run's temporary files are cleared under it.
     fsutil::check_writable(&args.out)?;

@@ -44,6 +44,12 @@ pub(super) struct SolveArgs {
     /// Say on stderr which solver was chosen.
     #[arg(long)]
     verbose: bool,
+    /// Write on stderr, in input order, a line per answered board: `stats: expanded N
+    /// before-last S`, S the seconds of an IDA* search's iterations before the last (`-` for
+    /// other solvers), the part whose speed-up on more search threads
+    /// `scripts/parallel-speedup.sh` reports.
+    #[arg(long)]
+    stats: bool,
     /// Largest number of states held at once, in all: with --threads N, N searches run at once
     /// and each may hold 1/N of it; a table is built once, shared, and may hold all of it.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = whole_number)]
@@ -83,6 +89,10 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
         id.to_string()
     });
     let table = solver_info(&id).is_some_and(|i| i.table);
+    // The library's one check of the pair, as `compare` makes it.
+    if let Err(e) = slidebench::harness::check_search_threads(args.threads, args.search_threads) {
+        super::args::usage_error(&["solve"], &e.to_string());
+    }
     let threads = args.threads.max(1);
     // Tables are shared by every worker; searches each get their share of the bound.
     let per_search =
@@ -121,13 +131,13 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
         // One thread builds a table when the first board that needs it comes (solving
         // prepares), so input without a solvable board costs no build.
         let boards = input_of(args.shape);
-        solve_in_turn(&mut *solver, &puzzle, boards, batch, &mut out, &mut diagnostics)
+        solve_in_turn(&mut *solver, &puzzle, boards, batch, &mut out, &mut diagnostics, args.stats)
     } else {
         // Build a table once, before forking, so the workers share it; if it cannot be built,
         // every board says why.
         let _ = solver.prepare(&puzzle);
         let workers: Vec<Box<dyn Solver>> = (0..threads).map(|_| solver.fork()).collect();
-        solve_in_parallel(workers, &puzzle, batch, &mut out, &mut diagnostics)
+        solve_in_parallel(workers, &puzzle, batch, &mut out, &mut diagnostics, args.stats)
     };
     // Answers already written are delivered even when reading failed.
     let flushed = out.flush();
@@ -196,12 +206,24 @@ fn answer_run(
         .collect()
 }
 
-/// Writes one answer; `true` when it was an error.
-fn emit(answer: Answer, out: &mut impl Write, diagnostics: &mut Diagnostics) -> io::Result<bool> {
+/// Writes one answer, and with `stats` its counters on stderr; `true` when it was an error.
+fn emit(
+    answer: Answer,
+    out: &mut impl Write,
+    diagnostics: &mut Diagnostics,
+    stats: bool,
+) -> io::Result<bool> {
     match answer {
         Ok(solution) => {
             solution.write_judge_line(out)?;
             out.write_all(b"\n")?;
+            if stats {
+                let s = solution.stats;
+                let before =
+                    s.before_last.map_or("-".into(), |d| format!("{:.6}", d.as_secs_f64()));
+                diagnostics
+                    .line(format_args!("stats: expanded {} before-last {before}", s.expanded));
+            }
             Ok(false)
         }
         Err(e) => {
@@ -262,12 +284,13 @@ fn solve_in_turn(
     batch: usize,
     out: &mut impl Write,
     diagnostics: &mut Diagnostics,
+    stats: bool,
 ) -> Result<bool, Failure> {
     let mut bad = false;
     loop {
         let read = read_batch(&mut boards, batch);
         for a in answer_run(solver, puzzle, read.items) {
-            bad |= emit(a, out, diagnostics)?;
+            bad |= emit(a, out, diagnostics, stats)?;
         }
         if let Some(e) = read.failure {
             return Err(e.into());
@@ -298,6 +321,7 @@ fn solve_in_parallel(
     batch: usize,
     out: &mut impl Write,
     diagnostics: &mut Diagnostics,
+    stats: bool,
 ) -> Result<bool, Failure> {
     let window = WINDOW_PER_THREAD * workers.len();
     let (job_tx, job_rx) = mpsc::sync_channel::<Batch>(window);
@@ -339,7 +363,7 @@ fn solve_in_parallel(
         }
         while let Some(done) = pending.remove(&written) {
             for a in done {
-                bad |= emit(a, out, diagnostics)?;
+                bad |= emit(a, out, diagnostics, stats)?;
             }
             written += 1;
             let _ = token_tx.try_send(());

@@ -44,6 +44,7 @@ fn row(solver: &str, set: &str, case_id: u64, round: u32, time_ns: u64) -> RunRo
         time_is: Some(QueryTimeIs::Measured),
         round,
         resumed: None,
+        search_threads: 1,
     }
 }
 
@@ -164,6 +165,20 @@ fn sets_solvers_and_cases_of_one_side_are_listed() {
     assert_eq!(d.only_base, vec!["random b/x".to_string()]);
     assert_eq!(d.only_new, vec!["walk a/x".to_string()]);
     assert_eq!(d.cases, vec![("random".to_string(), 39, 1, 0)]);
+}
+
+#[test]
+fn different_search_threads_are_refused_unless_allowed_and_then_named() {
+    let runs = rows(&[("a/x", 1.0)], "random", 1);
+    let dir = tempfile::tempdir().unwrap();
+    let (b, n) = (dir.path().join("base"), dir.path().join("new"));
+    write_set(&b, &runs, &meta());
+    write_set(&n, &runs, &RunMeta { search_threads: 2, ..meta() });
+    let e = diff_dirs(&b, &n, &DiffOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("search threads 1 vs 2"), "{e}");
+    let allowed = DiffOptions { allow_settings_differ: true, ..DiffOptions::default() };
+    let d = diff_dirs(&b, &n, &allowed).unwrap();
+    assert!(d.notes.iter().any(|n| n == "settings differ: search threads 1 vs 2"), "{:?}", d.notes);
 }
 
 #[test]

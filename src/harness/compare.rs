@@ -183,8 +183,13 @@ pub fn compare_outside(
             })
             .collect::<Result<_>>()?
     };
+    // The IDA* solvers search each query on the run's search threads; the others ignore them.
+    let made = crate::solver::SolverOptions {
+        search_threads: controls.search_threads.max(1),
+        ..crate::solver::SolverOptions::with_max_states(opts.max_states)
+    };
     let mut protos: Vec<Box<dyn Solver>> =
-        ids.iter().map(|i| new_solver(&i.id, opts.max_states)).collect::<Result<_>>()?;
+        ids.iter().map(|i| crate::solver::new_solver_with(&i.id, &made)).collect::<Result<_>>()?;
     protos.extend(custom);
     let solvers: Vec<SolverInfo> = protos.iter().map(|p| p.info().clone()).collect();
     check_memory(opts, &solvers)?;

@@ -46,6 +46,9 @@ pub struct CompareRequest {
     pub solvers: Vec<String>,
     /// Worker threads, 1 to [`MAX_THREADS`].
     pub threads: usize,
+    /// Threads each IDA* search runs on (other solvers use one); `threads` times these is at
+    /// most [`MAX_THREADS`] ([`check_search_threads`]).
+    pub search_threads: usize,
     /// Largest number of states a search or table may hold.
     pub max_states: u64,
     /// Seconds per query: `None` gives [`DEFAULT_BUDGET_TIME`] on the puzzles no table covers,
@@ -79,6 +82,7 @@ impl Default for CompareRequest {
             full: false,
             solvers: Vec::new(),
             threads: default_threads(),
+            search_threads: 1,
             max_states: DEFAULT_MAX_STATES,
             budget_time: None,
             budget_states: None,
@@ -109,6 +113,7 @@ impl RunConfig {
     pub fn compare(request: &CompareRequest, outside: &[SolverInfo]) -> Result<RunConfig> {
         let r = request;
         threads_setting(r.threads)?;
+        check_search_threads(r.threads, r.search_threads)?;
         if r.repeat == 0 {
             return Err(usage("each query runs at least once: --repeat must be 1 or more"));
         }
@@ -143,6 +148,7 @@ impl RunConfig {
             warm_up: true,
             shard: r.shard,
             checkpoints: None,
+            search_threads: r.search_threads,
         };
         let options = CompareOptions {
             skip: skips(&sets, &every, r.full),
@@ -230,6 +236,25 @@ pub fn threads_setting(threads: usize) -> Result<usize> {
         return Err(usage(&format!("{threads} threads: use 1 to {MAX_THREADS}")));
     }
     Ok(threads)
+}
+
+/// Refuses `search_threads` threads per search that, with `threads` searches at once, would
+/// use more than [`MAX_THREADS`] threads (or none per search): the one check of the setting,
+/// for the library and every command alike.
+///
+/// # Errors
+/// A usage error naming both settings.
+pub fn check_search_threads(threads: usize, search_threads: usize) -> Result<()> {
+    if search_threads == 0 || threads.saturating_mul(search_threads) > MAX_THREADS {
+        return Err(Error::new(
+            ErrorKind::Parse,
+            format!(
+                "--threads {threads} × --search-threads {search_threads}: a run uses up to \
+                 threads × search threads threads, 1 to {MAX_THREADS}"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The ids that run, each known: every registered solver when none is named.

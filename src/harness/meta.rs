@@ -79,6 +79,7 @@ pub fn run_meta(started: String, seed: u64, controls: &RunControls) -> RunMeta {
         budget_streak: controls.budget_streak,
         unbudgeted_up_to: controls.unbudgeted_up_to,
         repeats: controls.repeat,
+        search_threads: controls.search_threads,
         cap_s: controls.cap.pair_time.map(|t| t.as_secs_f64()),
         repeat_time_s: controls.cap.repeat_time.map(|t| t.as_secs_f64()),
         wall_s: None,

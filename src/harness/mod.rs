@@ -40,7 +40,9 @@ pub use cap::{Cap, Cut};
 pub use compare::{
     compare, compare_controlled, compare_outside, compare_rounds, compare_with, SWEEP_MIN,
 };
-pub use config::{seconds_setting, threads_setting, CompareRequest, RunConfig, MAX_SECONDS};
+pub use config::{
+    check_search_threads, seconds_setting, threads_setting, CompareRequest, RunConfig, MAX_SECONDS,
+};
 pub use external::{SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
 pub use findings::{Disagreement, FailedCase, Report, SkipReason};
 pub use meta::{command_line, machine_line, rfc3339, run_meta, utc_now};

@@ -58,6 +58,9 @@ pub struct RunControls {
     /// The directory long IDA* searches keep their checkpoints in ([`crate::checkpoint`]), so
     /// that the same run started again resumes them; `None`: they keep none.
     pub checkpoints: Option<std::path::PathBuf>,
+    /// Threads each IDA* search runs on ([`crate::solver::SolverOptions::search_threads`]);
+    /// other solvers search on one. A run uses up to its threads times these.
+    pub search_threads: usize,
 }
 
 impl RunControls {
@@ -72,7 +75,7 @@ impl RunControls {
 
 impl Default for RunControls {
     /// No budget, a streak of [`DEFAULT_BUDGET_STREAK`], one timed run, a warm-up, every case,
-    /// no checkpoints.
+    /// no checkpoints, one thread per search.
     fn default() -> Self {
         RunControls {
             budget: Budget::UNLIMITED,
@@ -83,6 +86,7 @@ impl Default for RunControls {
             shard: None,
             unbudgeted_up_to: None,
             checkpoints: None,
+            search_threads: 1,
         }
     }
 }

@@ -118,6 +118,7 @@ pub(super) fn blank_row(
         time_is: None,
         round: 1,
         resumed: None,
+        search_threads: 1,
     }
 }
 
@@ -293,6 +294,9 @@ pub(super) fn run_solver(
     let began = Instant::now();
     // More workers than cases would only wait; the rows record the threads that ran.
     let threads = threads.clamp(1, MAX_THREADS).min(cases.len().max(1));
+    // What `proto` searches on: the IDA* solvers take the run's search threads.
+    let search_threads =
+        if info.takes_search_threads() { controls.search_threads.max(1) } else { 1 };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -346,7 +350,10 @@ pub(super) fn run_solver(
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<(usize, Out)>> = Mutex::new(Vec::with_capacity(cases.len()));
     let one = |solver: &mut Box<dyn Solver>, case: &Case, known: Known| -> Out {
-        let row = |outcome: Outcome| blank_row(info, set, case, known, outcome, threads);
+        let row = |outcome: Outcome| RunRow {
+            search_threads,
+            ..blank_row(info, set, case, known, outcome, threads)
+        };
         if streak.stop.load(Ordering::Relaxed) {
             tell(watch, Event::Done(1));
             return (row(Outcome::Skipped), None, None);
@@ -519,6 +526,22 @@ mod tests {
                 .unwrap();
         let ids: Vec<u64> = run.rows.iter().map(|r| r.case_id).collect();
         assert_eq!(ids, (0..20).collect::<Vec<u64>>());
+    }
+
+    #[test]
+    fn rows_record_the_search_threads_of_ida_star_solvers_and_one_for_the_others() {
+        use crate::solver::{new_solver_with, solver_info, SolverOptions};
+        let cases = walk_cases(2);
+        let refs = vec![Known::UNKNOWN; cases.len()];
+        let controls = RunControls { warm_up: false, search_threads: 2, ..RunControls::default() };
+        let made = SolverOptions { search_threads: 2, ..SolverOptions::default() };
+        for (id, want) in [("idastar-md/packed", 2), ("bfs/packed", 1)] {
+            let (info, proto) = (solver_info(id).unwrap(), new_solver_with(id, &made).unwrap());
+            let run = run_solver(&info, proto.as_ref(), "walk", &cases, &refs, 1, &controls, None)
+                .unwrap();
+            assert!(run.rows.iter().all(|r| r.search_threads == want), "{id}");
+            assert!(run.rows.iter().all(|r| r.outcome == Outcome::Solved), "{id}");
+        }
     }
 
     mod checkpoints {

@@ -83,6 +83,7 @@ pub(super) fn check_compatible(shards: &[ShardSet]) -> Result<()> {
             |v| or_none(v.map(|n| n.to_string())),
         )?;
         same(shards, "repeats", |s| meta(s).repeats, |v| plain(v))?;
+        same(shards, "search threads", |s| meta(s).search_threads, |v| plain(v))?;
         same(
             shards,
             "outside programs (or builds of them)",

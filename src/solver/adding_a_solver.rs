@@ -80,7 +80,8 @@ impl<E: Encoding> SpaceSearch for Iddfs<E> {
             let mut path = Vec::new();
             let before = nodes;
             if Self::dfs(enc, &start, &goal, None, bound, &mut path, &mut nodes) {
-                let stats = Stats { expanded: nodes, stored: 0, peak_bytes: path.len() as u64 };
+                let peak_bytes = path.len() as u64;
+                let stats = Stats { expanded: nodes, peak_bytes, ..Stats::default() };
                 return Ok(Solution::solved(puzzle, path, stats));
             }
             meter.charge(nodes - before)?;

@@ -21,6 +21,10 @@ pub struct Stats {
     pub stored: u64,
     /// Bytes the solver's own structures held at their peak during the query.
     pub peak_bytes: u64,
+    /// An IDA* search's iterations before the last, timed by the search itself (one clock
+    /// read per iteration): the part whose speed-up on more search threads does not depend on
+    /// where the answer falls. `None` for other solvers.
+    pub before_last: Option<Duration>,
 }
 
 /// The way to the goal a solver found: its cost, and its moves.
@@ -213,6 +217,13 @@ impl Counts {
 }
 
 impl SolverInfo {
+    /// Whether it runs one search on [`SolverOptions::search_threads`] threads: the built-in
+    /// IDA* solvers (ids `idastar-…`, [`crate::solver::ida_parallel`]); every other solver,
+    /// the pathfinding crate's IDA* included, searches on one whatever the option says.
+    pub fn takes_search_threads(&self) -> bool {
+        !self.peer && self.algorithm_kind.is_some() && self.algorithm.starts_with("idastar-")
+    }
+
     /// The information of a solver written outside the crate, named `ALGORITHM/ENCODING`; the
     /// harness treats it as an informed, non-table, non-peer search.
     pub fn custom(algorithm: &'static str, encoding: &'static str, weighted: bool) -> SolverInfo {

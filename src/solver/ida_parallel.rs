@@ -19,6 +19,7 @@
 //!
 //! [`Regular`]: crate::solver::ida_core::Regular
 
+use super::api::{Solution, Stats};
 use super::ida_core::split::{self, Split};
 use super::ida_core::{ida, Boundary, IterationHook, MoveFilter, Search};
 use super::idastar::IdaOutcome;
@@ -28,6 +29,7 @@ use crate::encoding::Word;
 use crate::error::{Error, ErrorKind, Result};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The fewest nodes at the split depth per thread: enough that a thread left with a large
 /// subtree at the end of an iteration holds up the others only briefly.
@@ -44,20 +46,51 @@ pub struct ParallelOutcome {
     /// Nodes generated in each iteration run here, in order (a resumed search's earlier
     /// iterations are not listed); the last is the one that reached the goal.
     pub iteration_nodes: Vec<u64>,
+    /// Time of the iterations before the last run here: the part of the search whose nodes do
+    /// not depend on where the answer falls, so its speed-up on more threads is the one to
+    /// measure (the last iteration's can be anything from none to superlinear).
+    pub before_last: Duration,
+    /// Time of the whole search run here, from its first iteration to its answer.
+    pub whole: Duration,
 }
 
-/// Records each iteration's nodes for the hook it wraps.
+impl ParallelOutcome {
+    /// The solver's answer: the path, the nodes as expanded, the path as peak memory (IDA*
+    /// stores nothing else), and the time of the iterations before the last.
+    pub(crate) fn into_solution(self, puzzle: &Puzzle) -> Solution {
+        let stats = Stats {
+            expanded: self.outcome.nodes,
+            stored: 0,
+            peak_bytes: (self.outcome.moves.len() * std::mem::size_of::<Move>()) as u64,
+            before_last: Some(self.before_last),
+        };
+        Solution::solved(puzzle, self.outcome.moves, stats)
+    }
+}
+
+/// Records each iteration's nodes and the time at its end for the hook it wraps: one clock
+/// read per iteration boundary, none per node.
 pub(crate) struct PerIteration<'k, K> {
     hook: &'k mut K,
     last: u64,
     /// Nodes of each finished iteration.
     pub(crate) nodes: Vec<u64>,
+    began: Option<Instant>,
+    before_last: Duration,
 }
 
 impl<'k, K: IterationHook> PerIteration<'k, K> {
     /// Wraps `hook`.
     pub(crate) fn new(hook: &'k mut K) -> Self {
-        PerIteration { hook, last: 0, nodes: Vec::new() }
+        PerIteration { hook, last: 0, nodes: Vec::new(), began: None, before_last: Duration::ZERO }
+    }
+
+    /// The search's outcome with each iteration's nodes and the times.
+    fn finish(self, outcome: IdaOutcome) -> ParallelOutcome {
+        let mut iteration_nodes = self.nodes;
+        iteration_nodes.push(outcome.nodes - self.last);
+        let whole = self.began.map_or(Duration::ZERO, |t| t.elapsed());
+        ParallelOutcome { outcome, iteration_nodes, before_last: self.before_last, whole }
     }
 }
 
@@ -65,9 +98,11 @@ impl<K: IterationHook> IterationHook for PerIteration<'_, K> {
     fn start(&mut self, name: &'static str, root_h: u32) -> Result<Option<Boundary>> {
         let b = self.hook.start(name, root_h)?;
         self.last = b.map_or(0, |b| b.nodes);
+        self.began = Some(Instant::now());
         Ok(b)
     }
     fn iteration_done(&mut self, at: &Boundary) {
+        self.before_last = self.began.map_or(Duration::ZERO, |t| t.elapsed());
         self.nodes.push(at.nodes - self.last);
         self.last = at.nodes;
         self.hook.iteration_done(at);
@@ -97,20 +132,20 @@ where
     F::State: Send + Sync,
     K: IterationHook,
 {
-    if threads <= 1 {
-        let mut per = PerIteration::new(hook);
-        let outcome = ida(puzzle, lookups, filter, start, meter, &mut per)?;
-        let mut iteration_nodes = per.nodes;
-        iteration_nodes.push(outcome.nodes - per.last);
-        return Ok(ParallelOutcome { outcome, iteration_nodes });
-    }
-    split::check_start(puzzle, start)?;
-    let run = Run { puzzle, lookups, filter, threads };
-    if puzzle.shape().cells() <= u64::MAX_SQUARES {
-        run.search::<u64, K>(start, meter, hook)
+    // Both searches count and time their iterations through the same hook.
+    let mut per = PerIteration::new(hook);
+    let outcome = if threads <= 1 {
+        ida(puzzle, lookups, filter, start, meter, &mut per)?
     } else {
-        run.search::<u128, K>(start, meter, hook)
-    }
+        split::check_start(puzzle, start)?;
+        let run = Run { puzzle, lookups, filter, threads };
+        if puzzle.shape().cells() <= u64::MAX_SQUARES {
+            run.search::<u64, _>(start, meter, &mut per)?
+        } else {
+            run.search::<u128, _>(start, meter, &mut per)?
+        }
+    };
+    Ok(per.finish(outcome))
 }
 
 /// One search's fixed parts.
@@ -141,7 +176,7 @@ where
         start: &Board,
         meter: &mut Meter,
         hook: &mut K,
-    ) -> Result<ParallelOutcome> {
+    ) -> Result<IdaOutcome> {
         let (packed, blank, root, mut root_h) = split::root::<L, W>(self.lookups, start);
         let (mut bound, mut nodes, mut iterations) = (root_h, 0, 0);
         // A resumed search goes on from its last finished iteration, as the serial one does.
@@ -149,7 +184,6 @@ where
             (bound, nodes, iterations, root_h) = (b.threshold, b.nodes, b.iterations, b.root_h);
             meter.charge(b.nodes)?;
         }
-        let mut iteration_nodes = Vec::new();
         loop {
             iterations += 1;
             let depth = self.split_depth::<W>(packed, blank, root, root_h, bound);
@@ -160,12 +194,9 @@ where
             }
             let top = s.nodes();
             let below = self.below::<W>(&frontier.subtrees, bound, meter)?;
-            let here = top + below.nodes;
-            nodes += here;
-            iteration_nodes.push(here);
+            nodes += top + below.nodes;
             if let Some(moves) = below.answer {
-                let outcome = IdaOutcome { moves, nodes, iterations };
-                return Ok(ParallelOutcome { outcome, iteration_nodes });
+                return Ok(IdaOutcome { moves, nodes, iterations });
             }
             let r = frontier.next_bound.min(below.next_bound);
             if r == u32::MAX {

@@ -22,13 +22,13 @@
 //!
 //! [`KORF_ORDER`]: super::idastar::KORF_ORDER
 
-use super::api::{Solution, Stats};
+use super::api::Solution;
 use super::ida_core::{ida, Checkpoints, Dual, EveryMove};
 use super::ida_parallel::ida_parallel;
 use super::idastar::IdaOutcome;
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle};
+use crate::board::{Board, Puzzle};
 use crate::budget::{Budget, Meter};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsm::MoveAutomaton;
@@ -141,22 +141,16 @@ impl Search for DualBpmx {
         meter: &mut Meter,
     ) -> Result<Solution> {
         // IDA* stores only its path: the state bound does not apply.
-        let out = if self.threads > 1 {
-            let (h, hook) = (&Dual { pdb: &work.h, bpmx: true }, &mut Checkpoints::default());
-            match work.fsm.as_deref() {
-                None => ida_parallel(puzzle, h, &EveryMove, start, meter, hook, self.threads),
-                Some(fsm) => ida_parallel(puzzle, h, fsm, start, meter, hook, self.threads),
-            }?
-            .outcome
-        } else {
-            ida_star_dual_metered(puzzle, &work.h, work.fsm.as_deref(), start, meter, true)?
-        };
-        let stats = Stats {
-            expanded: out.nodes,
-            stored: 0,
-            peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
-        };
-        Ok(Solution::solved(puzzle, out.moves, stats))
+        if !puzzle.costs().is_unit() {
+            return Err(Error::new(ErrorKind::Unsupported, "dual lookups take unit costs only"));
+        }
+        // One thread is the serial search itself.
+        let (h, hook) = (&Dual { pdb: &work.h, bpmx: true }, &mut Checkpoints::default());
+        let out = match work.fsm.as_deref() {
+            None => ida_parallel(puzzle, h, &EveryMove, start, meter, hook, self.threads),
+            Some(fsm) => ida_parallel(puzzle, h, fsm, start, meter, hook, self.threads),
+        }?;
+        Ok(out.into_solution(puzzle))
     }
 
     fn with_search_threads(self, threads: usize) -> Self {

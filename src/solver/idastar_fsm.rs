@@ -8,13 +8,13 @@
 //! bound cuts off included, the root not counted); a child the automaton rejects is not
 //! generated and not counted.
 
-use super::api::{Solution, Stats};
+use super::api::Solution;
 use super::ida_core::{ida, Checkpoints, Regular};
 use super::ida_parallel::ida_parallel;
 use super::idastar::IdaOutcome;
 use super::informed::Prepare;
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle, Topology};
+use crate::board::{Board, Puzzle, Topology};
 use crate::budget::{Budget, Meter};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsm::MoveAutomaton;
@@ -119,18 +119,10 @@ impl<H: Prepare> Search for FsmIda<H> {
         meter: &mut Meter,
     ) -> Result<Solution> {
         // IDA* stores only its path: the state bound does not apply.
-        let out = if self.threads > 1 {
-            let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
-            ida_parallel(puzzle, h, &*work.fsm, start, meter, hook, self.threads)?.outcome
-        } else {
-            ida_star_fsm_metered(puzzle, &*work.h, &work.fsm, start, meter)?
-        };
-        let stats = Stats {
-            expanded: out.nodes,
-            stored: 0,
-            peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
-        };
-        Ok(Solution::solved(puzzle, out.moves, stats))
+        // One thread is the serial search itself.
+        let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
+        let out = ida_parallel(puzzle, h, &*work.fsm, start, meter, hook, self.threads)?;
+        Ok(out.into_solution(puzzle))
     }
 
     fn with_search_threads(self, threads: usize) -> Self {

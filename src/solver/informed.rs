@@ -10,9 +10,8 @@ use super::api::{Solution, Stats};
 use super::astar_h::a_star_metered;
 use super::ida_core::{Checkpoints, EveryMove, Regular};
 use super::ida_parallel::ida_parallel;
-use super::idastar::ida_star_metered;
 use super::wrapper::Search;
-use crate::board::{Board, Move, Puzzle};
+use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
 use crate::error::Result;
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, MaxOf};
@@ -208,19 +207,11 @@ impl<H: Prepare> Search for Informed<H> {
     ) -> Result<Solution> {
         match self.method {
             Method::IdaStar => {
-                // IDA* stores only its path: the state bound does not apply.
-                let out = if self.threads > 1 {
-                    let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
-                    ida_parallel(puzzle, h, &EveryMove, start, meter, hook, self.threads)?.outcome
-                } else {
-                    ida_star_metered(puzzle, &*work.h, start, meter)?
-                };
-                let stats = Stats {
-                    expanded: out.nodes,
-                    stored: 0,
-                    peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
-                };
-                Ok(Solution::solved(puzzle, out.moves, stats))
+                // IDA* stores only its path: the state bound does not apply. One thread is
+                // the serial search itself.
+                let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
+                let out = ida_parallel(puzzle, h, &EveryMove, start, meter, hook, self.threads)?;
+                Ok(out.into_solution(puzzle))
             }
             Method::AStar => {
                 let out = a_star_metered(puzzle, &*work.h, start, max_states, meter)?;
@@ -230,6 +221,7 @@ impl<H: Prepare> Search for Informed<H> {
                     // Each map entry: an 8-byte board and an 8-byte record (the hash table's
                     // slack and the queue are not counted).
                     peak_bytes: out.stored * 16,
+                    before_last: None,
                 };
                 Ok(match out.moves {
                     Some(moves) => Solution::solved(puzzle, moves, stats),

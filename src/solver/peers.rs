@@ -138,7 +138,12 @@ impl<E: Encoding> SpaceSearch for Peer<E> {
         if let Some(e) = spent.take() {
             return Err(e);
         }
-        let stats = Stats { expanded: expanded.get(), stored: generated.get(), peak_bytes: 0 };
+        let stats = Stats {
+            expanded: expanded.get(),
+            stored: generated.get(),
+            peak_bytes: 0,
+            before_last: None,
+        };
         let Some(path) = path else {
             return Ok(Solution::unsolvable(stats));
         };

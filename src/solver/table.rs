@@ -116,6 +116,7 @@ impl<E: Encoding> Built<E> {
             expanded: walked,
             stored: self.states() as u64,
             peak_bytes: self.bytes() as u64,
+            before_last: None,
         };
         match walked {
             Some(moves) => {

@@ -98,3 +98,38 @@ fn a_solver_whose_tables_are_missing_sits_out_naming_no_absolute_path() {
         assert!(!text.contains(" /") && !text.contains("`/"), "{text}");
     }
 }
+
+#[test]
+fn search_threads_reach_the_ida_star_rows_and_meta_and_the_other_solvers_are_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "compare",
+        "--cases",
+        "walk:3x3:8",
+        "--count",
+        "3",
+        "--solvers",
+        "idastar-md/packed",
+        "bfs/rank",
+        "--threads",
+        "1",
+        "--search-threads",
+        "2",
+        "--no-charts",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ];
+    let out = run(&args, b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(err.matches("--search-threads 2 applies to the IDA* solvers").count(), 1, "{err}");
+    let runs = common::runs_text(dir.path());
+    let mut lines = runs.lines();
+    assert!(lines.next().unwrap().ends_with(",search_threads"), "{runs}");
+    for line in lines {
+        let want = if line.starts_with("idastar-md/packed,") { ",2" } else { ",1" };
+        assert!(line.ends_with(want), "{line}");
+    }
+    let meta = std::fs::read_to_string(dir.path().join("meta.json")).unwrap();
+    assert!(meta.contains("\"search_threads\": 2"), "{meta}");
+}

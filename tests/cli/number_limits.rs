@@ -124,3 +124,18 @@ fn compare_refuses_a_count_past_the_processes_memory_limit() {
     assert!(err.contains("20,000,000 cases would need about"), "{err}");
     assert!(err.contains("smaller --count") && !err.contains("memory allocation"), "{err}");
 }
+
+#[test]
+fn search_threads_whose_product_with_threads_passes_the_bound_are_a_usage_error_naming_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let args = ["--threads", "4", "--search-threads", "100"];
+    let compare = [&["compare", "--cases", "sample", "--out", out_dir][..], &args].concat();
+    let solve = [&["solve"][..], &args].concat();
+    for command in [compare, solve] {
+        let out = run_within(&command, b"", HANG_LIMIT);
+        let err = stderr_text(&out);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", command[0]);
+        assert!(err.contains("--threads 4 × --search-threads 100"), "{}: {err}", command[0]);
+    }
+}

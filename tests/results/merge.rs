@@ -42,6 +42,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         time_is: None,
         round: 1,
         resumed: None,
+        search_threads: 1,
     }
 }
 
@@ -92,6 +93,7 @@ fn meta(seed: u64, version: &str, shard: &str) -> RunMeta {
         budget_streak: 3,
         unbudgeted_up_to: Some(50_000_000),
         repeats: 1,
+        search_threads: 1,
         cap_s: None,
         repeat_time_s: None,
         wall_s: None,
@@ -341,3 +343,19 @@ fn the_output_may_not_be_a_shard() {
 
 /// Shards made by runs of the binary: sharded runs, SIGTERM, programs, compressed rows.
 mod runs;
+
+#[test]
+fn shards_keep_their_search_threads_and_shards_that_differ_in_them_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let two = |seed, shard| RunMeta { search_threads: 2, ..meta(seed, "v1", shard) };
+    let ida =
+        |case_id, length| RunRow { search_threads: 2, ..row("idastar-md/packed", case_id, length) };
+    let a = shard(&tmp.path().join("a"), &[ida(0, 3)], &two(7, "1/2"));
+    let b = shard(&tmp.path().join("b"), &[ida(1, 4)], &two(7, "2/2"));
+    let merged = merge(&[a.clone(), b], "test").unwrap();
+    assert!(merged.runs.iter().all(|r| r.search_threads == 2));
+    assert_eq!(merged.meta.as_ref().map(|m| m.search_threads), Some(2));
+    let c = shard(&tmp.path().join("c"), &[row("idastar-md/packed", 1, 4)], &meta(7, "v1", "2/2"));
+    let err = merge(&[a, c], "test").unwrap_err().to_string();
+    assert!(err.contains("different search threads"), "{err}");
+}

@@ -40,6 +40,7 @@ pub(crate) fn korf_run(solver: &str, case_id: u64, optimal: u64, outcome: Outcom
         time_is: Some(crate::report::QueryTimeIs::Measured),
         round: 1,
         resumed: None,
+        search_threads: 1,
     }
 }
 
@@ -156,6 +157,7 @@ fn korf_charts_draw_with_budget_crosses_and_published_bars() {
         budget_streak: 0,
         unbudgeted_up_to: None,
         repeats: 1,
+        search_threads: 1,
         cap_s: None,
         repeat_time_s: None,
         wall_s: None,

@@ -79,6 +79,14 @@ fn a_request_the_harness_cannot_run_is_refused_before_any_work_and_says_why() {
     assert!(refused(CompareRequest { threads: 0, ..base() }).contains("0 threads"));
     assert!(refused(CompareRequest { threads: MAX_THREADS + 1, ..base() }).contains("threads"));
     assert!(refused(CompareRequest { repeat: 0, ..base() }).contains("at least once"));
+    let product = CompareRequest { threads: 2, search_threads: MAX_THREADS / 2 + 1, ..base() };
+    let e = refused(product);
+    assert!(
+        e.contains("--threads 2")
+            && e.contains(&format!("--search-threads {}", MAX_THREADS / 2 + 1)),
+        "{e}"
+    );
+    assert!(refused(CompareRequest { search_threads: 0, ..base() }).contains("--search-threads 0"));
     let unknown = CompareRequest { solvers: vec!["bfs/rnak".into()], ..base() };
     assert!(refused(unknown).contains("unknown solver `bfs/rnak`"));
     let missing = CompareRequest { cases: vec!["no-such-file.hdu".into()], ..base() };

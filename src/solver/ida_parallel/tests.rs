@@ -116,3 +116,18 @@ fn a_spent_state_budget_stops_every_thread_with_an_error() {
     let e = ida_parallel(&p, &Regular(&md), &EveryMove, b, &mut meter, &mut NoHook, 2);
     assert_eq!(e.unwrap_err().kind(), ErrorKind::Budget);
 }
+
+#[test]
+fn serial_and_parallel_count_the_same_iterations_and_time_those_before_the_last_within_the_whole() {
+    let p = Puzzle::eight();
+    let md = Manhattan::new(&p);
+    for b in boards() {
+        let serial = on(&p, &Regular(&md), &EveryMove, &b, 1);
+        let par = on(&p, &Regular(&md), &EveryMove, &b, 2);
+        assert_eq!(par.outcome.iterations, serial.outcome.iterations, "{b}");
+        assert_eq!(par.iteration_nodes.len(), serial.iteration_nodes.len(), "{b}");
+        for o in [&serial, &par] {
+            assert!(o.before_last <= o.whole, "{b}: {:?} > {:?}", o.before_last, o.whole);
+        }
+    }
+}
