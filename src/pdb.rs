@@ -23,6 +23,8 @@
 
 mod build;
 mod cache;
+mod catalogue;
+mod compound;
 mod dual;
 mod lookup;
 mod open;
@@ -64,6 +66,8 @@ pub use cache::{
     clear, list, unfinished, BuildEvent, BuildPlan, Cache, CacheReport, CachedDatabase, Miss,
     UnfinishedWrite, FORMAT_VERSION,
 };
+pub use catalogue::{Catalogue, CataloguePartition, MAX_GROUP_TILES, MAX_PARTITIONS};
+pub use compound::{CatalogueNode, CataloguePdb, MAX_CATALOGUE_LOOKUPS};
 pub use dual::{DualBound, DualPdb};
 pub use open::{build_command, BuildInfo, OnMiss, Source};
 pub use partition::{Partition, PartitionKind};

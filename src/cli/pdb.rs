@@ -5,7 +5,7 @@ use super::args::{shape_arg, TopologyArg};
 use super::output::{status, CliResult, Diagnostics, Failure};
 use clap::{Subcommand, ValueEnum};
 use slidebench::judge::parse_board_argument;
-use slidebench::pdb::{self, Cache, Partition, PartitionKind, Source};
+use slidebench::pdb::{self, Cache, Catalogue, Partition, PartitionKind, Source};
 use slidebench::units::{group_digits, human_bytes};
 use slidebench::{Board, Costs, Error, ErrorKind, Puzzle, Shape};
 use std::io::{self, BufWriter, Write};
@@ -44,6 +44,10 @@ enum PdbAction {
         /// idastar-zpdb663 and idastar-zpdb6666.
         #[arg(long)]
         zero_aware: bool,
+        /// Build every table of a catalogue file (its shape and goal; see
+        /// docs/fifteen-and-twenty-four.md), saying their total bytes first.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["shape", "goal", "partition", "zero_aware"])]
+        catalogue: Option<PathBuf>,
     },
     /// List the cached databases: what each is for, its size, its build time, and whether it
     /// verifies.
@@ -103,62 +107,71 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
     let mut diagnostics = Diagnostics::new();
     let mut failed = false;
     match &args.action {
-        PdbAction::Build { shape, topology, goal, partition, zero_aware } => {
-            let goal = if goal.is_empty() {
-                Board::solved(*shape)
+        PdbAction::Build { shape, topology, goal, partition, zero_aware, catalogue } => {
+            let (puzzle, partitions) = if let Some(path) = catalogue {
+                read_catalogue(&mut out, path, (*topology).into())?
             } else {
-                parse_board_argument(*shape, &goal.join(" ")).map_err(|e| usage(&e))?
+                let goal = if goal.is_empty() {
+                    Board::solved(*shape)
+                } else {
+                    parse_board_argument(*shape, &goal.join(" ")).map_err(|e| usage(&e))?
+                };
+                let puzzle = Puzzle::new(*shape, (*topology).into(), Costs::UNIT, goal)?;
+                let partition = match partition {
+                    Some(kind) => match Partition::for_goal((*kind).into(), &goal) {
+                        Ok(p) => p,
+                        Err(e) => super::args::usage_error(
+                            &["pdb", "build"],
+                            &format!("invalid value for '--partition <PARTITION>': {e}"),
+                        ),
+                    },
+                    None => Partition::default_for(&goal),
+                };
+                (puzzle, vec![partition])
             };
-            let puzzle = Puzzle::new(*shape, (*topology).into(), Costs::UNIT, goal)?;
-            let partition = match partition {
-                Some(kind) => match Partition::for_goal((*kind).into(), &goal) {
-                    Ok(p) => p,
-                    Err(e) => super::args::usage_error(
-                        &["pdb", "build"],
-                        &format!("invalid value for '--partition <PARTITION>': {e}"),
-                    ),
-                },
-                None => Partition::default_for(&goal),
-            };
-            let info = if *zero_aware {
-                super::pdb_progress::build_zero_aware(&puzzle, &partition, &cache)?
-            } else {
-                super::pdb_progress::build(&puzzle, &partition, &cache)?.1
-            };
-            let bytes: u64 = info.pattern_bytes.iter().sum();
-            let sizes: Vec<String> = info.pattern_bytes.iter().map(|&b| group_digits(b)).collect();
-            let what = format!(
-                "{shape} {} partition {}{} ({} patterns, {} tables; {} bytes: {})",
-                puzzle.topology(),
-                partition.name(),
-                if *zero_aware { ", zero-aware," } else { "" },
-                partition.squares().len(),
-                info.pattern_bytes.len(),
-                group_digits(bytes),
-                sizes.join(" + ")
-            );
-            match info.source {
-                Source::Built => {
-                    let why = info.miss.map_or("absent", pdb::Miss::name);
-                    writeln!(
+            for partition in &partitions {
+                let shape = puzzle.shape();
+                let info = if *zero_aware {
+                    super::pdb_progress::build_zero_aware(&puzzle, partition, &cache)?
+                } else {
+                    super::pdb_progress::build(&puzzle, partition, &cache)?.1
+                };
+                let bytes: u64 = info.pattern_bytes.iter().sum();
+                let sizes: Vec<String> =
+                    info.pattern_bytes.iter().map(|&b| group_digits(b)).collect();
+                let what = format!(
+                    "{shape} {} partition {}{} ({} patterns, {} tables; {} bytes: {})",
+                    puzzle.topology(),
+                    partition.name(),
+                    if *zero_aware { ", zero-aware," } else { "" },
+                    partition.squares().len(),
+                    info.pattern_bytes.len(),
+                    group_digits(bytes),
+                    sizes.join(" + ")
+                );
+                match info.source {
+                    Source::Built => {
+                        let why = info.miss.map_or("absent", pdb::Miss::name);
+                        writeln!(
+                            out,
+                            "built {what} in {:.3} s (cached file: {why})",
+                            info.build_seconds
+                        )?;
+                    }
+                    Source::Loaded => writeln!(
                         out,
-                        "built {what} in {:.3} s (cached file: {why})",
-                        info.build_seconds
-                    )?;
+                        "cached {what}: verified in {:.3} s, built in {:.3} s",
+                        info.seconds, info.build_seconds
+                    )?,
                 }
-                Source::Loaded => writeln!(
-                    out,
-                    "cached {what}: verified in {:.3} s, built in {:.3} s",
-                    info.seconds, info.build_seconds
-                )?,
-            }
-            match (&info.path, &info.save_error) {
-                (_, Some(e)) => {
-                    failed = true;
-                    diagnostics.line(format_args!("could not save in {}: {e}", dir.display()));
+                match (&info.path, &info.save_error) {
+                    (_, Some(e)) => {
+                        failed = true;
+                        diagnostics.line(format_args!("could not save in {}: {e}", dir.display()));
+                    }
+                    (Some(path), None) => writeln!(out, "file {}", path.display())?,
+                    (None, None) => {}
                 }
-                (Some(path), None) => writeln!(out, "file {}", path.display())?,
-                (None, None) => {}
             }
         }
         PdbAction::List => list(&mut out, &cache, &dir)?,
@@ -176,6 +189,29 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
     out.flush()?;
     let delivered = diagnostics.finish();
     Ok(status(failed || !delivered))
+}
+
+/// The puzzle of the catalogue at `path` and its groups' partitions, after saying how many
+/// tables and bytes they are.
+fn read_catalogue(
+    out: &mut impl Write,
+    path: &std::path::Path,
+    topology: slidebench::Topology,
+) -> Result<(Puzzle, Vec<Partition>), Error> {
+    let catalogue = Catalogue::read(path)?;
+    let puzzle = Puzzle::new(catalogue.shape(), topology, Costs::UNIT, *catalogue.goal())?;
+    let bytes = catalogue.table_bytes();
+    writeln!(
+        out,
+        "catalogue {}: {} partitions, {} distinct tables, {} bytes ({})",
+        path.display(),
+        catalogue.partitions().len(),
+        catalogue.groups().len(),
+        group_digits(bytes),
+        human_bytes(bytes)
+    )?;
+    out.flush()?;
+    Ok((puzzle, catalogue.group_partitions()))
 }
 
 /// `pdb list`: every database file with what is wrong with it, then unfinished writes.

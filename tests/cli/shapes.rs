@@ -326,6 +326,36 @@ fn pdb_build_list_and_clear_manage_one_cache_directory() {
 }
 
 #[test]
+fn pdb_build_catalogue_says_its_bytes_first_and_builds_each_distinct_group_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let file = dir.path().join("c.txt");
+    // Three partitions, four distinct groups (1 2 3 4 is listed three times).
+    let text = "shape: 3x3\ngoal: solved\npartition: 1 2 3 4 | 5 6 7 8 transpose\n\
+                partition: 4 3 2 1 | 5 6 | 7 8\npartition: 1 2 3 4 | 5 6 | 7 8\n";
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let built = run(&["pdb", "build", "--pdb-dir", d, "--catalogue", f], b"");
+    assert!(built.status.success(), "{}", stderr_text(&built));
+    let lines = stdout_lines(&built);
+    assert!(
+        lines[0].ends_with(": 3 partitions, 4 distinct tables, 6,192 bytes (6.0 KiB)"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("built 3x3 grid partition catalogue")).count(),
+        4
+    );
+    let listed = run(&["pdb", "list", "--pdb-dir", d], b"");
+    assert!(stdout_lines(&listed)[0].starts_with("4 database file(s)"));
+    // A bad catalogue is refused naming its line, and nothing is built.
+    std::fs::write(&file, "shape: 3x3\npartition: 1 2 3 | 3 4 5 6 7 8\n").unwrap();
+    let out = run(&["pdb", "build", "--pdb-dir", d, "--catalogue", f], b"");
+    assert!(!out.status.success());
+    assert!(stderr_text(&out).contains("line 2: tiles repeated: 3"), "{}", stderr_text(&out));
+}
+
+#[test]
 fn pdb_build_refuses_a_partition_or_goal_the_shape_cannot_take() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
