@@ -268,5 +268,7 @@ where
     }
 }
 
+pub mod task;
+
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,7 @@
 use super::api::{Solution, Stats};
 use super::ida_core::{ida, Checkpoints, Dual, EveryMove};
 use super::ida_parallel::ida_parallel;
+use super::ida_parallel::task::{ida_task, SplitTask, TaskOutcome};
 use super::idastar::IdaOutcome;
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
@@ -157,6 +158,20 @@ impl Search for DualBpmx {
             peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
         };
         Ok(Solution::solved(puzzle, out.moves, stats))
+    }
+
+    fn split_task(
+        &self,
+        work: &mut DualWork,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Option<Result<TaskOutcome>> {
+        let (h, meter) = (&Dual { pdb: &work.h, bpmx: true }, &mut Meter::unlimited());
+        Some(match work.fsm.as_deref() {
+            None => ida_task(puzzle, h, &EveryMove, start, meter, task),
+            Some(fsm) => ida_task(puzzle, h, fsm, start, meter, task),
+        })
     }
 
     fn with_search_threads(self, threads: usize) -> Self {

@@ -11,6 +11,7 @@
 use super::api::{Solution, Stats};
 use super::ida_core::{ida, Checkpoints, Regular};
 use super::ida_parallel::ida_parallel;
+use super::ida_parallel::task::{ida_task, SplitTask, TaskOutcome};
 use super::idastar::IdaOutcome;
 use super::informed::Prepare;
 use super::wrapper::Search;
@@ -131,6 +132,17 @@ impl<H: Prepare> Search for FsmIda<H> {
             peak_bytes: (out.moves.len() * std::mem::size_of::<Move>()) as u64,
         };
         Ok(Solution::solved(puzzle, out.moves, stats))
+    }
+
+    fn split_task(
+        &self,
+        work: &mut FsmWork<H>,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Option<Result<TaskOutcome>> {
+        let (h, fsm) = (&Regular(&*work.h), &*work.fsm);
+        Some(ida_task(puzzle, h, fsm, start, &mut Meter::unlimited(), task))
     }
 
     fn with_search_threads(self, threads: usize) -> Self {
