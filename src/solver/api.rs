@@ -172,7 +172,10 @@ pub trait Solver: Send + Sync {
         let _ = (puzzle, start, task);
         Err(crate::error::Error::new(
             crate::error::ErrorKind::Unsupported,
-            format!("{} cannot split one search across processes (IDA* solvers can)", self.info().id),
+            format!(
+                "{} cannot split one search across processes (IDA* solvers can)",
+                self.info().id
+            ),
         ))
     }
 

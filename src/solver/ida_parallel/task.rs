@@ -82,7 +82,10 @@ impl SplitTask {
         if self.tasks == 0 || self.index == 0 || self.index > self.tasks {
             return Err(Error::new(
                 ErrorKind::Parse,
-                format!("task {}/{}: the index must be 1 to {}", self.index, self.tasks, self.tasks),
+                format!(
+                    "task {}/{}: the index must be 1 to {}",
+                    self.index, self.tasks, self.tasks
+                ),
             ));
         }
         Ok(())
@@ -117,11 +120,12 @@ impl SplitTask {
         let started = Instant::now();
         let mut pause = Duration::from_millis(5);
         loop {
-            let missing: Vec<usize> = (1..=self.tasks)
-                .filter(|i| !dir.join(format!("task-{i}")).exists())
-                .collect();
+            let missing: Vec<usize> =
+                (1..=self.tasks).filter(|i| !dir.join(format!("task-{i}")).exists()).collect();
             if missing.is_empty() {
-                return (1..=self.tasks).map(|i| self.read(&dir.join(format!("task-{i}")))).collect();
+                return (1..=self.tasks)
+                    .map(|i| self.read(&dir.join(format!("task-{i}"))))
+                    .collect();
             }
             if started.elapsed() >= self.timeout {
                 let names: Vec<String> = missing.iter().map(|i| format!("{i}")).collect();
@@ -289,3 +293,6 @@ where
         bound = next;
     }
 }
+
+#[cfg(test)]
+mod tests;
