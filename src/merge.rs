@@ -21,6 +21,7 @@
 
 pub mod answers;
 mod checks;
+pub mod split;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{self, Lock};

@@ -2,7 +2,8 @@
 # The sharding recipes (docs/large-runs.md) run as written, on a small workload: a one-node SLURM cluster
 # runs scripts/cluster/compare.sbatch (the file docs/large-runs.md links) as a 3-task array, and
 # GNU parallel runs scripts/cluster/parallel.sh; each merged result must hold the answers of
-# one unsharded run of the same sets (`merge --expect`, times and peak memory aside). Then a
+# one unsharded run of the same sets (`merge --expect`, times and peak memory aside); one 4x4
+# search split across four tasks must match the serial one (split-check.sh). Then a
 # task cancelled partway (scancel) must make the merge refuse, naming its shard. The cluster
 # is torn down on every exit. Run as root after `cargo build --release` (or with
 # SLIDEBENCH_BIN_DIR naming the directory of another build, as .ci/run does); .ci/run installs
@@ -36,6 +37,12 @@ echo "cluster up: $(sinfo -h -N -o '%N %c CPUs %T')"
 mkdir -p slurm && cd slurm
 sbatch --wait --array=1-3 --time=00:05:00 "$root/scripts/cluster/compare.sbatch"
 slidebench merge shards/1 shards/2 shards/3 --out merged --expect ../unsharded
+cd ..
+
+# One search split across four tasks of one job (split.sbatch): the serial length, and the
+# serial nodes in the iterations before the last.
+mkdir -p split && cd split
+bash "$root/scripts/cluster/split-check.sh"
 cd ..
 
 mkdir -p parallel && cd parallel

@@ -49,3 +49,11 @@ pub(super) fn run(
     }
     Ok(outcome(false, !disagreed.is_empty()))
 }
+
+/// Merges the rows of one split search and prints the instance's row.
+pub(super) fn run_split(files: &[PathBuf]) -> CliResult {
+    let rows = slidebench::merge::split::read_rows(files)?;
+    let merged = slidebench::merge::split::merge_split(&rows)?;
+    io::stdout().lock().write_all(merged.csv().as_bytes())?;
+    Ok(outcome(false, false))
+}

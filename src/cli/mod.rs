@@ -19,6 +19,7 @@ mod programs;
 mod report;
 mod solve;
 mod solvers;
+mod split;
 
 use args::{
     count_arg, cruller_solver_ids, default_threads, depth_arg, threads_arg, usage_error,
@@ -148,12 +149,17 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
     /// is written, and the line naming them printed); 1 when a shard is refused (incomplete, no
     /// solver answered in it, missing) or --expect finds rows that differ; 2 for a usage error.
     Merge {
-        /// Shard result directories.
+        /// Shard result directories (with --split: the tasks' row files).
         #[arg(required = true, num_args = 1..)]
         shards: Vec<PathBuf>,
         /// Directory for the merged result set.
-        #[arg(long)]
-        out: PathBuf,
+        #[arg(long, required_unless_present = "split")]
+        out: Option<PathBuf>,
+        /// Merge the rows of one search split across processes (`slidebench split`) and print
+        /// the instance's row: the length (the path replayed), nodes summed, times summed and
+        /// the wall span.
+        #[arg(long, conflicts_with_all = ["out", "partial", "expect"])]
+        split: bool,
         /// Merge even when shards of the run are missing; meta.json records which.
         #[arg(long)]
         partial: bool,
@@ -163,6 +169,10 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
         #[arg(long, value_name = "DIR")]
         expect: Option<PathBuf>,
     },
+    /// One task of an IDA* search split across processes: it searches its share of the
+    /// nodes at the split depth and meets the other tasks at a barrier directory after every
+    /// iteration; its row goes to --out, for `merge --split` (docs/large-runs.md).
+    Split(split::SplitArgs),
     /// Write DIR/index.html: one self-contained page with the charts, the ranked tables, the
     /// findings and what made the results (no network needed to view it).
     Report {
@@ -232,9 +242,14 @@ pub fn run() -> ExitCode {
         Command::Check { threads, thorough } => check::run(threads, thorough),
         Command::Chart { from, out, list, lint } => chart::run(&from, out, list, &lint),
         Command::Report { from, doc_blocks } => report::run(&from, &doc_blocks),
-        Command::Merge { shards, out, partial, expect } => {
-            merge::run(&shards, &out, partial, expect.as_deref())
-        }
+        Command::Merge { shards, split: true, .. } => merge::run_split(&shards),
+        Command::Merge { shards, out, partial, expect, .. } => merge::run(
+            &shards,
+            out.as_deref().expect("clap requires --out without --split"),
+            partial,
+            expect.as_deref(),
+        ),
+        Command::Split(args) => split::run(&args),
         Command::Census { shape, topology, max_depth, max_states, csv } => match max_depth {
             Some(depth) => census::run_to_depth(shape, topology.into(), depth, max_states),
             None => census::run(shape, topology.into(), max_states, csv.as_deref()),

@@ -162,6 +162,27 @@ pub trait Solver: Send + Sync {
         starts.iter().map(|start| self.solve(puzzle, start)).collect()
     }
 
+    /// Task `task.index` of `task.tasks` of one search split across processes that meet at
+    /// a barrier directory (`slidebench split`, [`crate::solver::ida_parallel::task`]).
+    ///
+    /// # Errors
+    /// `Unsupported` for every solver but the IDA* ones; otherwise the task's.
+    fn split_task(
+        &mut self,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &crate::solver::ida_parallel::task::SplitTask,
+    ) -> Result<crate::solver::ida_parallel::task::TaskOutcome> {
+        let _ = (puzzle, start, task);
+        Err(crate::error::Error::new(
+            crate::error::ErrorKind::Unsupported,
+            format!(
+                "{} cannot split one search across processes (IDA* solvers can)",
+                self.info().id
+            ),
+        ))
+    }
+
     /// A solver of the same kind for another thread, sharing anything already built.
     fn fork(&self) -> Box<dyn Solver>;
 }

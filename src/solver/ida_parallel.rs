@@ -299,5 +299,7 @@ where
     }
 }
 
+pub mod task;
+
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,7 @@
 use super::api::Solution;
 use super::ida_core::{ida, Checkpoints, Dual, EveryMove};
 use super::ida_parallel::ida_parallel;
+use super::ida_parallel::task::{ida_task, SplitTask, TaskOutcome};
 use super::idastar::IdaOutcome;
 use super::informed::{PdbConfig, Prepare};
 use super::wrapper::Search;
@@ -151,6 +152,20 @@ impl Search for DualBpmx {
             Some(fsm) => ida_parallel(puzzle, h, fsm, start, meter, hook, self.threads),
         }?;
         Ok(out.into_solution(puzzle))
+    }
+
+    fn split_task(
+        &self,
+        work: &mut DualWork,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Option<Result<TaskOutcome>> {
+        let (h, meter) = (&Dual { pdb: &work.h, bpmx: true }, &mut Meter::unlimited());
+        Some(match work.fsm.as_deref() {
+            None => ida_task(puzzle, h, &EveryMove, start, meter, task),
+            Some(fsm) => ida_task(puzzle, h, fsm, start, meter, task),
+        })
     }
 
     fn with_search_threads(self, threads: usize) -> Self {

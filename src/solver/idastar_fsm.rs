@@ -11,6 +11,7 @@
 use super::api::Solution;
 use super::ida_core::{ida, Checkpoints, Regular};
 use super::ida_parallel::ida_parallel;
+use super::ida_parallel::task::{ida_task, SplitTask, TaskOutcome};
 use super::idastar::IdaOutcome;
 use super::informed::Prepare;
 use super::wrapper::Search;
@@ -123,6 +124,17 @@ impl<H: Prepare> Search for FsmIda<H> {
         let (h, hook) = (&Regular(&*work.h), &mut Checkpoints::default());
         let out = ida_parallel(puzzle, h, &*work.fsm, start, meter, hook, self.threads)?;
         Ok(out.into_solution(puzzle))
+    }
+
+    fn split_task(
+        &self,
+        work: &mut FsmWork<H>,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Option<Result<TaskOutcome>> {
+        let (h, fsm) = (&Regular(&*work.h), &*work.fsm);
+        Some(ida_task(puzzle, h, fsm, start, &mut Meter::unlimited(), task))
     }
 
     fn with_search_threads(self, threads: usize) -> Self {

@@ -10,6 +10,7 @@ use super::api::{Solution, Stats};
 use super::astar_h::a_star_metered;
 use super::ida_core::{Checkpoints, EveryMove, Regular};
 use super::ida_parallel::ida_parallel;
+use super::ida_parallel::task::{ida_task, SplitTask, TaskOutcome};
 use super::wrapper::Search;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
@@ -229,6 +230,18 @@ impl<H: Prepare> Search for Informed<H> {
                 })
             }
         }
+    }
+
+    fn split_task(
+        &self,
+        work: &mut Built<H>,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Option<Result<TaskOutcome>> {
+        let h = &Regular(&*work.h);
+        (self.method == Method::IdaStar)
+            .then(|| ida_task(puzzle, h, &EveryMove, start, &mut Meter::unlimited(), task))
     }
 
     fn with_search_threads(self, threads: usize) -> Self {

@@ -7,7 +7,8 @@ use super::kit::{own_shape, precheck, same_space};
 use crate::board::{Board, Puzzle};
 use crate::budget::{Budget, Meter};
 use crate::encoding::Encoding;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
+use crate::solver::ida_parallel::task::{SplitTask, TaskOutcome};
 use std::time::Duration;
 
 /// One algorithm, without the bookkeeping [`Wrapped`] does for it.
@@ -68,6 +69,20 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
     fn with_search_threads(self, threads: usize) -> Self {
         let _ = threads;
         self
+    }
+
+    /// One task of a search split across processes ([`Solver::split_task`]) in `work`,
+    /// which [`Search::prepare`] has fitted to `puzzle`; `None` where the search cannot split
+    /// (all but IDA*).
+    fn split_task(
+        &self,
+        work: &mut Self::Work,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Option<Result<TaskOutcome>> {
+        let _ = (work, puzzle, start, task);
+        None
     }
 
     /// What a fork starts with: nothing by default (buffers are per thread); a built table
@@ -223,6 +238,26 @@ impl<S: Search> Solver for Wrapped<S> {
             }
         }
         answers.into_iter().map(|a| a.expect("every board answered")).collect()
+    }
+
+    fn split_task(
+        &mut self,
+        puzzle: &Puzzle,
+        start: &Board,
+        task: &SplitTask,
+    ) -> Result<TaskOutcome> {
+        own_shape(&self.info, puzzle)?;
+        self.search.prepare(puzzle, self.max_states, &mut self.work)?;
+        let work = self.work.as_mut().expect("prepared");
+        self.search.split_task(work, puzzle, start, task).unwrap_or_else(|| {
+            Err(Error::new(
+                ErrorKind::Unsupported,
+                format!(
+                    "{} cannot split one search across processes (IDA* solvers can)",
+                    self.info.id
+                ),
+            ))
+        })
     }
 
     fn fork(&self) -> Box<dyn Solver> {
