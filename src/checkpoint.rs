@@ -731,7 +731,14 @@ impl Tracker {
         });
         Ok(match live {
             None => (Tracker { live: None }, None),
-            Some((live, r)) => (Tracker { live: Some(live) }, r),
+            Some((mut live, r)) => {
+                // Until this process stops and says what it redid, a resumed checkpoint's redone
+                // count is unknown: were it killed, its own would be lost.
+                if r.is_some() {
+                    live.write_paused(false, |cp| cp.redone_nodes = None);
+                }
+                (Tracker { live: Some(live) }, r)
+            }
         })
     }
 
