@@ -46,7 +46,7 @@ fn write_seconds(
 ) -> f64 {
     let file = dir.join("timed.json");
     let cp = checkpoint::Checkpoint {
-        format: 3,
+        format: 4,
         query: QueryKey::new("korf50", 1, "idastar-pdb6666/packed", puzzle, board),
         heuristic: "pdb6666".into(),
         root_estimate: 70,
@@ -56,6 +56,7 @@ fn write_seconds(
         iterations: 1,
         elapsed_s: 1.0,
         nodes_per_s: 1.0,
+        redone_nodes: None,
         checksum: String::new(),
     };
     let mut writes: Vec<f64> = (0..200)

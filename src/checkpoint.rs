@@ -15,8 +15,10 @@
 //!
 //! A search resumed from a checkpoint makes exactly the moves and counts of one that never
 //! stopped: each iteration is a deterministic depth-first search from the root, and the
-//! checkpoint holds the nodes of the finished iterations only (those of the interrupted one are
-//! counted again, not twice).
+//! checkpoint holds the nodes of the finished iterations only. The nodes an earlier process
+//! spent in the iteration it did not finish, which the resumed one repeats, are recorded apart
+//! (`redone_nodes`): a search stopped by its budget adds them to its checkpoint as it stops; one
+//! killed cannot, and leaves them unknown.
 
 use crate::board::{Puzzle, Topology};
 use crate::error::{Error, ErrorKind, Result};
@@ -40,7 +42,7 @@ pub const CHECKPOINT_AFTER: Duration = Duration::from_secs(1);
 pub const MAX_NODES: u64 = u64::MAX >> 1;
 
 /// What a checkpoint file's `format` field holds; another value is refused.
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 
 /// The checkpoint files in `dir` (none when it does not exist), sorted.
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
@@ -57,7 +59,15 @@ pub fn files_in(dir: &Path) -> Vec<PathBuf> {
 /// Removes every checkpoint in `dir` (the explicit command that discards unfinished searches);
 /// returns how many it removed.
 pub fn clear(dir: &Path) -> Result<usize> {
-    let files = files_in(dir);
+    clear_of(dir, None, None)
+}
+
+/// Removes the checkpoints in `dir` of the set `set` and the solver `solver` (any, where not
+/// given), by their file names ([`QueryKey::file_name`]), so a corrupted file goes as well;
+/// returns how many it removed. The directory goes too once empty.
+pub fn clear_of(dir: &Path, set: Option<&str>, solver: Option<&str>) -> Result<usize> {
+    let files: Vec<PathBuf> =
+        files_in(dir).into_iter().filter(|f| name_matches(f, set, solver)).collect();
     for f in &files {
         count_op(f);
         std::fs::remove_file(f)
@@ -66,6 +76,60 @@ pub fn clear(dir: &Path) -> Result<usize> {
     }
     let _ = std::fs::remove_dir(dir);
     Ok(files.len())
+}
+
+/// Whether the file `path`, named `SET.CASE.SOLVER.json`, is of `set` and `solver` (any, where
+/// not given): the case's digits between them tell a set `a` from a set `a.1`.
+fn name_matches(path: &Path, set: Option<&str>, solver: Option<&str>) -> bool {
+    let clean = |s: &str| s.replace(['/', '\\'], "-");
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let set_ok = set.is_none_or(|set| {
+        name.strip_prefix(&format!("{}.", clean(set)))
+            .and_then(|rest| rest.split_once('.'))
+            .is_some_and(|(case, _)| digits(case))
+    });
+    let solver_ok = solver.is_none_or(|solver| {
+        name.strip_suffix(&format!(".{}.json", clean(solver)))
+            .and_then(|rest| rest.rsplit_once('.'))
+            .is_some_and(|(_, case)| digits(case))
+    });
+    set_ok && solver_ok
+}
+
+/// A checkpoint file as `slidebench checkpoints list` shows it.
+#[derive(Debug)]
+pub struct Listed {
+    /// The file.
+    pub path: PathBuf,
+    /// What it holds, when it reads and its checksum matches.
+    pub checkpoint: Option<Checkpoint>,
+    /// Why a run would refuse it whatever its query, if it would: unreadable, corrupted,
+    /// another build's, a field out of range, a name not its query's. (A run also holds its
+    /// threshold to the query's reference and the board's diameter.)
+    pub refused: Option<String>,
+}
+
+/// The checkpoint files in `dir`, each read and checked as far as it can be without its query.
+pub fn list(dir: &Path) -> Vec<Listed> {
+    files_in(dir)
+        .into_iter()
+        .filter_map(|path| match Checkpoint::read(&path) {
+            Err(e) => Some(Listed { path, checkpoint: None, refused: Some(e.to_string()) }),
+            Ok(None) => None,
+            Ok(Some(cp)) => {
+                let key =
+                    QueryKey { code_version: crate::version::code_version(), ..cp.query.clone() };
+                let named = key.file_name();
+                let refused = cp.refuse(&key, None).or_else(|| {
+                    (path.file_name().and_then(|n| n.to_str()) != Some(named.as_str())).then(|| {
+                        format!("its query's file is named {named}: no search reads this one")
+                    })
+                });
+                Some(Listed { path, checkpoint: Some(cp), refused })
+            }
+        })
+        .collect()
 }
 
 /// Checkpoint files known to this process to exist: found before a query, or written by one,
@@ -201,6 +265,11 @@ pub struct Checkpoint {
     pub elapsed_s: f64,
     /// Nodes per second of the process that wrote it.
     pub nodes_per_s: f64,
+    /// Nodes the processes so far spent in iterations they did not finish, which the search
+    /// resumed from here repeats: not in `nodes`. Unknown (`null`) when the process that wrote
+    /// it may have been killed after this boundary: written at a boundary, it is filled in only
+    /// by a process that stops partway through the next iteration and says so.
+    pub redone_nodes: Option<u64>,
     /// `xxh3:` and the hash of the file's JSON with this field empty: catches corruption and
     /// truncation (not deliberate editing, which the field checks bound).
     #[serde(default)]
@@ -234,18 +303,31 @@ pub fn proven_diameter(puzzle: &Puzzle) -> Option<u64> {
     }
 }
 
+/// The most moves deep a resumed search may recurse: far beyond any search IDA* finishes
+/// (the 5×5's longest optimal path is at most 205 moves), and well within a thread's stack.
+/// Not a bound on answers: a checkpoint whose threshold allows deeper paths is refused, and
+/// the search starts afresh, so an edited threshold cannot overflow the stack.
+pub const MAX_RESUMED_DEPTH: u64 = 2_000;
+
 /// The lowest of `reference` (a known optimal cost, with its authority) and the puzzle's proven
-/// diameter: no iteration of an optimal search starts above it.
+/// diameter: no iteration of an optimal search starts above it. And, where neither is known
+/// or both are higher, the threshold at which a path could be [`MAX_RESUMED_DEPTH`] moves
+/// deep: no resumed search starts above it.
 pub fn ceiling(puzzle: &Puzzle, reference: Option<(u64, String)>) -> Option<Ceiling> {
     let diameter = proven_diameter(puzzle).map(|d| Ceiling {
         cost: d,
         authority: format!("the proven diameter of the {}", puzzle.shape()),
     });
     let reference = reference.map(|(cost, authority)| Ceiling { cost, authority });
-    match (reference, diameter) {
-        (Some(r), Some(d)) => Some(if d.cost < r.cost { d } else { r }),
-        (r, d) => r.or(d),
-    }
+    let cheapest = u64::from(puzzle.costs().horizontal.min(puzzle.costs().vertical).max(1));
+    let depth = Ceiling {
+        cost: MAX_RESUMED_DEPTH.saturating_mul(cheapest),
+        authority: format!(
+            "the threshold of paths {MAX_RESUMED_DEPTH} moves deep (as deep as a resumed search \
+             may recurse)"
+        ),
+    };
+    [reference, diameter, Some(depth)].into_iter().flatten().min_by_key(|c| c.cost)
 }
 
 impl Checkpoint {
@@ -340,7 +422,7 @@ impl Checkpoint {
         if let Some(c) = ceiling {
             if u64::from(self.next_threshold) > c.cost {
                 return Some(format!(
-                    "its next threshold {} is above {} {}: no optimal search gets there",
+                    "its next threshold {} is above {}, {}: no search to resume gets there",
                     self.next_threshold, c.authority, c.cost
                 ));
             }
@@ -356,6 +438,11 @@ impl Checkpoint {
             return Some(format!(
                 "its node count {} is above {MAX_NODES}: the search would overflow it",
                 self.nodes
+            ));
+        }
+        if let Some(r) = self.redone_nodes.filter(|&r| r > MAX_NODES) {
+            return Some(format!(
+                "its redone node count {r} is above {MAX_NODES}: the search would overflow it"
             ));
         }
         if !(self.elapsed_s.is_finite() && self.elapsed_s >= 0.0) {
@@ -570,6 +657,9 @@ struct Live {
     /// Seconds and nodes of the processes before this one.
     before_s: f64,
     before_nodes: u64,
+    /// The nodes the processes before this one spent in iterations they did not finish
+    /// (none before a fresh search; unknown after a killed one).
+    redone: Option<u64>,
     warned: bool,
 }
 
@@ -619,12 +709,15 @@ impl Tracker {
             let live = Live {
                 heuristic,
                 root_estimate,
-                written: None,
+                // A resumed search's file is its checkpoint until it writes the next: what it
+                // rewrites when it stops partway through an iteration.
+                written: resume.as_ref().map(|r| (r.clone(), q.path.clone())),
                 after: q.after,
                 started,
                 paused: Duration::ZERO,
                 before_s: resume.as_ref().map_or(0.0, |r| r.elapsed_s),
                 before_nodes: resume.as_ref().map_or(0, |r| r.nodes),
+                redone: resume.as_ref().map_or(Some(0), |r| r.redone_nodes),
                 warned: false,
             };
             let r = resume.as_ref().map(|r| Resume {
@@ -638,14 +731,22 @@ impl Tracker {
         });
         Ok(match live {
             None => (Tracker { live: None }, None),
-            Some((live, r)) => (Tracker { live: Some(live) }, r),
+            Some((mut live, r)) => {
+                // Until this process stops and says what it redid, a resumed checkpoint's redone
+                // count is unknown: were it killed, its own would be lost.
+                if r.is_some() {
+                    live.write_paused(false, |cp| cp.redone_nodes = None);
+                }
+                (Tracker { live: Some(live) }, r)
+            }
         })
     }
 
     /// Records the end of an iteration: `iterations` finished, `nodes` generated in all, the
-    /// next one at `next_threshold`, the root's estimate raised by pathmax to `root_h`. Past the query's interval ([`CHECKPOINT_AFTER`]), writes
-    /// the checkpoint and its progress line with the query's clock paused; a write that fails
-    /// is said once on stderr, and the search goes on.
+    /// next one at `next_threshold`, the root's estimate raised by pathmax to `root_h`. Past
+    /// the query's interval ([`CHECKPOINT_AFTER`]), writes the checkpoint and its progress line
+    /// with the query's clock paused; a write that fails is said once on stderr, and the search
+    /// goes on.
     pub(crate) fn iteration_done(
         &mut self,
         next_threshold: u32,
@@ -664,22 +765,66 @@ impl Tracker {
         if ran < l.after {
             return;
         }
+        let (before_s, before_nodes) = (l.before_s, l.before_nodes);
+        l.write_paused(true, |cp| {
+            cp.next_threshold = next_threshold;
+            cp.root_h = root_h;
+            cp.nodes = nodes;
+            cp.iterations = iterations;
+            cp.elapsed_s = before_s + ran.as_secs_f64();
+            let secs = ran.as_secs_f64();
+            cp.nodes_per_s =
+                if secs > 0.0 { nodes.saturating_sub(before_nodes) as f64 / secs } else { 0.0 };
+            // Were this process killed before the next boundary, what it spent past this one
+            // would be unknown.
+            cp.redone_nodes = None;
+        });
+    }
+
+    /// Records that the search stopped partway through an iteration with `nodes` generated in
+    /// all: its checkpoint, when it has one (resumed from or written), is rewritten with this
+    /// process's time and the nodes past its boundary as redone, which a resumed search
+    /// repeats. A search with no checkpoint has nothing to resume, and writes none.
+    pub(crate) fn interrupted(&mut self, nodes: u64) {
+        let Some(l) = &mut self.live else { return };
+        let ran = l.started.elapsed().saturating_sub(l.paused);
+        let (before_s, before_nodes, redone) = (l.before_s, l.before_nodes, l.redone);
+        l.write_paused(false, |cp| {
+            cp.redone_nodes = redone.map(|r| r.saturating_add(nodes.saturating_sub(cp.nodes)));
+            cp.elapsed_s = before_s + ran.as_secs_f64();
+            let secs = ran.as_secs_f64();
+            cp.nodes_per_s =
+                if secs > 0.0 { nodes.saturating_sub(before_nodes) as f64 / secs } else { 0.0 };
+        });
+    }
+}
+
+impl Live {
+    /// Updates the checkpoint with `update` and writes it, with the query's clock paused; makes
+    /// it first when `make` (an iteration's end), else writes only one this search already
+    /// has. A write that fails is said once on stderr; one that succeeds at an iteration's end
+    /// is said by its progress line.
+    fn write_paused(&mut self, make: bool, update: impl FnOnce(&mut Checkpoint)) {
+        if self.written.is_none() && !make {
+            return;
+        }
         let pause = Instant::now();
         let clock = CLOCK_RUNS.with(|c| c.replace(false));
-        if l.written.is_none() {
+        if self.written.is_none() {
             let made = CURRENT.with(|c| {
                 c.borrow().as_ref().map(|q| {
                     let cp = Checkpoint {
                         format: FORMAT,
                         query: q.key.clone(),
-                        heuristic: l.heuristic.to_string(),
-                        root_estimate: l.root_estimate,
-                        root_h: l.root_estimate,
-                        next_threshold: l.root_estimate,
+                        heuristic: self.heuristic.to_string(),
+                        root_estimate: self.root_estimate,
+                        root_h: self.root_estimate,
+                        next_threshold: self.root_estimate,
                         nodes: 0,
                         iterations: 0,
                         elapsed_s: 0.0,
                         nodes_per_s: 0.0,
+                        redone_nodes: None,
                         checksum: String::new(),
                     };
                     (cp, q.path.clone())
@@ -689,34 +834,27 @@ impl Tracker {
                 CLOCK_RUNS.with(|c| c.set(clock));
                 return;
             };
-            l.written = Some(made);
+            self.written = Some(made);
         }
-        let (cp, path) = l.written.as_mut().expect("made above");
-        cp.next_threshold = next_threshold;
-        cp.root_h = root_h;
-        cp.nodes = nodes;
-        cp.iterations = iterations;
-        cp.elapsed_s = l.before_s + ran.as_secs_f64();
-        let secs = ran.as_secs_f64();
-        cp.nodes_per_s =
-            if secs > 0.0 { nodes.saturating_sub(l.before_nodes) as f64 / secs } else { 0.0 };
+        let (cp, path) = self.written.as_mut().expect("made above");
+        update(cp);
         // Written before it is said: a line on stderr means the checkpoint is on disk.
         let wrote = match cp.write(path) {
             Ok(()) => true,
             Err(e) => {
-                if !l.warned {
+                if !self.warned {
                     eprintln!("slidebench: checkpoint not written, the search goes on: {e}");
-                    l.warned = true;
+                    self.warned = true;
                 }
                 false
             }
         };
-        if wrote {
+        if wrote && make {
             eprintln!("{}", cp.progress_line());
         }
         CLOCK_RUNS.with(|c| c.set(clock));
         let spent = pause.elapsed();
-        l.paused += spent;
+        self.paused += spent;
         CURRENT.with(|c| {
             if let Some(q) = c.borrow_mut().as_mut() {
                 q.paused += spent;

@@ -149,6 +149,12 @@ pub struct RunRow {
     /// (and in files written before the column).
     #[serde(default)]
     pub resumed: Option<Resumed>,
+    /// A resumed search's nodes that its earlier processes spent in iterations they did not
+    /// finish, which a later one repeated: apart from `expanded`, which stays the count of a
+    /// search that never stopped. Empty when it did not resume, or when an earlier process was
+    /// killed (its count lost with it).
+    #[serde(default)]
+    pub redone_nodes: Option<u64>,
     /// Threads each search ran on: `compare --search-threads` for the IDA* solvers, which
     /// search one query on several ([`crate::solver::ida_parallel`]), 1 for every other.
     /// Files written before the column read 1.

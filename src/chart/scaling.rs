@@ -189,6 +189,7 @@ mod tests {
             time_is: Some(crate::report::QueryTimeIs::Measured),
             round: 1,
             resumed: None,
+            redone_nodes: None,
             search_threads: 1,
         }
     }

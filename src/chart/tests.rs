@@ -69,6 +69,7 @@ fn run_row(algorithm: &str, encoding: &str, case_id: u64, optimal: u64) -> RunRo
         time_is: Some(crate::report::QueryTimeIs::Measured),
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

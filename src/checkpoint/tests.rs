@@ -21,6 +21,7 @@ fn sample() -> Checkpoint {
         iterations: 2,
         elapsed_s: 1.25,
         nodes_per_s: 9876.5,
+        redone_nodes: Some(321),
         checksum: String::new(),
     }
 }
@@ -69,4 +70,46 @@ fn a_root_estimate_below_the_starts_or_above_the_threshold_is_refused() {
         let why = cp.refuse(&cp.query, None).unwrap();
         assert!(why.contains("root estimate"), "{why}");
     }
+}
+
+#[test]
+fn a_format_3_checkpoint_is_refused_naming_the_file_and_the_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.json");
+    Checkpoint { format: 3, ..sample() }.write(&path).unwrap();
+    let e = Checkpoint::read(&path).unwrap_err().to_string();
+    assert!(e.contains("c.json") && e.contains("format 3") && e.contains("reads 4"), "{e}");
+}
+
+#[test]
+fn a_redone_count_that_would_overflow_is_refused() {
+    let cp = Checkpoint { redone_nodes: Some(u64::MAX), ..sample() };
+    let why = cp.refuse(&cp.query, None).unwrap();
+    assert!(why.contains("redone"), "{why}");
+}
+
+#[test]
+fn a_threshold_deeper_than_a_resumed_search_recurses_is_refused_where_nothing_else_bounds_it() {
+    let shape = crate::board::Shape::new(4, 3).unwrap();
+    let p = Puzzle::new(
+        shape,
+        Topology::Grid,
+        crate::board::Costs::UNIT,
+        crate::board::Board::solved(shape),
+    )
+    .unwrap();
+    let c = ceiling(&p, None).unwrap();
+    assert_eq!(c.cost, MAX_RESUMED_DEPTH);
+    let eight = ceiling(&Puzzle::eight(), Some((27, "the reference".into()))).unwrap();
+    assert_eq!((eight.cost, eight.authority.as_str()), (27, "the reference"));
+}
+
+#[test]
+fn clearing_by_set_or_solver_goes_by_the_file_names_case_digits() {
+    let n = |s: &str| Path::new(s).to_path_buf();
+    let f = n("walk.3.idastar-md-packed.json");
+    assert!(name_matches(&f, Some("walk"), Some("idastar-md/packed")));
+    assert!(!name_matches(&f, Some("wal"), None));
+    assert!(!name_matches(&n("walk.x.3.idastar-md-packed.json"), Some("walk"), None));
+    assert!(!name_matches(&f, None, Some("md-packed")));
 }

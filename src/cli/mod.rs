@@ -6,6 +6,7 @@ mod cases;
 mod census;
 mod chart;
 mod check;
+mod checkpoints;
 mod compare;
 mod compare_progress;
 mod cruller;
@@ -210,6 +211,8 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
     },
     /// Manage the pattern database cache: build, list, clear.
     Pdb(pdb::PdbArgs),
+    /// List or remove the checkpoints of unfinished searches kept under `compare --out DIR`.
+    Checkpoints(checkpoints::CheckpointsArgs),
 }
 
 /// Runs the command line; the exit code follows the commands' rules.
@@ -255,6 +258,7 @@ pub fn run() -> ExitCode {
             None => census::run(shape, topology.into(), max_states, csv.as_deref()),
         },
         Command::Pdb(args) => pdb::run(&args),
+        Command::Checkpoints(args) => checkpoints::run(&args),
     };
     match result {
         Ok(code) => code,

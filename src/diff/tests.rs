@@ -44,6 +44,7 @@ fn row(solver: &str, set: &str, case_id: u64, round: u32, time_ns: u64) -> RunRo
         time_is: Some(QueryTimeIs::Measured),
         round,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

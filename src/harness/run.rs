@@ -118,6 +118,7 @@ pub(super) fn blank_row(
         time_is: None,
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }
@@ -377,6 +378,7 @@ pub(super) fn run_solver(
         });
         let Timed { sol, time_ns, repeats, batch } = timed(solver, case, controls, query.as_mut());
         let resumed = query.as_ref().is_some_and(|q| q.resumed().is_some());
+        let redone = query.as_ref().and_then(|q| q.resumed()).and_then(|c| c.redone_nodes);
         if let Some(q) = query.as_mut() {
             q.finish(sol.is_ok());
         }
@@ -421,6 +423,14 @@ pub(super) fn run_solver(
         } else {
             Resumed::RestsOnCheckpoint
         });
+        r.redone_nodes = redone;
+        if r.resumed == Some(Resumed::RestsOnCheckpoint) && outcome == Outcome::Solved {
+            eprintln!(
+                "slidebench: {set} case {} {}: no reference: the resumed answer's optimality \
+                 rests on its checkpoint",
+                case.id, info.id
+            );
+        }
         (r, disagreement, build)
     };
     let started = Instant::now();
@@ -574,20 +584,43 @@ mod tests {
             }
         }
 
+        /// A 4×3 board: no reference, no proven diameter.
+        fn wide_case() -> Case {
+            let shape = crate::board::Shape::new(4, 3).unwrap();
+            let puzzle = Puzzle::new(
+                shape,
+                crate::board::Topology::Grid,
+                crate::board::Costs::UNIT,
+                Board::solved(shape),
+            )
+            .unwrap();
+            let start = Board::parse(shape, "9 6 b 2 a 4 5 3 1 x 8 7").unwrap();
+            Case { set: "walk".into(), id: 0, puzzle, start }
+        }
+
         /// The row of the query run through the harness, as `compare` runs it.
         fn row(controls: &RunControls, known: Known) -> RunRow {
+            row_of(controls, known, &case())
+        }
+
+        /// The row of the query of case `c`.
+        fn row_of(controls: &RunControls, known: Known, c: &Case) -> RunRow {
             let info = solver_info(SOLVER).unwrap();
             let proto = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
-            let run =
-                run_solver(&info, proto.as_ref(), "walk", &[case()], &[known], 1, controls, None)
-                    .unwrap();
+            let cases = std::slice::from_ref(c);
+            let run = run_solver(&info, proto.as_ref(), "walk", cases, &[known], 1, controls, None)
+                .unwrap();
             run.rows.into_iter().next().unwrap()
         }
 
         /// A real checkpoint of the query in `dir`, written at every iteration by a search that is
         /// then left as a killed process leaves it: at the threshold that finds the answer.
         fn real_checkpoint(dir: &Path) -> PathBuf {
-            let c = case();
+            checkpoint_of(dir, &case())
+        }
+
+        /// The same, of case `c`.
+        fn checkpoint_of(dir: &Path, c: &Case) -> PathBuf {
             let key = QueryKey::new("walk", 0, SOLVER, &c.puzzle, &c.start);
             let path = dir.join(key.file_name());
             let mut q = Query::prepare(dir, key, None, &[]).writing_after(Duration::ZERO);
@@ -663,6 +696,42 @@ mod tests {
             let r = row(&controls(dir.path()), Known::UNKNOWN);
             assert_eq!((r.outcome, r.length), (Outcome::Solved, Some(27)));
             assert!(!path.exists(), "the refused checkpoint does not abort every rerun");
+        }
+
+        #[test]
+        fn a_threshold_just_below_u32_max_on_a_board_with_no_known_ceiling_is_refused() {
+            let wide = wide_case();
+            let fresh =
+                row_of(&controls(tempfile::tempdir().unwrap().path()), Known::UNKNOWN, &wide);
+            assert_eq!(fresh.outcome, Outcome::Solved);
+            let dir = tempfile::tempdir().unwrap();
+            let path = checkpoint_of(dir.path(), &wide);
+            tamper(&path, |cp| cp.next_threshold = u32::MAX - 1);
+            let r = row_of(&controls(dir.path()), Known::UNKNOWN, &wide);
+            assert_eq!((r.outcome, r.length, r.resumed), (Outcome::Solved, fresh.length, None));
+            assert_eq!(r.expanded, fresh.expanded);
+        }
+
+        #[test]
+        fn a_row_resumed_after_a_budget_stop_keeps_its_nodes_and_records_the_redone_apart() {
+            let fresh = uninterrupted();
+            let nodes = fresh.expanded.unwrap();
+            let dir = tempfile::tempdir().unwrap();
+            let c = case();
+            let key = QueryKey::new("walk", 0, SOLVER, &c.puzzle, &c.start);
+            let path = dir.path().join(key.file_name());
+            let mut q = Query::prepare(dir.path(), key, None, &[]).writing_after(Duration::ZERO);
+            let mut solver = new_solver(SOLVER, DEFAULT_MAX_STATES).unwrap();
+            // Stopped at its last node, partway through its last iteration.
+            let budget = Budget { time: None, states: Some(nodes - 1) };
+            let stopped = during(&mut q, || solver.solve_within(&c.puzzle, &c.start, &budget));
+            assert_eq!(stopped.unwrap_err().kind(), ErrorKind::Budget);
+            let boundary = Checkpoint::read(&path).unwrap().unwrap().nodes;
+            assert!(boundary < nodes);
+            let r = row(&controls(dir.path()), Known::UNKNOWN);
+            assert_eq!((r.length, r.expanded), (fresh.length, fresh.expanded));
+            assert_eq!(r.redone_nodes, Some(nodes - boundary));
+            assert_eq!(fresh.redone_nodes, None);
         }
 
         #[test]

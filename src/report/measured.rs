@@ -308,6 +308,7 @@ mod round_tests {
             time_is: None,
             round,
             resumed: None,
+            redone_nodes: None,
             search_threads: 1,
         }
     }

@@ -86,6 +86,11 @@ pub trait IterationHook {
     fn start(&mut self, name: &'static str, root_h: u32) -> Result<Option<Boundary>>;
     /// The iteration before `at` finished without reaching the goal.
     fn iteration_done(&mut self, at: &Boundary);
+    /// The search stopped partway through an iteration (its budget spent), with `nodes`
+    /// generated in all: those past the last boundary are redone by a resumed search.
+    fn interrupted(&mut self, nodes: u64) {
+        let _ = nodes;
+    }
 }
 
 /// No hook: every search from scratch, nothing recorded.
@@ -120,6 +125,12 @@ impl IterationHook for Checkpoints {
     fn iteration_done(&mut self, at: &Boundary) {
         if let Some(t) = &mut self.tracker {
             t.iteration_done(at.threshold, at.root_h, at.nodes, at.iterations);
+        }
+    }
+
+    fn interrupted(&mut self, nodes: u64) {
+        if let Some(t) = &mut self.tracker {
+            t.interrupted(nodes);
         }
     }
 }
@@ -472,6 +483,7 @@ fn run<L: Lookups, F: MoveFilter, K: IterationHook, W: Word>(
         iterations += 1;
         let (r, raised) = L::iterate(&mut s, packed, blank, root, root_h);
         if let Some(e) = s.count.stopped {
+            hook.interrupted(s.count.nodes);
             return Err(e);
         }
         if r == FOUND {

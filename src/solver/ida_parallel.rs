@@ -107,6 +107,9 @@ impl<K: IterationHook> IterationHook for PerIteration<'_, K> {
         self.last = at.nodes;
         self.hook.iteration_done(at);
     }
+    fn interrupted(&mut self, nodes: u64) {
+        self.hook.interrupted(nodes);
+    }
 }
 
 /// An optimal path from `start` to `puzzle`'s goal by IDA* with `lookups` and the moves

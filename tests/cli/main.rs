@@ -6,6 +6,7 @@ mod common;
 
 mod case_files;
 mod cases_into_solve;
+mod checkpoints;
 mod commands;
 mod compare_console;
 mod cruller_input;

@@ -42,6 +42,7 @@ fn row(solver: &str, case_id: u64, length: u64) -> RunRow {
         time_is: None,
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

@@ -36,6 +36,7 @@ fn run_row(solver: &str, set: &str, shape: &str, case_id: u64, optimal: u64) -> 
         time_is: None,
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

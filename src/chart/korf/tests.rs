@@ -40,6 +40,7 @@ pub(crate) fn korf_run(solver: &str, case_id: u64, optimal: u64, outcome: Outcom
         time_is: Some(crate::report::QueryTimeIs::Measured),
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

@@ -29,6 +29,7 @@ fn run(solver: &str, set: &str, case_id: u64, time_ns: Option<u64>) -> RunRow {
         time_is: time_ns.map(|_| super::super::QueryTimeIs::Measured),
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

@@ -32,6 +32,7 @@ fn row(case_id: u64) -> RunRow {
         time_is: Some(QueryTimeIs::Measured),
         round: 1,
         resumed: None,
+        redone_nodes: None,
         search_threads: 1,
     }
 }

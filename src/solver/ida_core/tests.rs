@@ -180,3 +180,100 @@ fn dual_resumes_from_a_checkpoint_written_after_the_roots_estimate_rose() {
     }
     assert!(found, "no board's root estimate rose below its threshold");
 }
+
+/// Runs a search (`checked`, through the harness's checkpoints; `recorded`, the same search
+/// with every boundary recorded) on `b` stopped by its budget halfway through its last
+/// iteration, then resumed from the checkpoint the stop left: the resumed search ends as the
+/// uninterrupted one, and says the nodes the stopped process spent past its last checkpoint
+/// were redone.
+fn stopped_partway_resumes_with_the_redone_nodes_apart(
+    p: &Puzzle,
+    b: &Board,
+    checked: impl Fn(&mut Meter, &mut Checkpoints) -> Result<IdaOutcome>,
+    recorded: impl Fn(&mut Recorder) -> Result<IdaOutcome>,
+) {
+    use crate::checkpoint::{during, files_in, Checkpoint, Query, QueryKey};
+    use std::time::Duration;
+    let mut whole = Recorder::default();
+    let full = recorded(&mut whole).unwrap();
+    let last = *whole.seen.last().expect("more than one iteration");
+    let states = u64::midpoint(last.nodes, full.nodes);
+    let dir = tempfile::tempdir().unwrap();
+    let key = QueryKey::new("t", 0, "idastar-under-test", p, b);
+    let mut q = Query::prepare(dir.path(), key.clone(), None, &[]).writing_after(Duration::ZERO);
+    let mut meter = Meter::start(&Budget { time: None, states: Some(states) });
+    let stopped = during(&mut q, || checked(&mut meter, &mut Checkpoints::default()));
+    assert_eq!(stopped.unwrap_err().kind(), ErrorKind::Budget);
+    // The last boundary a file can hold (pathmax may leave the root above a threshold).
+    let kept = whole.seen.iter().rev().find(|s| s.root_h <= s.threshold).unwrap();
+    let spent = meter.used() - kept.nodes;
+    assert!(meter.used() > last.nodes && meter.used() < full.nodes, "stopped partway");
+    let saved = Checkpoint::read(&dir.path().join(key.file_name())).unwrap().unwrap();
+    assert_eq!((saved.nodes, saved.redone_nodes), (kept.nodes, Some(spent)));
+    let mut q = Query::prepare(dir.path(), key, None, &files_in(dir.path()));
+    let resumed = during(&mut q, || {
+        checked(&mut Meter::start(&Budget::UNLIMITED), &mut Checkpoints::default())
+    })
+    .unwrap();
+    assert_eq!(resumed, full, "{:?}", q.notes());
+    assert_eq!(q.resumed().map(|c| c.redone_nodes), Some(Some(spent)));
+}
+
+#[test]
+fn plain_stopped_partway_resumes_with_its_redone_nodes_apart() {
+    let p = Puzzle::eight();
+    let md = Manhattan::new(&p);
+    let b = boards()[0];
+    stopped_partway_resumes_with_the_redone_nodes_apart(
+        &p,
+        &b,
+        |m, h| ida(&p, &Regular(&md), &EveryMove, &b, m, h),
+        |h| ida(&p, &Regular(&md), &EveryMove, &b, &mut Meter::start(&Budget::UNLIMITED), h),
+    );
+}
+
+#[test]
+fn fsm_stopped_partway_resumes_with_its_redone_nodes_apart() {
+    let p = Puzzle::eight();
+    let (md, fsm) = (Manhattan::new(&p), MoveAutomaton::for_puzzle(&p));
+    let b = boards()[1];
+    stopped_partway_resumes_with_the_redone_nodes_apart(
+        &p,
+        &b,
+        |m, h| ida(&p, &Regular(&md), &*fsm, &b, m, h),
+        |h| ida(&p, &Regular(&md), &*fsm, &b, &mut Meter::start(&Budget::UNLIMITED), h),
+    );
+}
+
+#[test]
+fn pdb_stopped_partway_resumes_with_its_redone_nodes_apart() {
+    let p = Puzzle::eight();
+    let pdb = eight_tables(&p);
+    let b = boards()[2];
+    stopped_partway_resumes_with_the_redone_nodes_apart(
+        &p,
+        &b,
+        |m, h| ida(&p, &Regular(&pdb), &EveryMove, &b, m, h),
+        |h| ida(&p, &Regular(&pdb), &EveryMove, &b, &mut Meter::start(&Budget::UNLIMITED), h),
+    );
+}
+
+#[test]
+fn dual_and_dual_fsm_stopped_partway_resume_with_their_redone_nodes_apart() {
+    let p = Puzzle::eight();
+    let (pdb, fsm) = (DualPdb::new(&p, eight_tables(&p)), MoveAutomaton::for_puzzle(&p));
+    let l = Dual { pdb: &pdb, bpmx: true };
+    let b = boards()[0];
+    stopped_partway_resumes_with_the_redone_nodes_apart(
+        &p,
+        &b,
+        |m, h| ida(&p, &l, &EveryMove, &b, m, h),
+        |h| ida(&p, &l, &EveryMove, &b, &mut Meter::start(&Budget::UNLIMITED), h),
+    );
+    stopped_partway_resumes_with_the_redone_nodes_apart(
+        &p,
+        &b,
+        |m, h| ida(&p, &l, &*fsm, &b, m, h),
+        |h| ida(&p, &l, &*fsm, &b, &mut Meter::start(&Budget::UNLIMITED), h),
+    );
+}

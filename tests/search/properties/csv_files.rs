@@ -55,6 +55,7 @@ fn run_row() -> impl Strategy<Value = RunRow> {
                 time_is: None,
                 round: 1,
                 resumed: None,
+                redone_nodes: None,
                 search_threads: 1,
             },
         )
