@@ -79,8 +79,8 @@ pub(super) struct CompareArgs {
     /// Timed runs of each query (at most, with --repeat-time); runs.csv records the median.
     #[arg(long, default_value_t = 1, value_parser = repeat_arg)]
     repeat: u32,
-    /// Run the whole comparison this many times in interleaved rounds (round 1 of every set and
-    /// solver, then round 2, ...); runs.csv gives each row its `round`, so that `slidebench diff`
+    /// Run every set this many times in interleaved rounds (on each set, round 1 of every
+    /// solver, then round 2, ...; a solver's tables are built once, in round 1); runs.csv gives each row its `round`, so that `slidebench diff`
     /// and the findings can tell the run-to-run noise from a change (5 is a good start).
     /// Default: 3 for the default comparison (no --cases or --solvers named), whose findings
     /// then name winners beyond the noise; 1 otherwise (its findings say "inconclusive").

@@ -10,7 +10,7 @@ use super::policy::{does_not_fit, MAX_THREADS};
 use super::progress::{tell, Event};
 use super::ranking::rank_within_sets;
 use super::reference::{references, settle_references};
-use super::run::{floor_ns, run_solver, Build, SolverRun};
+use super::run::{floor_ns, run_built, run_solver, Build, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunRow, RunStats, SummaryRow, ThreadsRow, TimeIs};
@@ -105,28 +105,26 @@ pub const SWEEP_MIN: Duration = Duration::from_millis(200);
 /// Most passes of the set a sweep measurement makes to reach [`SWEEP_MIN`].
 const SWEEP_MAX_PASSES: u64 = 10_000;
 
-/// [`compare_outside`] run `rounds` times over: round 1 of every set and solver, then round 2,
-/// and so on, so that a slow spell of the machine falls on every solver alike; each row carries
-/// its round. `diff` takes the spread between rounds for the run-to-run noise. The summary's
-/// times are over each case's median across rounds; the thread sweep runs in round 1 only.
+/// [`compare_outside`] run `rounds` times over, each row carrying its round; `diff` takes the
+/// spread between rounds for the run-to-run noise. The summary's times are over each case's
+/// median across rounds; its builds and the thread sweep are round 1's.
+///
+/// The rounds run inside each set: set A's round 1 of every solver, its round 2, and so on,
+/// then set B. Each solver is built once per set and its tables kept for the set's later
+/// rounds, so a round costs its queries alone. Rounds interleave the solvers within a set, so
+/// that a slow spell of the machine falls on every solver alike; holding every set's tables
+/// across all rounds instead would hold the 7-8 and 6-6-6-6 pattern databases (about 0.5 GB
+/// each, per solver) all at once, while per set only that set's solvers are held.
 pub fn compare_rounds(
     opts: &CompareOptions,
     controls: &RunControls,
     outside: &[&dyn SetSolver],
     rounds: u32,
 ) -> Result<Report> {
-    let mut report = compare_outside(opts, controls, Vec::new(), outside)?;
-    if rounds <= 1 {
-        return Ok(report);
+    let mut report = compare_in_rounds(opts, controls, Vec::new(), outside, rounds.max(1))?;
+    if rounds > 1 {
+        median_over_rounds(&mut report);
     }
-    let again = CompareOptions { sweep_solvers: Vec::new(), ..opts.clone() };
-    for round in 2..=rounds {
-        let more = compare_outside(&again, controls, Vec::new(), outside)?;
-        report.runs.extend(more.runs.into_iter().map(|r| RunRow { round, ..r }));
-        report.disagreements.extend(more.disagreements);
-        report.failures.extend(more.failures);
-    }
-    median_over_rounds(&mut report);
     Ok(report)
 }
 
@@ -165,6 +163,19 @@ pub fn compare_outside(
     controls: &RunControls,
     custom: Vec<Box<dyn Solver>>,
     outside: &[&dyn SetSolver],
+) -> Result<Report> {
+    compare_in_rounds(opts, controls, custom, outside, 1)
+}
+
+/// [`compare_outside`] in `rounds` rounds per set, as [`compare_rounds`] describes: the summary
+/// is round 1's, the rows of every round are in [`Report::runs`].
+#[allow(clippy::too_many_lines)] // one pass: solvers, sets, plan, rounds, references, sweep
+fn compare_in_rounds(
+    opts: &CompareOptions,
+    controls: &RunControls,
+    custom: Vec<Box<dyn Solver>>,
+    outside: &[&dyn SetSolver],
+    rounds: u32,
 ) -> Result<Report> {
     if opts.threads > MAX_THREADS {
         return Err(Error::new(
@@ -257,7 +268,8 @@ pub fn compare_outside(
                 .map(|o| cases.iter().filter(|c| o.accepts(&c.puzzle)).count() as u64);
             ours.chain(theirs).sum::<u64>()
         })
-        .sum();
+        .sum::<u64>()
+        * u64::from(rounds);
     let watch = opts.progress.as_ref();
     tell(watch, Event::Planned { sets: loaded.len(), queries: total });
     for (index, (running, (name, seed, cases, refs))) in plan.iter().zip(&loaded).enumerate() {
@@ -271,45 +283,72 @@ pub fn compare_outside(
                 solvers: running.len() + outside.len(),
             },
         );
-        let mut runs = Vec::new();
-        for (place, &k) in running.iter().enumerate() {
-            let info = &solvers[k];
-            let queries = cases.iter().filter(|c| info.accepts(&c.puzzle)).count() as u64;
-            tell(watch, Event::SolverStarted { solver: &info.id, index: place, queries });
-            let run =
-                run_solver(info, protos[k].as_ref(), name, cases, refs, threads, controls, watch)?;
-            runs.push((info.clone(), run));
-        }
-        for (place, o) in outside.iter().enumerate() {
-            if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
-                report.skipped.push((o.info().id.clone(), name.clone(), SkipReason::TooSlow));
-                continue;
-            }
-            if !cases.is_empty() && !cases.iter().any(|c| o.accepts(&c.puzzle)) {
-                report.skipped.push((o.info().id.clone(), name.clone(), SkipReason::NoProtocol));
-                continue;
-            }
-            let queries = cases.iter().filter(|c| o.accepts(&c.puzzle)).count() as u64;
-            tell(
-                watch,
-                Event::SolverStarted {
-                    solver: &o.info().id,
-                    index: running.len() + place,
-                    queries,
-                },
-            );
-            let run = external::run_set_solver(*o, name, cases, refs, controls);
-            tell(watch, Event::Done(queries));
-            runs.push((o.info().clone(), run));
-        }
-        settle_references(cases, refs, &mut runs, opts.max_states);
+        // The set's solvers, each built in round 1 and kept for the later rounds; a solver is
+        // dropped after its last round, and with it its tables.
+        let mut built: Vec<Option<Box<dyn Solver>>> =
+            running.iter().map(|&k| Some(protos[k].fork())).collect();
         let first = report.summary.len();
-        for (info, run) in runs {
-            let used = run.rows.first().map_or(threads, |r| r.threads);
-            report.summary.push(summarize(&info, name, *seed, used, controls.repeat, &run));
-            report.disagreements.extend(run.disagreements);
-            report.failures.extend(run.failures);
-            report.runs.extend(run.rows);
+        for round in 1..=rounds {
+            let mut runs = Vec::new();
+            for (place, &k) in running.iter().enumerate() {
+                let info = &solvers[k];
+                let queries = cases.iter().filter(|c| info.accepts(&c.puzzle)).count() as u64;
+                tell(watch, Event::SolverStarted { solver: &info.id, index: place, queries });
+                let mut solver = built[place].take().expect("kept for every round");
+                let run =
+                    run_built(info, &mut *solver, name, cases, refs, threads, controls, watch)?;
+                if round < rounds {
+                    built[place] = Some(solver);
+                }
+                runs.push((info.clone(), run));
+            }
+            for (place, o) in outside.iter().enumerate() {
+                if opts.skip.iter().any(|(set, id)| set == name && *id == o.info().id) {
+                    if round == 1 {
+                        report.skipped.push((
+                            o.info().id.clone(),
+                            name.clone(),
+                            SkipReason::TooSlow,
+                        ));
+                    }
+                    continue;
+                }
+                if !cases.is_empty() && !cases.iter().any(|c| o.accepts(&c.puzzle)) {
+                    if round == 1 {
+                        report.skipped.push((
+                            o.info().id.clone(),
+                            name.clone(),
+                            SkipReason::NoProtocol,
+                        ));
+                    }
+                    continue;
+                }
+                let queries = cases.iter().filter(|c| o.accepts(&c.puzzle)).count() as u64;
+                tell(
+                    watch,
+                    Event::SolverStarted {
+                        solver: &o.info().id,
+                        index: running.len() + place,
+                        queries,
+                    },
+                );
+                let run = external::run_set_solver(*o, name, cases, refs, controls);
+                tell(watch, Event::Done(queries));
+                runs.push((o.info().clone(), run));
+            }
+            settle_references(cases, refs, &mut runs, opts.max_states);
+            for (info, mut run) in runs {
+                if round == 1 {
+                    let used = run.rows.first().map_or(threads, |r| r.threads);
+                    report.summary.push(summarize(&info, name, *seed, used, controls.repeat, &run));
+                }
+                for r in &mut run.rows {
+                    r.round = round;
+                }
+                report.disagreements.extend(run.disagreements);
+                report.failures.extend(run.failures);
+                report.runs.extend(run.rows);
+            }
         }
         tell(
             watch,
@@ -363,4 +402,121 @@ pub fn compare_outside(
     }
     rank_within_sets(&mut report.summary);
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Puzzle};
+    use crate::cases::SetDef;
+    use crate::solver::Solution;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// IDA* with Manhattan distance behind a pretend table: its `prepare` counts a build
+    /// whenever the puzzle differs from the one its table (shared by its forks) was built for.
+    struct CountsBuilds {
+        info: SolverInfo,
+        inner: Box<dyn Solver>,
+        built_for: Option<Puzzle>,
+        builds: Arc<AtomicUsize>,
+    }
+
+    impl CountsBuilds {
+        fn boxed(algorithm: &'static str, builds: &Arc<AtomicUsize>) -> Box<dyn Solver> {
+            Box::new(CountsBuilds {
+                info: SolverInfo::custom(algorithm, "packed", false),
+                inner: new_solver("idastar-md/packed", crate::DEFAULT_MAX_STATES).unwrap(),
+                built_for: None,
+                builds: Arc::clone(builds),
+            })
+        }
+    }
+
+    impl Solver for CountsBuilds {
+        fn info(&self) -> &SolverInfo {
+            &self.info
+        }
+        fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
+            if self.built_for.as_ref() == Some(puzzle) {
+                return Ok(None);
+            }
+            self.builds.fetch_add(1, Ordering::Relaxed);
+            self.built_for = Some(puzzle.clone());
+            Ok(Some(Duration::from_millis(1)))
+        }
+        fn solve(&mut self, puzzle: &Puzzle, start: &Board) -> Result<Solution> {
+            self.inner.solve(puzzle, start)
+        }
+        fn fork(&self) -> Box<dyn Solver> {
+            Box::new(CountsBuilds {
+                info: self.info.clone(),
+                inner: self.inner.fork(),
+                built_for: self.built_for.clone(),
+                builds: Arc::clone(&self.builds),
+            })
+        }
+    }
+
+    fn set(text: &str) -> SetSpec {
+        SetSpec::Def(SetDef::parse(text, None, Some(4), None, 11).unwrap())
+    }
+
+    /// Two sets, two counting solvers, `rounds` rounds: the report and the builds made.
+    fn counted(rounds: u32) -> (Report, usize) {
+        let builds = Arc::new(AtomicUsize::new(0));
+        let opts = CompareOptions {
+            sets: vec![set("walk:3x3:10"), set("walk:4x4:10")],
+            solvers: Vec::new(),
+            threads: 1,
+            max_states: crate::DEFAULT_MAX_STATES,
+            progress: None,
+            sweep_solvers: Vec::new(),
+            sweep_threads: Vec::new(),
+            skip: Vec::new(),
+        };
+        let controls = RunControls { warm_up: false, ..RunControls::default() };
+        let custom = vec![CountsBuilds::boxed("one", &builds), CountsBuilds::boxed("two", &builds)];
+        let mut report = compare_in_rounds(&opts, &controls, custom, &[], rounds).unwrap();
+        median_over_rounds(&mut report);
+        (report, builds.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn three_rounds_build_each_set_and_solver_once() {
+        let (report, builds) = counted(3);
+        assert_eq!(builds, 4, "2 sets × 2 solvers, not 12");
+        assert!(report.disagreements.is_empty());
+        // Every round's rows are there, with their round and a time of their own.
+        for set in ["walk:3x3:10", "walk:4x4:10"] {
+            for solver in ["one/packed", "two/packed"] {
+                let rounds: Vec<u32> = report
+                    .runs
+                    .iter()
+                    .filter(|r| r.case_set == set && r.solver == solver && r.case_id == 0)
+                    .map(|r| r.round)
+                    .collect();
+                assert_eq!(rounds, [1, 2, 3], "{set} {solver}");
+            }
+        }
+        assert_eq!(report.runs.len(), 3 * 2 * 2 * 4);
+        assert!(report.runs.iter().all(|r| r.time_ns.is_some()));
+    }
+
+    #[test]
+    fn three_rounds_report_the_builds_of_one() {
+        let (once, _) = counted(1);
+        let (thrice, _) = counted(3);
+        let builds = |r: &Report| -> Vec<(String, String, u64, bool)> {
+            let mut rows: Vec<_> = r
+                .summary
+                .iter()
+                .map(|s| (s.solver.clone(), s.case_set.clone(), s.builds, s.build_ns.is_some()))
+                .collect();
+            rows.sort(); // the ranking orders them by time
+            rows
+        };
+        assert_eq!(builds(&thrice), builds(&once));
+        assert!(thrice.summary.iter().all(|s| s.builds == 1 && s.build_ns.is_some()));
+    }
 }

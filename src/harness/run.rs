@@ -280,11 +280,31 @@ pub(super) fn floor_ns(
     Ok((!times.is_empty()).then(|| stats::median(&mut times)))
 }
 
+/// [`run_built`] on a fork of `proto`, which stays as it was: its tables are built (or shared,
+/// if `proto` has them) for this run alone.
 #[allow(clippy::too_many_arguments)] // one run's inputs, each distinct
-#[allow(clippy::too_many_lines)] // workers, rows and the streak belong together
 pub(super) fn run_solver(
     info: &SolverInfo,
     proto: &dyn Solver,
+    set: &str,
+    cases: &[Case],
+    refs: &[Known],
+    threads: usize,
+    controls: &RunControls,
+    watch: Option<&Watch>,
+) -> Result<SolverRun> {
+    let mut own = proto.fork();
+    run_built(info, &mut *own, set, cases, refs, threads, controls, watch)
+}
+
+/// One solver over one set. `proto` is prepared in place for the first case's puzzle (the
+/// build timed in [`SolverRun::builds`]) and its workers are forks of it, sharing its tables:
+/// run again on the same set, `proto` builds nothing and records no build.
+#[allow(clippy::too_many_arguments)] // one run's inputs, each distinct
+#[allow(clippy::too_many_lines)] // workers, rows and the streak belong together
+pub(super) fn run_built(
+    info: &SolverInfo,
+    proto: &mut dyn Solver,
     set: &str,
     cases: &[Case],
     refs: &[Known],
@@ -306,11 +326,10 @@ pub(super) fn run_solver(
     // mixed set, grid-only ones (linear conflict) on the grid cases.
     let (cases, refs): (Vec<&Case>, Vec<&Known>) =
         cases.iter().zip(refs).filter(|(c, _)| info.accepts(&c.puzzle)).unzip();
-    let mut proto = proto.fork();
     let mut builds = Vec::new();
     if let Some(first) = cases.first() {
         if let Ok(Some(d)) = proto.prepare(&first.puzzle) {
-            builds.push(Build::of(&*proto, d));
+            builds.push(Build::of(proto, d));
         }
     }
     // One solver per worker, prepared and warmed up before the clock starts, for at most

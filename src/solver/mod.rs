@@ -45,7 +45,7 @@ pub use factory::{new_solver, new_solver_with};
 pub use kinds::{EncodingKind, Family, Guide};
 pub use options::SolverOptions;
 pub use registry::{
-    all_solvers, default_solver_for, not_built, solver_info, DEFAULT_SOLVER,
+    all_solvers, default_solver_for, not_built, solver_info, solver_label, DEFAULT_SOLVER,
     DEFAULT_WEIGHTED_SOLVER,
 };
 

@@ -43,6 +43,22 @@ pub fn solver_info(id: &str) -> Option<SolverInfo> {
     Some(a.info(e))
 }
 
+/// How a reader sees solver `id` on boards of `shape`: the id, and for a row whose pattern
+/// databases use the shape's own partition (`idastar-pdb`'s even split, not named in its id)
+/// that partition, e.g. `idastar-pdb/packed (even 4-4 on 3x3)`. Machine-readable files keep
+/// the bare id.
+pub fn solver_label(id: &str, shape: crate::board::Shape) -> String {
+    let own = solver_info(id)
+        .and_then(|i| i.algorithm_kind)
+        .and_then(|a| a.spec().partition)
+        .filter(|&k| k == crate::pdb::PartitionKind::Even)
+        .and_then(|k| crate::pdb::Partition::for_goal(k, &crate::board::Board::solved(shape)).ok());
+    match own {
+        Some(p) => format!("{id} ({} on {shape})", p.label()),
+        None => id.to_string(),
+    }
+}
+
 /// The solver `solve` uses on `puzzle` when none is named: the table over ranks where the
 /// whole space fits under `max_states` (n! ≤ `max_states`); else IDA* over packed boards with
 /// the best heuristic the puzzle takes: the 6-6-3 pattern databases on a 4×4 grid, linear
@@ -88,4 +104,17 @@ pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Op
         .flatten()
         .filter(|k| k.long_build())
         .find_map(|kind| tables_not_built(kind, spec.zero_aware, puzzle, &cache))
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::solver_label;
+    use crate::board::Shape;
+
+    #[test]
+    fn idastar_pdb_is_labelled_with_the_shapes_own_partition() {
+        let s = Shape::new(4, 3).unwrap();
+        assert_eq!(solver_label("idastar-pdb/packed", s), "idastar-pdb/packed (even 6-5 on 4x3)");
+        assert_eq!(solver_label("idastar-pdb663/packed", s), "idastar-pdb663/packed");
+    }
 }
