@@ -79,9 +79,10 @@ export SLIDEBENCH_COMMIT="$commit"
 if [ "${QUICK:-0}" = 1 ]; then
   compare_cmd=("$bin" compare --verbose --out "$out" --no-charts "${programs[@]}")
 else
-  # Five interleaved rounds: the findings' intervals are over rounds (t with 4 degrees of
-  # freedom), so a winner is named only where it holds from one run to the next.
-  compare_cmd=("$bin" compare --verbose --full --threads 1 --rounds 5 --repeat 5 --repeat-time 0.005
+  # Interleaved rounds (ROUNDS, default five): the findings' intervals are over rounds (t with
+  # ROUNDS - 1 degrees of freedom), so a winner is named only where it holds from one run to
+  # the next; fewer rounds widen the intervals (more findings read inconclusive), never narrow them.
+  compare_cmd=("$bin" compare --verbose --full --threads 1 --rounds "${ROUNDS:-5}" --repeat 5 --repeat-time 0.005
     --cap-time "${CAP_TIME:-5}" --out "$out" --no-charts "${programs[@]}")
 fi
 echo "+ ${compare_cmd[*]}"

@@ -10,7 +10,7 @@ use crate::chart::render_set;
 use crate::error::{Error, ErrorKind, Result};
 use crate::fsutil::{write_atomic, Lock, LOCK_FILE};
 use crate::report::set::ResultSet;
-use crate::report::{RunMeta, SummaryRow};
+use crate::report::{RunMeta, SolverLabels, SummaryRow};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -134,6 +134,7 @@ pub fn render_page(dir: &Path) -> Result<String> {
     let set = ResultSet::open(dir)?;
     let charts = render_set(&set)?;
     let summary: Vec<SummaryRow> = set.summary("")?;
+    let labels = set.runs("").map(|runs| SolverLabels::of(&runs)).unwrap_or_default();
     let meta = set.meta()?;
     let mut page = String::new();
     let _ = write!(
@@ -200,6 +201,7 @@ pub fn render_page(dir: &Path) -> Result<String> {
     }
     page.push_str(&ranked_tables(
         &summary,
+        &labels,
         meta.as_ref().and_then(|m| m.partial.as_deref()),
         floor,
     ));
@@ -309,7 +311,12 @@ fn shard_text(m: &RunMeta) -> String {
 /// on one line in a compact font, and the rarely needed columns (`ex`) show only when the set's
 /// "all columns" box is ticked; on a phone only the solver, its share answered, its median and
 /// (where builds count) what the set is ranked by stay: the style's media query hides `w` cells.
-fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>, floor: Option<u64>) -> String {
+fn ranked_tables(
+    summary: &[SummaryRow],
+    labels: &SolverLabels,
+    partial: Option<&str>,
+    floor: Option<u64>,
+) -> String {
     let mut sets: Vec<&str> = Vec::new();
     for r in summary {
         if !sets.contains(&r.case_set.as_str()) {
@@ -361,7 +368,11 @@ fn ranked_tables(summary: &[SummaryRow], partial: Option<&str>, floor: Option<u6
             }
         );
         for (i, r) in rows.iter().enumerate() {
-            let _ = writeln!(out, "<tr>{}</tr>", ranked_cells(i + 1, r, floor, with_builds));
+            let _ = writeln!(
+                out,
+                "<tr>{}</tr>",
+                ranked_cells(i + 1, r, &labels.label(&r.solver, &r.case_set), floor, with_builds)
+            );
         }
         out.push_str("</tbody>\n</table></div>\n</section>\n");
     }
@@ -376,7 +387,13 @@ fn not_measured(class: &str) -> String {
 }
 
 /// The cells of one ranked row, in the order of [`ranked_tables`]' header.
-fn ranked_cells(rank: usize, r: &SummaryRow, floor: Option<u64>, with_builds: bool) -> String {
+fn ranked_cells(
+    rank: usize,
+    r: &SummaryRow,
+    label: &str,
+    floor: Option<u64>,
+    with_builds: bool,
+) -> String {
     let num = |class: &str, v: f64, shown: String| {
         format!("<td class=\"{class}\" data-sort=\"{v}\">{shown}</td>")
     };
@@ -395,7 +412,7 @@ fn ranked_cells(rank: usize, r: &SummaryRow, floor: Option<u64>, with_builds: bo
     let answered = r.answered();
     let mut cells = vec![
         num("w", rank as f64, rank.to_string()),
-        format!("<td class=\"t sv\">{}</td>", escape(&r.solver)),
+        format!("<td class=\"t sv\">{}</td>", escape(label)),
         num("sh", answered as f64 / r.cases.max(1) as f64, format!("{answered}/{}", r.cases)),
         if m.times && !bound && crate::harness::at_floor(r.median_ns, floor) {
             num(
@@ -619,7 +636,7 @@ mod tests {
             summary_row("table/rank", 100, Some(1_000_000), 4),
             summary_row("idastar-md/packed", 5_000, None, 0),
         ];
-        let page = ranked_tables(&rows, None, None);
+        let page = ranked_tables(&rows, &SolverLabels::default(), None, None);
         assert!(at(&page, "idastar-md/packed") < at(&page, "table/rank"), "{page}");
         assert!(page.contains(
             "<p class=\"rule\">Ranked by the share answered, then by <b>µs with builds</b>"
@@ -637,7 +654,7 @@ mod tests {
             summary_row("table/rank", 100, Some(1_000_000), 1),
             summary_row("idastar-md/packed", 5_000, None, 0),
         ];
-        let page = ranked_tables(&rows, None, None);
+        let page = ranked_tables(&rows, &SolverLabels::default(), None, None);
         assert!(at(&page, "table/rank") < at(&page, "idastar-md/packed"), "{page}");
         assert!(!page.contains("with builds"), "{page}");
     }

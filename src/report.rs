@@ -663,3 +663,34 @@ mod tests {
         assert!(err.contains("threads.csv: line 3: column `threads`: invalid digit"), "{err}");
     }
 }
+
+/// How a reader sees each set's solvers named: the registry id, and for a row that uses its
+/// shape's own partition (`idastar-pdb`) that partition beside it
+/// ([`crate::solver::solver_label`]). The shapes come from the sets' own rows, so a label
+/// needs no more than the tables a result set holds; the CSV files keep the bare ids.
+#[derive(Clone, Debug, Default)]
+pub struct SolverLabels {
+    shapes: std::collections::HashMap<String, crate::board::Shape>,
+}
+
+impl SolverLabels {
+    /// The labels for the sets of `runs` (a set whose rows name no readable shape keeps bare ids).
+    pub fn of(runs: &[RunRow]) -> SolverLabels {
+        let mut shapes = std::collections::HashMap::new();
+        for r in runs {
+            if !shapes.contains_key(&r.case_set) {
+                if let Ok(shape) = r.shape.parse() {
+                    shapes.insert(r.case_set.clone(), shape);
+                }
+            }
+        }
+        SolverLabels { shapes }
+    }
+
+    /// `solver` as shown on `set`.
+    pub fn label(&self, solver: &str, set: &str) -> String {
+        self.shapes
+            .get(set)
+            .map_or_else(|| solver.to_string(), |&shape| crate::solver::solver_label(solver, shape))
+    }
+}

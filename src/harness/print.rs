@@ -49,6 +49,7 @@ fn family_of(row: &SummaryRow) -> Family {
 /// answered anything, with its median per solved query and how many cases it answered; then
 /// the number of disagreements.
 pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    let labels = crate::report::SolverLabels::of(&report.runs);
     writeln!(
         out,
         "Per set, the first-ranked solver of each family (ranked by the share of cases answered, \
@@ -82,7 +83,7 @@ pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 out,
                 "  {:<19} {:<26} {:>10}  {} of {}",
                 f.to_string(),
-                r.solver,
+                labels.label(&r.solver, &r.case_set),
                 median,
                 r.answered(),
                 r.cases
@@ -118,6 +119,7 @@ fn floor_mark(r: &SummaryRow, report: &Report) -> String {
 
 /// Prints each set's solvers ranked ([`rank_order`]: share answered, then median time).
 pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    let labels = crate::report::SolverLabels::of(&report.runs);
     writeln!(out, "{COLUMNS}")?;
     if let Some(f) = report.floor_ns {
         writeln!(out, "Harness floor: {:.3} µs per query.", f as f64 / 1e3)?;
@@ -164,7 +166,7 @@ pub fn print_ranking(report: &Report, out: &mut impl Write) -> std::io::Result<(
                 out,
                 "{:>3}  {:<26} {:>19} {:>12} {:>12} {:>10} {:>12} {:>10} {:>7} {:>7}  {}",
                 k + 1,
-                r.solver,
+                labels.label(&r.solver, &r.case_set),
                 format!("{}{}", timed(r.median_ns as f64 / 1e3), floor_mark(r, report)),
                 timed(r.p95_ns as f64 / 1e3),
                 per_sec,
