@@ -4,9 +4,13 @@
 //! variants (issue #62) over pattern databases: Korf's 100 with 6-6-3 (plain, `-fsm`,
 //! `-dual-fsm`) and with 7-8 `-dual-fsm`, and the two easiest of Korf & Felner's 24-puzzle
 //! instances with 6-6-6-6 `-fsm` and `-dual-fsm`; the 7-8 and 6-6-6-6 groups run only when
-//! their tables are cached (`SLIDEBENCH_PDB_DIR`, else the default cache).
+//! their tables are cached (`SLIDEBENCH_PDB_DIR`, else the default cache). Those searches take
+//! seconds per iteration on a machine that is rarely idle, so their groups measure the bench
+//! thread's own CPU time ([`ThreadCpu`]) rather than wall time: another process's load then
+//! stretches the run, not the figure.
 
-use criterion::{criterion_main, Criterion};
+use criterion::measurement::{Measurement, ValueFormatter};
+use criterion::{criterion_main, Criterion, SamplingMode, Throughput};
 use slidebench::cases::korf100::{self, Instance};
 use slidebench::cases::korf50;
 use slidebench::fsm::MoveAutomaton;
@@ -76,13 +80,85 @@ fn all_at_length(instances: &[Instance], solve: impl Fn(&Board) -> slidebench::R
     }
 }
 
-fn korf100_pdb(c: &mut Criterion) {
+/// Criterion's measurement of the calling thread's CPU time, read from the scheduler's
+/// nanosecond account (`/proc/thread-self/schedstat`, first field): the time the thread ran,
+/// whatever else the machine was running.
+struct ThreadCpu;
+
+/// Nanoseconds the calling thread has run.
+fn thread_cpu_ns() -> u64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .expect("/proc/thread-self/schedstat (Linux with scheduler statistics) is readable");
+    stat.split_whitespace()
+        .next()
+        .and_then(|ns| ns.parse().ok())
+        .expect("schedstat starts with nanoseconds")
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, started: u64) -> u64 {
+        thread_cpu_ns() - started
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn to_f64(&self, ns: &u64) -> f64 {
+        *ns as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &CpuSeconds
+    }
+}
+
+/// Shows [`ThreadCpu`]'s nanoseconds as CPU seconds, milliseconds or microseconds.
+struct CpuSeconds;
+
+impl ValueFormatter for CpuSeconds {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (divisor, unit) = if typical >= 1e9 {
+            (1e9, "s CPU")
+        } else if typical >= 1e6 {
+            (1e6, "ms CPU")
+        } else {
+            (1e3, "µs CPU")
+        };
+        values.iter_mut().for_each(|v| *v /= divisor);
+        unit
+    }
+    fn scale_throughputs(
+        &self,
+        _typical: f64,
+        _throughput: &Throughput,
+        values: &mut [f64],
+    ) -> &'static str {
+        values.iter_mut().for_each(|v| *v = 1e9 / *v);
+        "per CPU second"
+    }
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns CPU"
+    }
+}
+
+fn korf100_pdb(c: &mut Criterion<ThreadCpu>) {
     let p = korf100::korf_puzzle();
     let all = korf100::instances();
     let fsm = MoveAutomaton::for_puzzle(&p);
     let u = &Budget::UNLIMITED;
     let mut group = c.benchmark_group("korf100-pdb");
-    group.sample_size(10).measurement_time(Duration::from_secs(30));
+    // Flat: every sample the same number of passes (one, at these lengths), not 1 to 10 of them.
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(30));
     if let Some(pdb) = tables(&p, PartitionKind::SixSixThree, true) {
         group.bench_function("idastar-pdb663", |b| {
             b.iter(|| all_at_length(&all, |k| ida_star(&p, &pdb, k, u)));
@@ -104,7 +180,7 @@ fn korf100_pdb(c: &mut Criterion) {
     group.finish();
 }
 
-fn korf50_easiest(c: &mut Criterion) {
+fn korf50_easiest(c: &mut Criterion<ThreadCpu>) {
     let p = korf50::korf_puzzle();
     let Some(pdb) = tables(&p, PartitionKind::SixSixSixSix, false) else { return };
     let mut easiest = korf50::instances();
@@ -113,7 +189,10 @@ fn korf50_easiest(c: &mut Criterion) {
     let fsm = MoveAutomaton::for_puzzle(&p);
     let u = &Budget::UNLIMITED;
     let mut group = c.benchmark_group("korf50-easiest-pdb6666");
-    group.sample_size(10).measurement_time(Duration::from_secs(60));
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(60));
     group.bench_function("idastar-pdb6666-fsm", |b| {
         b.iter(|| all_at_length(&easiest, |k| ida_star_fsm(&p, &pdb, &fsm, k, u)));
     });
@@ -127,8 +206,13 @@ fn korf50_easiest(c: &mut Criterion) {
 // criterion's macros generate undocumented public items.
 #[allow(missing_docs)]
 mod generated {
-    use super::{korf100_pdb, korf50_easiest, korf_easy};
-    criterion::criterion_group!(benches, korf_easy, korf100_pdb, korf50_easiest);
+    use super::{korf100_pdb, korf50_easiest, korf_easy, Criterion, ThreadCpu};
+    criterion::criterion_group!(benches, korf_easy);
+    criterion::criterion_group! {
+        name = cpu_benches;
+        config = Criterion::default().with_measurement(ThreadCpu);
+        targets = korf100_pdb, korf50_easiest
+    }
 }
-pub use generated::benches;
-criterion_main!(benches);
+pub use generated::{benches, cpu_benches};
+criterion_main!(benches, cpu_benches);

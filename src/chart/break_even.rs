@@ -121,6 +121,7 @@ pub(super) fn draw_totals(
                 algorithm: r.algorithm.clone(),
                 encoding: r.encoding.clone(),
                 points: qs.iter().map(|&q| (q, (build + q * per) / 1e9)).collect(),
+                shape: None,
             }
         })
         .collect();

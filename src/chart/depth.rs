@@ -77,6 +77,7 @@ pub(super) fn depth_chart(runs: &[RunRow], measure: Measure) -> DrawResult<Optio
                     Some((d as f64, y))
                 })
                 .collect(),
+            shape: shape.parse().ok(),
         })
         .collect();
     // A solver that measured none of it is not drawn (nor counted in the title); a program

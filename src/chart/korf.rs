@@ -109,6 +109,7 @@ pub(super) fn times(runs: &[RunRow], budget_ns: Option<f64>) -> DrawResult<Optio
             algorithm: first.algorithm.clone(),
             encoding: first.encoding.clone(),
             points: secs.iter().enumerate().map(|(k, &t)| (t, (k + 1) as f64)).collect(),
+            shape: None,
         });
     }
     if series.is_empty() {

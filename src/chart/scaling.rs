@@ -123,6 +123,7 @@ pub(super) fn where_it_stops(runs: &[RunRow]) -> DrawResult<Option<String>> {
                 .filter(|(_, (t, _))| t.is_finite())
                 .map(|(&s, &(t, _))| (s as f64, t / 1e3))
                 .collect(),
+            shape: None,
         })
         .collect();
     let x = Axis::over(

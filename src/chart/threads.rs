@@ -47,6 +47,7 @@ pub(super) fn threads_chart(rows: &[ThreadsRow]) -> DrawResult<Option<String>> {
                 .iter()
                 .map(|(&t, r)| (t as f64, r.queries_per_sec / one.queries_per_sec))
                 .collect(),
+            shape: None,
         });
     }
     if series.is_empty() {

@@ -17,9 +17,22 @@ pub(in crate::chart) struct SolverSeries {
     pub algorithm: String,
     pub encoding: String,
     pub points: Vec<(f64, f64)>,
+    /// The one shape its points are on, when they are: the label then names the partition of
+    /// a row that uses its shape's own ([`crate::solver::solver_label`]).
+    pub shape: Option<crate::board::Shape>,
 }
 
 impl SolverSeries {
+    /// The solver as a reader sees it: its id, with its shape's partition where it uses one.
+    pub(in crate::chart) fn label(&self) -> String {
+        match self.shape {
+            Some(shape) if self.algorithm != crate::harness::PROGRAM_ALGORITHM => {
+                crate::solver::solver_label(&self.id(), shape)
+            }
+            _ => self.id(),
+        }
+    }
+
     /// The solver's id as the tables write it: `ALGORITHM/ENCODING`, or `program:NAME`.
     pub(in crate::chart) fn id(&self) -> String {
         if self.algorithm == crate::harness::PROGRAM_ALGORITHM {
@@ -176,7 +189,7 @@ fn merge<'a>(series: &'a [SolverSeries], extras: &Extras) -> Vec<Line<'a>> {
             }
             _ => {
                 let score = extras.score.map_or_else(|| default_score(s), |f| f(s));
-                out.push((k, Line { series: s, ids: vec![s.id()], label: s.id(), score }));
+                out.push((k, Line { series: s, ids: vec![s.id()], label: s.label(), score }));
             }
         }
     }
