@@ -349,6 +349,38 @@ mod tests {
         }
     }
 
+    /// The registry's `idastar-catalogue` and `-fsm` rows, reading the shipped 4×4 catalogue,
+    /// expand exactly as many nodes as IDA* (with and without the move automaton) over the
+    /// hand-written max of 6-6-3 and 5-5-5 with reflections, on walks of 100 to 300 random
+    /// moves;
+    /// the counts are pinned so a change to either shows.
+    #[test]
+    fn the_catalogue_rows_expand_as_many_nodes_as_the_hand_written_max() {
+        let (puzzle, _, max) = both();
+        let opts = crate::solver::SolverOptions { pdb_cache: false, ..Default::default() };
+        let mut plain = crate::solver::new_solver_with("idastar-catalogue/packed", &opts).unwrap();
+        let mut fsm =
+            crate::solver::new_solver_with("idastar-catalogue-fsm/packed", &opts).unwrap();
+        let automaton = crate::fsm::MoveAutomaton::for_puzzle(puzzle);
+        let budget = crate::budget::Budget::UNLIMITED;
+        let mut rng = ChaCha8Rng::seed_from_u64(67);
+        let mut counts = Vec::new();
+        for moves in [100, 200, 300] {
+            let start = random_board(puzzle, &mut rng, moves);
+            let a = plain.solve(puzzle, &start).unwrap();
+            let b = ida_star(puzzle, max, &start, &budget).unwrap();
+            assert_eq!(a.stats.expanded, b.nodes, "{start:?}");
+            assert_eq!(a.moves().map(<[_]>::len), Some(b.moves.len()), "{start:?}");
+            let c = fsm.solve(puzzle, &start).unwrap();
+            let d =
+                crate::solver::idastar_fsm::ida_star_fsm(puzzle, max, &automaton, &start, &budget)
+                    .unwrap();
+            assert_eq!(c.stats.expanded, d.nodes, "{start:?}");
+            counts.push((b.moves.len(), a.stats.expanded, c.stats.expanded));
+        }
+        assert_eq!(counts, [(34, 6_413, 3_575), (38, 9_040, 6_715), (54, 79_433, 52_366)]);
+    }
+
     /// A group two partitions share is one table and one lookup, and a move reads exactly the
     /// distinct lookups holding the moved tile: here tile t's group on the board and on the
     /// transpose, the shared group counted once.
