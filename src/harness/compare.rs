@@ -14,7 +14,7 @@ use super::run::{floor_ns, run_solver, Build, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunRow, RunStats, SummaryRow, ThreadsRow, TimeIs};
-use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
+use crate::solver::{all_solvers, new_solver_with, Solver, SolverInfo, SolverOptions};
 use std::time::{Duration, Instant};
 
 fn summarize(
@@ -52,6 +52,14 @@ fn summarize(
     }
 }
 
+/// The options the run's solvers are made with: its state bound and catalogue.
+fn solver_options(opts: &CompareOptions) -> SolverOptions {
+    SolverOptions {
+        catalogue: opts.catalogue.clone(),
+        ..SolverOptions::with_max_states(opts.max_states)
+    }
+}
+
 /// Runs the comparison of registry solvers.
 ///
 /// ```
@@ -67,6 +75,7 @@ fn summarize(
 ///     sweep_solvers: Vec::new(),
 ///     sweep_threads: Vec::new(),
 ///     skip: Vec::new(),
+///     catalogue: None,
 /// };
 /// let report = compare(&opts)?;
 /// assert_eq!(report.runs.len(), 5);
@@ -184,7 +193,7 @@ pub fn compare_outside(
             .collect::<Result<_>>()?
     };
     let mut protos: Vec<Box<dyn Solver>> =
-        ids.iter().map(|i| new_solver(&i.id, opts.max_states)).collect::<Result<_>>()?;
+        ids.iter().map(|i| new_solver_with(&i.id, &solver_options(opts))).collect::<Result<_>>()?;
     protos.extend(custom);
     let solvers: Vec<SolverInfo> = protos.iter().map(|p| p.info().clone()).collect();
     check_memory(opts, &solvers)?;
@@ -323,7 +332,7 @@ pub fn compare_outside(
         };
         let info = crate::solver::solver_info(id)
             .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
-        let proto = new_solver(id, opts.max_states)?;
+        let proto = new_solver_with(id, &solver_options(opts))?;
         for &t in &opts.sweep_threads {
             if t > MAX_THREADS {
                 return Err(Error::new(
