@@ -156,6 +156,21 @@ impl Prepare for MaxOf<PatternDatabases, PatternDatabases> {
     }
 }
 
+/// Bytes of tables above which a shipped catalogue is built only on request (the 5×5 one's
+/// 1 GB take minutes), as [`PartitionKind::long_build`] says of a partition.
+const CATALOGUE_LONG_BUILD_BYTES: u64 = 100_000_000;
+
+/// Why a catalogue row cannot run on `puzzle` yet, if it cannot: the shipped catalogue for it
+/// takes long to build and `cache` lacks one of its tables.
+pub(crate) fn catalogue_not_built(puzzle: &Puzzle, cache: &Cache) -> Option<String> {
+    let (path, catalogue) = crate::pdb::shipped_catalogue(puzzle)?;
+    let missing =
+        catalogue.group_partitions().iter().any(|p| !PatternDatabases::cached(puzzle, p, cache));
+    (catalogue.table_bytes() > CATALOGUE_LONG_BUILD_BYTES && missing).then(|| {
+        format!("the catalogue's tables are not built: `slidebench pdb build --catalogue {path}`")
+    })
+}
+
 /// Which catalogue a catalogue row reads and where its tables are kept.
 #[derive(Clone, Debug)]
 pub(crate) struct CatalogueConfig {
@@ -178,7 +193,7 @@ impl Prepare for CataloguePdb {
                 read = Catalogue::read(path)?;
                 &read
             }
-            None => crate::pdb::shipped_catalogue(puzzle).ok_or_else(|| {
+            None => crate::pdb::shipped_catalogue(puzzle).map(|(_, c)| c).ok_or_else(|| {
                 Error::new(
                     ErrorKind::Unsupported,
                     format!("no catalogue for {}: give --catalogue FILE", puzzle.shape()),
