@@ -81,6 +81,7 @@ fn main() -> Result<()> {
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
+        catalogue: None,
     };
     let report = harness::compare_with(&opts, vec![Box::new(NaiveBfs::new())])?;
     harness::print_ranking(&report, &mut std::io::stdout())?;

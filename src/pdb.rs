@@ -66,7 +66,9 @@ pub use cache::{
     clear, list, unfinished, BuildEvent, BuildPlan, Cache, CacheReport, CachedDatabase, Miss,
     UnfinishedWrite, FORMAT_VERSION,
 };
-pub use catalogue::{Catalogue, CataloguePartition, MAX_GROUP_TILES, MAX_PARTITIONS};
+pub use catalogue::{
+    shipped_catalogue, Catalogue, CataloguePartition, MAX_GROUP_TILES, MAX_PARTITIONS,
+};
 pub use compound::{CatalogueNode, CataloguePdb, MAX_CATALOGUE_LOOKUPS};
 pub use dual::{DualBound, DualPdb};
 pub use open::{build_command, BuildInfo, OnMiss, Source};

@@ -99,6 +99,10 @@ pub(super) struct CompareArgs {
     /// their set is K-1 modulo N.
     #[arg(long, value_parser = shard_arg)]
     shard: Option<Shard>,
+    /// Catalogue of partitions the `idastar-catalogue` solvers read in place of the shipped
+    /// one (they run on the sets whose shape and goal have a shipped catalogue).
+    #[arg(long, value_name = "FILE")]
+    catalogue: Option<std::path::PathBuf>,
     /// Also write runs.json and summary.json next to the CSV files.
     #[arg(long)]
     export_json: bool,
@@ -177,6 +181,7 @@ impl CompareArgs {
             repeat_time: self.repeat_time,
             cap_time: self.cap_time,
             shard: self.shard,
+            catalogue: self.catalogue.clone(),
         }
     }
 }

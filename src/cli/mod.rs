@@ -99,7 +99,7 @@ enum Command {
     /// (the result set holds them, and a sharded run merges such a shard); 1 when it could not
     /// run or lost something: bad case lines, or no requested solver answered a query (its
     /// result set is then left marked incomplete); 2 for a usage error.
-    Compare(compare::CompareArgs),
+    Compare(Box<compare::CompareArgs>),
     /// Compare two result sets: per set and solver, the change in time per query with a 95%
     /// interval and a verdict (faster, slower, equivalent, inconclusive), the counters and
     /// answers compared exactly, what only one side has. Exit 1 on a regression, 2 when the

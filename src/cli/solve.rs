@@ -58,6 +58,10 @@ pub(super) struct SolveArgs {
     /// see `slidebench pdb --help`).
     #[arg(long)]
     pdb_dir: Option<PathBuf>,
+    /// Catalogue of partitions for the `idastar-catalogue` solvers (see
+    /// docs/fifteen-and-twenty-four.md); default: the one shipped for the shape and goal.
+    #[arg(long, value_name = "FILE")]
+    catalogue: Option<PathBuf>,
 }
 
 /// Boards read ahead of the last answer written, per worker thread.
@@ -110,6 +114,7 @@ pub(super) fn run(args: &SolveArgs) -> CliResult {
             .watching(super::pdb_progress::bar_watch()),
         ),
         search_threads: args.search_threads,
+        catalogue: args.catalogue.clone(),
         ..SolverOptions::default()
     };
     let mut solver = new_solver_with(&id, &options)?;

@@ -38,6 +38,10 @@ fn write_long(out: &mut impl Write, s: &SolverInfo, rank_shapes: &str) -> io::Re
     let shapes = match s.encoding_kind {
         Some(EncodingKind::Rank) => rank_shapes,
         _ if a.table() => "any shape up to 25 squares whose whole space fits --max-states",
+        _ if a.spec().catalogue => {
+            "the 4x4 (usual goal) and the 5x5 (Korf & Felner's goal) with the shipped \
+             catalogues; with --catalogue FILE, the shape and goal the file is for"
+        }
         _ => match a.spec().partition {
             Some(PartitionKind::Even) => {
                 "shapes up to 16 squares without a partition of their own (not 4x4; 5x5 is \

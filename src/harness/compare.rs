@@ -14,7 +14,7 @@ use super::run::{floor_ns, run_built, run_solver, Build, SolverRun};
 use super::sets::{check_unique_names, load_set, SetSpec};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{RunRow, RunStats, SummaryRow, ThreadsRow, TimeIs};
-use crate::solver::{all_solvers, new_solver, Solver, SolverInfo};
+use crate::solver::{all_solvers, new_solver_with, Solver, SolverInfo, SolverOptions};
 use std::time::{Duration, Instant};
 
 fn summarize(
@@ -52,6 +52,14 @@ fn summarize(
     }
 }
 
+/// The options the run's solvers are made with: its state bound and catalogue.
+fn solver_options(opts: &CompareOptions) -> SolverOptions {
+    SolverOptions {
+        catalogue: opts.catalogue.clone(),
+        ..SolverOptions::with_max_states(opts.max_states)
+    }
+}
+
 /// Runs the comparison of registry solvers.
 ///
 /// ```
@@ -67,6 +75,7 @@ fn summarize(
 ///     sweep_solvers: Vec::new(),
 ///     sweep_threads: Vec::new(),
 ///     skip: Vec::new(),
+///     catalogue: None,
 /// };
 /// let report = compare(&opts)?;
 /// assert_eq!(report.runs.len(), 5);
@@ -195,12 +204,10 @@ fn compare_in_rounds(
             .collect::<Result<_>>()?
     };
     // The IDA* solvers search each query on the run's search threads; the others ignore them.
-    let made = crate::solver::SolverOptions {
-        search_threads: controls.search_threads.max(1),
-        ..crate::solver::SolverOptions::with_max_states(opts.max_states)
-    };
+    let made =
+        SolverOptions { search_threads: controls.search_threads.max(1), ..solver_options(opts) };
     let mut protos: Vec<Box<dyn Solver>> =
-        ids.iter().map(|i| crate::solver::new_solver_with(&i.id, &made)).collect::<Result<_>>()?;
+        ids.iter().map(|i| new_solver_with(&i.id, &made)).collect::<Result<_>>()?;
     protos.extend(custom);
     let solvers: Vec<SolverInfo> = protos.iter().map(|p| p.info().clone()).collect();
     check_memory(opts, &solvers)?;
@@ -367,7 +374,7 @@ fn compare_in_rounds(
         };
         let info = crate::solver::solver_info(id)
             .ok_or_else(|| Error::new(ErrorKind::Parse, format!("unknown solver `{id}`")))?;
-        let proto = new_solver(id, opts.max_states)?;
+        let proto = new_solver_with(id, &solver_options(opts))?;
         for &t in &opts.sweep_threads {
             if t > MAX_THREADS {
                 return Err(Error::new(

@@ -66,6 +66,8 @@ pub struct CompareRequest {
     pub cap_time: Option<f64>,
     /// The slice of every set to run.
     pub shard: Option<Shard>,
+    /// The catalogue the `idastar-catalogue` rows read (`--catalogue FILE`).
+    pub catalogue: Option<std::path::PathBuf>,
 }
 
 impl Default for CompareRequest {
@@ -91,6 +93,7 @@ impl Default for CompareRequest {
             repeat_time: None,
             cap_time: None,
             shard: None,
+            catalogue: None,
         }
     }
 }
@@ -164,6 +167,7 @@ impl RunConfig {
                 .map(ToString::to_string)
                 .collect(),
             sweep_threads: (1..=default_threads().max(2)).collect(),
+            catalogue: r.catalogue.clone(),
         };
         Ok(RunConfig { options, controls, chosen })
     }
@@ -185,6 +189,7 @@ impl RunConfig {
             sweep_solvers: Vec::new(),
             sweep_threads: Vec::new(),
             skip: Vec::new(),
+            catalogue: None,
         };
         let controls = RunControls {
             budget: Budget { time: time_limit, states: None },

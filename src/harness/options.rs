@@ -31,6 +31,10 @@ pub struct CompareOptions {
     pub sweep_threads: Vec<usize>,
     /// Per set name, solvers too slow to run on it (they are skipped and listed as such).
     pub skip: Vec<(String, String)>,
+    /// The catalogue the `idastar-catalogue` rows read in place of the shipped one
+    /// ([`crate::solver::SolverOptions::catalogue`]); they run on the sets a catalogue is
+    /// shipped for.
+    pub catalogue: Option<std::path::PathBuf>,
 }
 
 /// How each query is run: its budget, the over-budget streak, repeats, warm-up, the shard, and

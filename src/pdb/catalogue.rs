@@ -187,6 +187,30 @@ impl Catalogue {
     }
 }
 
+/// The catalogues shipped with the crate that a solver reads without `--catalogue`: the 4×4
+/// one for the usual goal and the 5×5 6-6-6-6 pair for Korf & Felner's goal
+/// (`catalogues/5x5-8gb.txt` is read only when named: its tables take hours to build).
+const SHIPPED: [(&str, &str); 2] = [
+    ("catalogues/4x4-663-555.txt", include_str!("../../catalogues/4x4-663-555.txt")),
+    ("catalogues/5x5-6666-max.txt", include_str!("../../catalogues/5x5-6666-max.txt")),
+];
+
+/// The shipped catalogue written for `puzzle`'s shape and goal, if there is one, with its
+/// file's path in the repository.
+pub fn shipped_catalogue(
+    puzzle: &crate::board::Puzzle,
+) -> Option<(&'static str, &'static Catalogue)> {
+    static PARSED: std::sync::OnceLock<Vec<(&str, Catalogue)>> = std::sync::OnceLock::new();
+    let parsed = PARSED.get_or_init(|| {
+        let parse = |t| Catalogue::parse(t).expect("a shipped catalogue parses");
+        SHIPPED.iter().map(|&(path, text)| (path, parse(text))).collect()
+    });
+    parsed
+        .iter()
+        .find(|(_, c)| c.shape == puzzle.shape() && c.goal == *puzzle.goal())
+        .map(|(path, c)| (*path, c))
+}
+
 /// The goal of a `goal:` line, or `None` after recording why not.
 fn parse_goal(shape: Shape, value: &str, line: usize, errors: &mut Vec<String>) -> Option<Board> {
     if value == "solved" {

@@ -6,7 +6,7 @@
 //! `every_registered_solver_is_tested`, naming the solver.
 
 use super::api::{AlgorithmSpec, Counts};
-use super::construct::{every_encoding, max_pdb_config, pdb_config, wrap};
+use super::construct::{catalogue_config, every_encoding, max_pdb_config, pdb_config, wrap};
 use super::idastar_dual::DualBpmx;
 use super::idastar_fsm::FsmIda;
 use super::informed::{Informed, Method, PeerInformed};
@@ -14,7 +14,7 @@ use super::kinds::{EncodingKind, Family, Guide};
 use super::{astar, bfs, bidir_shared, bidir_split, dial, dijkstra, peers, table};
 use crate::board::Topology;
 use crate::heuristic::{LinearConflict, Manhattan, MaxOf};
-use crate::pdb::{PartitionKind, PatternDatabases, ZeroAwarePdb};
+use crate::pdb::{CataloguePdb, PartitionKind, PatternDatabases, ZeroAwarePdb};
 
 /// The `-max` rows' heuristic: the larger of two partitions' sums.
 type PdbMax = MaxOf<PatternDatabases, PatternDatabases>;
@@ -59,6 +59,7 @@ pub(super) const BASE_ROW: AlgorithmSpec = AlgorithmSpec {
     memory: "",
     partition: None,
     max_with: None,
+    catalogue: false,
     zero_aware: false,
     answers_every_arrangement: false,
     colour: NO_COLOUR,
@@ -423,6 +424,33 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         ..FSM_ROW
     },
     AlgorithmSpec {
+        name: "idastar-catalogue",
+        guide: Guide::PatternDatabase,
+        summary: "IDA* with a catalogue of partitions (the largest of their sums, each with its transposed lookup where listed): the file --catalogue names, else the shipped one (catalogues/4x4-663-555.txt on 4x4, catalogues/5x5-6666-max.txt on 5x5 with Korf & Felner's goal)",
+        memory: "the catalogue's tables, each group once (shipped: 13.1 MB on 4x4, 1,020 MB on 5x5), built on first use or by `pdb build --catalogue FILE`; the path only, ignores --max-states",
+        catalogue: true,
+        colour: 0xbf_5b17,
+        make: |_, info, opts| {
+            let config = catalogue_config(opts);
+            wrap(info, opts, Informed::<CataloguePdb>::new(Method::IdaStar, config))
+        },
+        topologies: GRID_ONLY,
+        ..INFORMED_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-catalogue-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "idastar-catalogue with duplicate paths pruned by the move automaton",
+        memory: "the catalogue's tables (shipped: 13.1 MB on 4x4, 1,020 MB on 5x5); the move automaton (at most a few MB); the path",
+        catalogue: true,
+        colour: 0x38_6cb0,
+        make: |_, info, opts| {
+            let config = catalogue_config(opts);
+            wrap(info, opts, FsmIda::<CataloguePdb>::new(config))
+        },
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
         name: "idastar-zpdb663",
         summary: "IDA* with zero-aware 6-6-3 databases on 4x4 (two values per placement: the pattern moves when the empty square is in the largest region of free squares, and the least over the other regions), built on first use or by `pdb build --zero-aware`",
         memory: "zero-aware PDB 6-6-3 on 4x4: 23 MB tables (two bytes a placement), ~130 MB to build; the path only, ignores --max-states",
@@ -565,6 +593,30 @@ mod tests {
         }
         assert!(takes("idastar-pdb6666/packed", 5) && !takes("idastar-pdb6666/packed", 3));
         assert!(!takes("idastar-pdb6666-max/packed", 4));
+        for id in ["idastar-catalogue/packed", "idastar-catalogue-fsm/packed"] {
+            assert!(takes(id, 4) && !takes(id, 3) && !takes(id, 5), "{id}");
+        }
+    }
+
+    /// A comparison leaves the catalogue rows out on the 5×5 until the shipped catalogue's
+    /// 1 GB of tables is cached, naming the command that builds them; the 4×4 one's 13 MB is
+    /// built on first use.
+    #[test]
+    fn the_catalogue_rows_wait_for_the_five_by_five_tables_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = crate::solver::SolverOptions {
+            pdb_dir: Some(dir.path().to_path_buf()),
+            ..Default::default()
+        };
+        let info = crate::solver::solver_info("idastar-catalogue-fsm/packed").unwrap();
+        let shape = Shape::new(5, 5).unwrap();
+        let korf =
+            Puzzle::new(shape, Topology::Grid, Costs::UNIT, crate::cases::korf50::korf_goal())
+                .unwrap();
+        let why = crate::solver::not_built(&info, &korf, &opts).unwrap();
+        assert!(why.ends_with("`slidebench pdb build --catalogue catalogues/5x5-6666-max.txt`"));
+        let fifteen = crate::cases::unit_grid(Shape::new(4, 4).unwrap());
+        assert_eq!(crate::solver::not_built(&info, &fifteen, &opts), None);
     }
 
     /// A solver named off its shape is told why and which row runs there.
@@ -576,6 +628,9 @@ mod tests {
         let even = Algorithm::from_name("idastar-pdb").unwrap().spec();
         let why = even.off_shape(&crate::cases::unit_grid(Shape::new(4, 4).unwrap())).unwrap();
         assert!(why.ends_with("on 4x4 use idastar-pdb663"), "{why}");
+        let catalogue = Algorithm::from_name("idastar-catalogue").unwrap().spec();
+        let why = catalogue.off_shape(&Puzzle::eight()).unwrap();
+        assert_eq!(why, "no catalogue for 3x3: give --catalogue FILE");
     }
 
     /// What the base row leaves to each row is stated by each row, and what the charts, `check`
@@ -595,7 +650,9 @@ mod tests {
                 assert_ne!(other.name, name);
                 assert_ne!(other.colour, row.colour, "{name} and {} share a colour", other.name);
             }
-            assert_eq!(row.partition.is_some(), row.guide == Guide::PatternDatabase, "{name}");
+            let tables = row.partition.is_some() || row.catalogue;
+            assert_eq!(tables, row.guide == Guide::PatternDatabase, "{name}");
+            assert!(!(row.partition.is_some() && row.catalogue), "{name}");
             assert!(row.max_with.is_none() || row.partition.is_some(), "{name}");
             for &e in row.encodings {
                 let info = Algorithm(row).info(e);

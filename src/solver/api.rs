@@ -311,6 +311,10 @@ pub struct AlgorithmSpec {
     /// A second partition, for the rows whose heuristic is the larger of two partitions' sums
     /// (`idastar-pdb6666-max`): its tables are opened and checked for as the first's are.
     pub max_with: Option<crate::pdb::PartitionKind>,
+    /// Whether the row reads a catalogue of partitions ([`crate::pdb::Catalogue`]): the file
+    /// `--catalogue` names, else the shipped one for the puzzle's shape and goal
+    /// ([`crate::pdb::shipped_catalogue`]), and off those it does not run.
+    pub catalogue: bool,
     /// Whether the row reads the zero-aware tables of its partition (`idastar-zpdb6666`): they
     /// are opened, and checked for, under their own cache key.
     pub zero_aware: bool,
@@ -339,11 +343,17 @@ impl AlgorithmSpec {
     /// Why the row does not run on `puzzle`'s shape, if it does not: a pattern-database row
     /// runs only where its partition is its own ([`PartitionKind::own_on`]), so that no two
     /// rows of one shape are the same search under two names. The reason names the row that
-    /// runs there instead.
+    /// runs there instead. A catalogue row runs where a catalogue is shipped for the puzzle's
+    /// shape and goal; a solver made with `--catalogue FILE` runs wherever the file is for.
     ///
     /// [`PartitionKind::own_on`]: crate::pdb::PartitionKind::own_on
     pub fn off_shape(&self, puzzle: &Puzzle) -> Option<String> {
         let shape = puzzle.shape();
+        if self.catalogue {
+            return crate::pdb::shipped_catalogue(puzzle)
+                .is_none()
+                .then(|| format!("no catalogue for {shape}: give --catalogue FILE"));
+        }
         let kind = self.partition.filter(|k| !k.own_on(shape))?;
         let own = crate::pdb::PartitionKind::default_on(shape);
         let instead = super::Algorithm::all()

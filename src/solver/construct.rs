@@ -2,7 +2,7 @@
 //! the registry) so that the rows' module imports nothing that imports it back.
 
 use super::api::{Solver, SolverInfo};
-use super::informed::PdbConfig;
+use super::informed::{CatalogueConfig, PdbConfig};
 use super::options::SolverOptions;
 use super::wrapper::{Search, Wrapped};
 
@@ -35,6 +35,12 @@ pub(crate) fn max_pdb_config(info: &SolverInfo, opts: &SolverOptions) -> (PdbCon
         cache: first.cache.clone(),
     };
     (first, second)
+}
+
+/// The catalogue a catalogue row reads: the file `opts` names, else the shipped one; its tables
+/// kept in the cache `opts` names.
+pub(crate) fn catalogue_config(opts: &SolverOptions) -> CatalogueConfig {
+    CatalogueConfig { file: opts.catalogue.clone(), cache: opts.cache() }
 }
 
 /// The constructor of a search written once over [`Encoding`](crate::encoding::Encoding):

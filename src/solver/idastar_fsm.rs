@@ -141,6 +141,10 @@ impl<H: Prepare> Search for FsmIda<H> {
         FsmIda { threads: threads.max(1), ..self }
     }
 
+    fn any_shape(&self) -> bool {
+        H::any_shape(&self.config)
+    }
+
     fn first_build(work: &FsmWork<H>) -> Option<Duration> {
         work.first_build
     }

@@ -14,9 +14,13 @@ use super::ida_parallel::task::{ida_task, SplitTask, TaskOutcome};
 use super::wrapper::Search;
 use crate::board::{Board, Puzzle};
 use crate::budget::Meter;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, MaxOf};
-use crate::pdb::{Cache, OnMiss, Partition, PartitionKind, PatternDatabases, ZeroAwarePdb};
+use crate::pdb::{
+    Cache, Catalogue, CataloguePdb, OnMiss, Partition, PartitionKind, PatternDatabases,
+    ZeroAwarePdb,
+};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -29,6 +33,14 @@ pub(crate) trait Prepare: Heuristic + Sized + 'static {
     /// with how long its build took when it was made if it was loaded from a cache (see
     /// [`Search::first_build`]).
     fn build_timed(puzzle: &Puzzle, config: &Self::Config) -> Result<(Self, Option<Duration>)>;
+
+    /// Whether `config` names tables that say themselves which puzzles they fit (a catalogue
+    /// file), so the row's own shapes ([`crate::solver::AlgorithmSpec::off_shape`]) do not
+    /// bound the solver.
+    fn any_shape(config: &Self::Config) -> bool {
+        let _ = config;
+        false
+    }
 }
 
 impl Prepare for Manhattan {
@@ -144,6 +156,66 @@ impl Prepare for MaxOf<PatternDatabases, PatternDatabases> {
     }
 }
 
+/// Bytes of tables above which a shipped catalogue is built only on request (the 5×5 one's
+/// 1 GB take minutes), as [`PartitionKind::long_build`] says of a partition.
+const CATALOGUE_LONG_BUILD_BYTES: u64 = 100_000_000;
+
+/// Why a catalogue row cannot run on `puzzle` yet, if it cannot: the shipped catalogue for it
+/// takes long to build and `cache` lacks one of its tables.
+pub(crate) fn catalogue_not_built(puzzle: &Puzzle, cache: &Cache) -> Option<String> {
+    let (path, catalogue) = crate::pdb::shipped_catalogue(puzzle)?;
+    let missing =
+        catalogue.group_partitions().iter().any(|p| !PatternDatabases::cached(puzzle, p, cache));
+    (catalogue.table_bytes() > CATALOGUE_LONG_BUILD_BYTES && missing).then(|| {
+        format!("the catalogue's tables are not built: `slidebench pdb build --catalogue {path}`")
+    })
+}
+
+/// Which catalogue a catalogue row reads and where its tables are kept.
+#[derive(Clone, Debug)]
+pub(crate) struct CatalogueConfig {
+    /// The file `--catalogue` names; `None`: the one shipped for the puzzle's shape and goal.
+    pub(crate) file: Option<PathBuf>,
+    pub(crate) cache: Cache,
+}
+
+/// A catalogue's tables, each group built on first use (`pdb build --catalogue` builds them
+/// ahead, saying their size first).
+impl Prepare for CataloguePdb {
+    type Config = CatalogueConfig;
+    fn build_timed(
+        puzzle: &Puzzle,
+        config: &CatalogueConfig,
+    ) -> Result<(CataloguePdb, Option<Duration>)> {
+        let read;
+        let catalogue = match &config.file {
+            Some(path) => {
+                read = Catalogue::read(path)?;
+                &read
+            }
+            None => crate::pdb::shipped_catalogue(puzzle).map(|(_, c)| c).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Unsupported,
+                    format!("no catalogue for {}: give --catalogue FILE", puzzle.shape()),
+                )
+            })?,
+        };
+        let (pdb, infos) =
+            CataloguePdb::open(puzzle, catalogue, &config.cache, OnMiss::Build(&|_| {}))?;
+        let loaded: Vec<f64> = infos
+            .iter()
+            .filter(|i| i.source == crate::pdb::Source::Loaded)
+            .map(|i| i.build_seconds)
+            .collect();
+        let built = (!loaded.is_empty()).then(|| Duration::from_secs_f64(loaded.iter().sum()));
+        Ok((pdb, built))
+    }
+
+    fn any_shape(config: &CatalogueConfig) -> bool {
+        config.file.is_some()
+    }
+}
+
 /// The search run with a built heuristic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Method {
@@ -247,6 +319,10 @@ impl<H: Prepare> Search for Informed<H> {
     fn with_search_threads(self, threads: usize) -> Self {
         let threads = if self.method == Method::IdaStar { threads.max(1) } else { 1 };
         Informed { threads, ..self }
+    }
+
+    fn any_shape(&self) -> bool {
+        H::any_shape(&self.config)
     }
 
     fn first_build(work: &Built<H>) -> Option<Duration> {

@@ -7,11 +7,13 @@ use crate::encoding::{Encoding, Slot, StateMap};
 use crate::error::{Error, ErrorKind, Result};
 use crate::solvability::solvable;
 
-/// The checks every solver makes before searching; answers trivial cases without a search.
+/// The checks every solver makes before searching (its row's shapes unless `any_shape`, see
+/// [`own_shape`]); answers trivial cases without a search.
 pub(crate) fn precheck(
     info: &SolverInfo,
     puzzle: &Puzzle,
     start: &Board,
+    any_shape: bool,
 ) -> Result<Option<Solution>> {
     if start.shape() != puzzle.shape() {
         return Err(Error::new(
@@ -31,7 +33,9 @@ pub(crate) fn precheck(
             ),
         ));
     }
-    own_shape(info, puzzle)?;
+    if !any_shape {
+        own_shape(info, puzzle)?;
+    }
     if !info.weighted && !puzzle.costs().is_unit() {
         return Err(Error::new(
             ErrorKind::Unsupported,

@@ -21,6 +21,9 @@ pub struct SolverOptions {
     /// Threads each IDA* search runs on ([`crate::solver::ida_parallel`]); 1 is the serial
     /// search. Other solvers search on one thread whatever it says.
     pub search_threads: usize,
+    /// The catalogue of partitions the catalogue rows read (`--catalogue FILE`); `None`: the
+    /// one shipped for the puzzle's shape and goal ([`crate::pdb::shipped_catalogue`]).
+    pub catalogue: Option<PathBuf>,
 }
 
 impl Default for SolverOptions {
@@ -31,6 +34,7 @@ impl Default for SolverOptions {
             pdb_cache: true,
             pdb_report: None,
             search_threads: 1,
+            catalogue: None,
         }
     }
 }

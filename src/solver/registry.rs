@@ -7,7 +7,7 @@
 
 use super::algorithms::ALGORITHMS;
 use super::api::{Algorithm, SolverInfo};
-use super::informed::tables_not_built;
+use super::informed::{catalogue_not_built, tables_not_built};
 use super::options::SolverOptions;
 use crate::board::{Puzzle, Topology};
 
@@ -94,11 +94,14 @@ pub fn default_solver_for(puzzle: &Puzzle, max_states: u64) -> &'static str {
 
 /// Why the solver `info` cannot run on `puzzle` with `opts` until something is built first, if
 /// it cannot: its row's partition ([`AlgorithmSpec::partition`](super::AlgorithmSpec::partition),
-/// or the second one of a `-max` row) takes long to build, and the cache has no tables for
-/// `puzzle`.
+/// or the second one of a `-max` row, or a catalogue row's shipped catalogue) takes long to
+/// build, and the cache has no tables for `puzzle`.
 pub fn not_built(info: &SolverInfo, puzzle: &Puzzle, opts: &SolverOptions) -> Option<String> {
     let spec = info.algorithm_kind?.spec();
     let cache = opts.cache();
+    if spec.catalogue && opts.catalogue.is_none() {
+        return catalogue_not_built(puzzle, &cache);
+    }
     [spec.partition, spec.max_with]
         .into_iter()
         .flatten()

@@ -62,6 +62,8 @@ macro_rules! every_solver_id {
             idastar_zpdb663_fsm_packed => "idastar-zpdb663-fsm/packed";
             idastar_zpdb6666_packed => "idastar-zpdb6666/packed";
             idastar_zpdb6666_fsm_packed => "idastar-zpdb6666-fsm/packed";
+            idastar_catalogue_packed => "idastar-catalogue/packed";
+            idastar_catalogue_fsm_packed => "idastar-catalogue-fsm/packed";
             astar_pdb663_packed => "astar-pdb663/packed";
         }
     };

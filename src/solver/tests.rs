@@ -131,8 +131,9 @@ fn refuses_topology(s: &mut dyn Solver, puzzle: &Puzzle, start: &Board) {
 }
 
 /// Whether the solver `id` is off its shape on the 3×3 (a pattern-database row whose partition
-/// is another shape's, see [`AlgorithmSpec::off_shape`](super::AlgorithmSpec::off_shape)); if
-/// it is, checks that it refuses the 8-puzzle clearly, naming the row that runs there, so the
+/// is another shape's, or a catalogue row without a catalogue for it, see
+/// [`AlgorithmSpec::off_shape`](super::AlgorithmSpec::off_shape)); if it is, checks that it
+/// refuses the 8-puzzle clearly with its row's reason (the row that runs there), so the
 /// 3×3 tests of such a row prove the refusal and nothing else.
 fn refuses_3x3(id: &str) -> bool {
     let p = Puzzle::eight();
@@ -142,7 +143,8 @@ fn refuses_3x3(id: &str) -> bool {
     let b = Board::parse(p.shape(), "2 3 4 1 5 x 7 6 8").unwrap();
     let err = make(id).solve(&p, &b).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Unsupported, "{id}: {err}");
-    assert!(err.message().contains("on 3x3 use idastar-pdb"), "{id}: {err}");
+    let why = solver_info(id).unwrap().algorithm_kind.unwrap().spec().off_shape(&p).unwrap();
+    assert!(err.message().contains(&why), "{id}: {err}");
     true
 }
 

@@ -63,6 +63,12 @@ pub(crate) trait Search: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Whether it runs off its row's shapes ([`super::AlgorithmSpec::off_shape`]): a catalogue
+    /// row given a file, whose tables refuse a puzzle they are not for.
+    fn any_shape(&self) -> bool {
+        false
+    }
+
     /// This search on `threads` threads a query, where it can run on several (IDA*); by
     /// default it ignores them and runs on one.
     #[must_use]
@@ -192,7 +198,9 @@ impl<S: Search> Solver for Wrapped<S> {
     }
 
     fn prepare(&mut self, puzzle: &Puzzle) -> Result<Option<Duration>> {
-        own_shape(&self.info, puzzle)?;
+        if !self.search.any_shape() {
+            own_shape(&self.info, puzzle)?;
+        }
         self.search.prepare(puzzle, self.max_states, &mut self.work)
     }
 
@@ -210,7 +218,7 @@ impl<S: Search> Solver for Wrapped<S> {
         start: &Board,
         budget: &Budget,
     ) -> Result<Solution> {
-        if let Some(done) = precheck(&self.info, puzzle, start)? {
+        if let Some(done) = precheck(&self.info, puzzle, start, self.search.any_shape())? {
             return Ok(done);
         }
         // A table's build belongs to `prepare`, outside the query's budget.
@@ -221,8 +229,10 @@ impl<S: Search> Solver for Wrapped<S> {
     }
 
     fn solve_many(&mut self, puzzle: &Puzzle, starts: &[Board]) -> Vec<Result<Solution>> {
-        let mut answers: Vec<Option<Result<Solution>>> =
-            starts.iter().map(|start| precheck(&self.info, puzzle, start).transpose()).collect();
+        let mut answers: Vec<Option<Result<Solution>>> = starts
+            .iter()
+            .map(|start| precheck(&self.info, puzzle, start, self.search.any_shape()).transpose())
+            .collect();
         let searched: Vec<usize> = (0..starts.len()).filter(|&i| answers[i].is_none()).collect();
         if !searched.is_empty() {
             let found = match self.search.prepare(puzzle, self.max_states, &mut self.work) {

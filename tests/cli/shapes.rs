@@ -355,6 +355,40 @@ fn pdb_build_catalogue_says_its_bytes_first_and_builds_each_distinct_group_once(
     assert!(stderr_text(&out).contains("line 2: tiles repeated: 3"), "{}", stderr_text(&out));
 }
 
+/// `idastar-catalogue` sits out the 3×3 (no catalogue is shipped for it) saying so, solves it
+/// optimally with `--catalogue FILE`, and refuses a file for another shape naming both.
+#[test]
+fn solve_with_a_catalogue_file_runs_where_none_is_shipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let file = dir.path().join("c.txt");
+    std::fs::write(&file, "shape: 3x3\npartition: 1 2 3 4 | 5 6 7 8 transpose\n").unwrap();
+    let f = file.to_str().unwrap();
+    let board = b"2 3 4 1 5 x 7 6 8\n";
+    let solver = ["--solver", "idastar-catalogue-fsm/packed", "--pdb-dir", d];
+    let plain = run(&[&["solve"][..], &solver].concat(), board);
+    assert!(!plain.status.success());
+    assert!(
+        stderr_text(&plain).contains("no catalogue for 3x3: give --catalogue FILE"),
+        "{}",
+        stderr_text(&plain)
+    );
+    let given = run(&[&["solve", "--catalogue", f][..], &solver].concat(), board);
+    assert!(given.status.success(), "{}", stderr_text(&given));
+    assert_eq!(stdout_lines(&given)[0].len(), 19);
+    let four = run(
+        &[&["solve", "--shape", "4x4", "--catalogue", f][..], &solver].concat(),
+        b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
+    );
+    assert!(!four.status.success());
+    assert!(
+        stderr_text(&four)
+            .contains("the catalogue is for the 3x3 with goal 12345678x, not the 4x4"),
+        "{}",
+        stderr_text(&four)
+    );
+}
+
 #[test]
 fn pdb_build_refuses_a_partition_or_goal_the_shape_cannot_take() {
     let dir = tempfile::tempdir().unwrap();

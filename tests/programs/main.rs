@@ -77,6 +77,7 @@ fn run_program(
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
+        catalogue: None,
     };
     let outside = program::as_set_solvers(&programs);
     let mut report = harness::compare_outside(&opts, controls, Vec::new(), &outside).unwrap();
@@ -337,6 +338,7 @@ fn board_text_and_command_words_never_reach_a_shell() {
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
+        catalogue: None,
     };
     let outside = program::as_set_solvers(&programs);
     let mut report =

@@ -24,6 +24,7 @@ fn options(sets: Vec<SetSpec>, solvers: &[&str]) -> CompareOptions {
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
+        catalogue: None,
     }
 }
 

@@ -74,6 +74,7 @@ fn harness_runs_are_reproducible_but_for_timing() {
         sweep_solvers: Vec::new(),
         sweep_threads: Vec::new(),
         skip: Vec::new(),
+        catalogue: None,
     };
     let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
     for dir in &dirs {
