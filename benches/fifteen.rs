@@ -131,7 +131,9 @@ impl ValueFormatter for CpuSeconds {
         } else {
             (1e3, "µs CPU")
         };
-        values.iter_mut().for_each(|v| *v /= divisor);
+        for v in values.iter_mut() {
+            *v /= divisor;
+        }
         unit
     }
     fn scale_throughputs(
@@ -140,7 +142,9 @@ impl ValueFormatter for CpuSeconds {
         _throughput: &Throughput,
         values: &mut [f64],
     ) -> &'static str {
-        values.iter_mut().for_each(|v| *v = 1e9 / *v);
+        for v in values.iter_mut() {
+            *v = 1e9 / *v;
+        }
         "per CPU second"
     }
     fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {

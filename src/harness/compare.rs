@@ -433,7 +433,8 @@ mod tests {
         fn boxed(algorithm: &'static str, builds: &Arc<AtomicUsize>) -> Box<dyn Solver> {
             Box::new(CountsBuilds {
                 info: SolverInfo::custom(algorithm, "packed", false),
-                inner: new_solver("idastar-md/packed", crate::DEFAULT_MAX_STATES).unwrap(),
+                inner: crate::solver::new_solver("idastar-md/packed", crate::DEFAULT_MAX_STATES)
+                    .unwrap(),
                 built_for: None,
                 builds: Arc::clone(builds),
             })
@@ -481,6 +482,7 @@ mod tests {
             sweep_solvers: Vec::new(),
             sweep_threads: Vec::new(),
             skip: Vec::new(),
+            catalogue: None,
         };
         let controls = RunControls { warm_up: false, ..RunControls::default() };
         let custom = vec![CountsBuilds::boxed("one", &builds), CountsBuilds::boxed("two", &builds)];
