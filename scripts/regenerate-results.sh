@@ -88,11 +88,12 @@ fi
 echo "+ ${compare_cmd[*]}"
 status=0
 "${compare_cmd[@]}" | tee "$out/.ranking.txt.tmp" || status=$?
-# compare exits 1 on any disagreement. The seed programs' are expected (s000 and s002 answer a
-# solved board with a two-move detour: verdicts.csv says accepted-not-optimal); a built-in
-# solver's (summary.csv's agree, column 18), or a run that wrote nothing, stops the script.
+# compare exits 3 when it ran and found disagreements (1: it could not run). The seed
+# programs' are expected (s000 and s002 answer a solved board with a two-move detour:
+# verdicts.csv says accepted-not-optimal); a built-in solver's (summary.csv's agree, column 18),
+# or a run that wrote nothing, stops the script.
 if [ "$status" -ne 0 ]; then
-  if [ "$status" -ne 1 ] || ! grep -q "queries in" "$out/.ranking.txt.tmp" ||
+  if [ "$status" -ne 3 ] || ! grep -q "queries in" "$out/.ranking.txt.tmp" ||
     awk -F, 'NR > 1 && $1 !~ /^program:/ && $18 == "false"' "$out/summary.csv" | grep -q .; then
     exit "$status"
   fi
