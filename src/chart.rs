@@ -116,7 +116,9 @@ pub const CHARTS: [Chart; 11] = [
         file: MEDIAN_TIME_SVG,
         what: "median time per solved query of every solver on the random 3x3 boards",
         draws: Draws::Time,
-        draw: |d| median_time::median_time(&d.summary),
+        draw: |d| {
+            median_time::median_time(&d.summary, &crate::report::SolverLabels::of(&d.runs))
+        },
     },
     Chart {
         file: TIME_VS_DEPTH_SVG,

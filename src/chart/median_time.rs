@@ -8,7 +8,10 @@ use super::{board_of, cases_of, pick_set, summary_of};
 use crate::report::{SummaryRow, TimeIs};
 
 /// One bar per solver with a median, fastest at the top, in the solver's algorithm colour.
-pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> {
+pub(super) fn median_time(
+    summary: &[SummaryRow],
+    labels: &crate::report::SolverLabels,
+) -> DrawResult<Option<String>> {
     let Some(set) = pick_set(summary.iter().map(|r| r.case_set.as_str())) else {
         return Ok(None);
     };
@@ -39,7 +42,7 @@ pub(super) fn median_time(summary: &[SummaryRow]) -> DrawResult<Option<String>> 
     let bars: Vec<Bar> = timed
         .iter()
         .map(|r| Bar {
-            label: r.solver.clone(),
+            label: labels.label(&r.solver, &r.case_set),
             value: r.median_ns as f64 / 1e9,
             colour: solver_colour(&r.algorithm, &r.encoding),
             text: (r.skipped > 0).then(|| {
