@@ -29,7 +29,7 @@ use crate::board::{Board, Shape};
 use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
-/// Most tiles in one group: a table's digits (see [`super::placement`]).
+/// Most tiles in one group: a table's digits (the placement ranks of `pdb::placement`).
 pub const MAX_GROUP_TILES: usize = 8;
 
 /// Most partitions in a catalogue.
