@@ -16,7 +16,9 @@
 #                     (idastar-pdb6666), fsm (idastar-pdb6666-fsm), dual (idastar-pdb6666-dual),
 #                     dual-fsm (idastar-pdb6666-dual-fsm), max (idastar-pdb6666-max: its
 #                     second partition's tables are built into the directory on first use),
-#                     max-fsm (idastar-pdb6666-max-fsm); default "plain fsm"
+#                     max-fsm (idastar-pdb6666-max-fsm), zero (idastar-zpdb6666: the same
+#                     partition's zero-aware tables, built into the directory on first use),
+#                     zero-fsm (idastar-zpdb6666-fsm); default "plain fsm"
 #   --record FILE     also write the table, with the command, commit, machine and load, to FILE
 #
 # Not part of any default build. Needs gcc, make and libzstd (Debian: apt-get install -y
@@ -115,6 +117,8 @@ run_ours() { # round
             dual-fsm) flags+=(--dual-fsm) ;;
             max) flags+=(--max) ;;
             max-fsm) flags+=(--max-fsm) ;;
+            zero) flags+=(--zero) ;;
+            zero-fsm) flags+=(--zero-fsm) ;;
             *) echo "unknown method $m" >&2; exit 2 ;;
         esac
     done
@@ -122,9 +126,10 @@ run_ours() { # round
     if [ "$methods" = plain ]; then flags=(); fi
     "target/release/examples/korf50" --first "$first" --threads 1 "${flags[@]}" "${pdb_args[@]}" \
         >"$work/ours-$1.log"
-    # Per method and instance: nodes generated, seconds, length (a "!" marks a wrong one).
-    awk '/^(plain|dual|fsm|dual-fsm|max|max-fsm):$/ { m = substr($1, 1, length($1) - 1) }
-         m != "" && $1 ~ /^[0-9]+$/ && NF >= 7 { print m, $1, $3, $NF, $2 }' \
+    # Per method and instance: nodes generated, seconds, length (a "!" marks a wrong one) and
+    # nodes expanded.
+    awk '/^(plain|dual|fsm|dual-fsm|max|max-fsm|zero|zero-fsm):$/ { m = substr($1, 1, length($1) - 1) }
+         m != "" && $1 ~ /^[0-9]+$/ && NF >= 8 { print m, $1, $3, $NF, $2, $7 }' \
         "$work/ours-$1.log" >"$work/ours-$1.txt"
 }
 
@@ -152,15 +157,15 @@ for r in range(1, rounds + 1):
         if int(length) != int(k[1]):
             sys.exit(f"round {r}: the peer's answer to {k[0]} has {length} moves, not {k[1]}")
         peer.setdefault(k[0], []).append((int(n), float(s)))
-    for m, i, n, s, length in (l.split() for l in open(f"{work}/ours-{r}.txt")):
+    for m, i, n, s, length, e in (l.split() for l in open(f"{work}/ours-{r}.txt")):
         k = next(k for k in inst if k[0] == i)
         if length.endswith("!") or int(length) != int(k[1]):
             sys.exit(f"round {r}: {m} answered {i} in {length} moves, not {k[1]}")
-        ours.setdefault((m, i), []).append((int(n), float(s)))
+        ours.setdefault((m, i), []).append((int(n), float(s), int(e)))
 med = lambda xs: statistics.median(x[1] for x in xs)
 head = ["instance", "length", f"peer ({catalogue}) expanded", "peer s"]
 for m in methods:
-    head += [f"{m} generated", f"{m} s", f"peer s / {m} s"]
+    head += [f"{m} expanded", f"{m} generated", f"{m} s", f"peer s / {m} s"]
 print("| " + " | ".join(head) + " |")
 print("|" + "---|" * 2 + "---:|" * (len(head) - 2))
 tot_p = 0.0
@@ -179,11 +184,11 @@ for k in inst:
         tot[m] += s
         ratio = ps / s
         worst[m] = ratio if worst[m] is None else min(worst[m], ratio)
-        row += [f"{o[0][0]:,}", f"{s:.2f}", f"{ratio:.2f}x"]
+        row += [f"{o[0][2]:,}", f"{o[0][0]:,}", f"{s:.2f}", f"{ratio:.2f}x"]
     print("| " + " | ".join(row) + " |")
 row = ["all", "", "", f"{tot_p:.2f}"]
 for m in methods:
-    row += ["", f"{tot[m]:.2f}", f"{tot_p / tot[m]:.2f}x"]
+    row += ["", "", f"{tot[m]:.2f}", f"{tot_p / tot[m]:.2f}x"]
 print("| " + " | ".join(row) + " |")
 print()
 for m in methods:
@@ -195,7 +200,9 @@ EOF
     echo "at commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (with uncommitted changes)'),"
     echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), load average $start_load at the start and $end_load at the end."
     echo "Search seconds only (tables loaded first), one thread each, medians of $rounds alternating rounds;"
-    echo "The peer's tables $peer_build. The peer counts nodes expanded, slidebench nodes generated."
+    echo "The peer's tables $peer_build. Nodes expanded are counted alike by both (a node within the bound that is not the goal, the root included, every iteration); slidebench also counts nodes generated, Korf & Felner's measure."
+    echo "Tables in memory: the peer's $(du -sb "$peer_pdb" | cut -f1) bytes ($(ls "$peer_pdb" | wc -l) files in $peer_pdb);"
+    echo "slidebench's, as it printed them: $(grep -h 'bytes in' "$work/ours-1.log" | sed 's/, \(opened\|loaded\).*//' | paste -sd ';' | sed 's/;/; /g')."
     echo
     cat "$work/table.md"
 } >"$work/report.md"

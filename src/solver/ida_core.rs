@@ -173,6 +173,8 @@ pub struct Search<'a, 'm, L, F: MoveFilter, W: Word> {
 /// so the loops may count while they hold a borrowed move.
 struct Counter<'m> {
     nodes: u64,
+    /// Nodes within the bound whose children were generated (see [`IdaOutcome::expanded`]).
+    expanded: u64,
     meter: &'m mut Meter,
     stopped: Option<Error>,
 }
@@ -232,6 +234,7 @@ fn regular_dfs<H: Heuristic, F: MoveFilter, W: Word>(
     if packed == s.goal {
         return FOUND;
     }
+    s.count.expanded += 1;
     let mut next_bound = u32::MAX;
     for k in 0..s.moves.count(blank) {
         let e = s.moves.edge(blank, k);
@@ -349,6 +352,7 @@ fn dual_dfs<F: MoveFilter, W: Word>(
     if packed == s.goal {
         return (FOUND, 0);
     }
+    s.count.expanded += 1;
     let bpmx = s.l.bpmx;
     let none = Child { packed, to: 0, mv: Move::Up, cost: 0, node, h: 0, state };
     let mut children = [none; 4];
@@ -466,7 +470,7 @@ fn run<L: Lookups, F: MoveFilter, K: IterationHook, W: Word>(
         moves: MoveLists::new(puzzle),
         goal: W::of_board(puzzle.goal()),
         bound: root_h,
-        count: Counter { nodes: 0, meter, stopped: None },
+        count: Counter { nodes: 0, expanded: 0, meter, stopped: None },
         path: Vec::with_capacity(256),
     };
     let mut iterations = 0;
@@ -487,7 +491,12 @@ fn run<L: Lookups, F: MoveFilter, K: IterationHook, W: Word>(
             return Err(e);
         }
         if r == FOUND {
-            return Ok(IdaOutcome { moves: s.path, nodes: s.count.nodes, iterations });
+            return Ok(IdaOutcome {
+                moves: s.path,
+                nodes: s.count.nodes,
+                expanded: s.count.expanded,
+                iterations,
+            });
         }
         if r == u32::MAX {
             return Err(Error::new(ErrorKind::Unsupported, "the empty square cannot move"));

@@ -164,6 +164,7 @@ struct Run<'a, L, F> {
 struct Below {
     answer: Option<Vec<Move>>,
     nodes: u64,
+    expanded: u64,
     next_bound: u32,
 }
 
@@ -181,7 +182,7 @@ where
         hook: &mut K,
     ) -> Result<IdaOutcome> {
         let (packed, blank, root, mut root_h) = split::root::<L, W>(self.lookups, start);
-        let (mut bound, mut nodes, mut iterations) = (root_h, 0, 0);
+        let (mut bound, mut nodes, mut expanded, mut iterations) = (root_h, 0, 0, 0);
         // A resumed search goes on from its last finished iteration, as the serial one does.
         if let Some(b) = hook.start(self.lookups.name(), root_h)? {
             (bound, nodes, iterations, root_h) = (b.threshold, b.nodes, b.iterations, b.root_h);
@@ -195,11 +196,12 @@ where
             if let Some(e) = s.take_stopped() {
                 return Err(e);
             }
-            let top = s.nodes();
+            let (top, top_expanded) = (s.nodes(), s.expanded());
             let below = self.below::<W>(&frontier.subtrees, bound, meter)?;
             nodes += top + below.nodes;
+            expanded += top_expanded + below.expanded;
             if let Some(moves) = below.answer {
-                return Ok(IdaOutcome { moves, nodes, iterations });
+                return Ok(IdaOutcome { moves, nodes, expanded, iterations });
             }
             let r = frontier.next_bound.min(below.next_bound);
             if r == u32::MAX {
@@ -246,7 +248,7 @@ where
         let next = AtomicUsize::new(0);
         // The answer in the earliest subtree any thread reached it in.
         let answer: Mutex<Option<(usize, Vec<Move>)>> = Mutex::new(None);
-        let shares: Vec<(u64, u32)> = std::thread::scope(|scope| {
+        let shares: Vec<(u64, u64, u32)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..self.threads)
                 .map(|_| {
                     let mut m = meter.member(&team);
@@ -257,7 +259,8 @@ where
             handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
         });
         let nodes = shares.iter().map(|s| s.0).sum();
-        let next_bound = shares.iter().map(|s| s.1).min().unwrap_or(u32::MAX);
+        let expanded = shares.iter().map(|s| s.1).sum();
+        let next_bound = shares.iter().map(|s| s.2).min().unwrap_or(u32::MAX);
         let answer = answer.into_inner().expect("no thread panicked holding it").map(|a| a.1);
         if answer.is_none() {
             if let Some(e) = team.over_budget() {
@@ -265,11 +268,11 @@ where
             }
         }
         meter.charge(nodes)?;
-        Ok(Below { answer, nodes, next_bound })
+        Ok(Below { answer, nodes, expanded, next_bound })
     }
 
     /// One thread's part: subtrees taken in turn until none is left or the team stops;
-    /// returns the nodes it generated and the smallest `f` above the bound it saw.
+    /// returns the nodes it generated and expanded and the smallest `f` above the bound it saw.
     fn share<W: Word>(
         &self,
         subtrees: &[split::Subtree<W, L::Node, F::State>],
@@ -278,7 +281,7 @@ where
         team: &Arc<Team>,
         next: &AtomicUsize,
         answer: &Mutex<Option<(usize, Vec<Move>)>>,
-    ) -> (u64, u32) {
+    ) -> (u64, u64, u32) {
         let mut s = Search::for_split(self.puzzle, self.lookups, self.filter, bound, meter);
         let mut next_bound = u32::MAX;
         while !team.stopped() {
@@ -298,7 +301,7 @@ where
             }
             next_bound = next_bound.min(r);
         }
-        (s.nodes(), next_bound)
+        (s.nodes(), s.expanded(), next_bound)
     }
 }
 

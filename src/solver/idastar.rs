@@ -25,6 +25,10 @@ pub struct IdaOutcome {
     /// included), never the move back, summed over all iterations, stopping at the goal, the
     /// root not counted.
     pub nodes: u64,
+    /// Nodes expanded, counted as Clausecker's `24puzzle` counts them: every node within the
+    /// bound that is not the goal (the root included), its children then generated, summed over
+    /// the iterations run in this process (a resumed search's earlier ones are not in it).
+    pub expanded: u64,
     /// Depth-first searches run, one per bound.
     pub iterations: u32,
 }

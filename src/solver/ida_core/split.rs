@@ -73,7 +73,7 @@ impl<'a, 'm, L, F: MoveFilter, W: Word> Search<'a, 'm, L, F, W> {
             moves: MoveLists::new(puzzle),
             goal: W::of_board(puzzle.goal()),
             bound,
-            count: super::Counter { nodes: 0, meter, stopped: None },
+            count: super::Counter { nodes: 0, expanded: 0, meter, stopped: None },
             path: Vec::with_capacity(256),
         }
     }
@@ -81,6 +81,11 @@ impl<'a, 'm, L, F: MoveFilter, W: Word> Search<'a, 'm, L, F, W> {
     /// Nodes generated so far.
     pub(crate) fn nodes(&self) -> u64 {
         self.count.nodes
+    }
+
+    /// Nodes expanded so far.
+    pub(crate) fn expanded(&self) -> u64 {
+        self.count.expanded
     }
 
     /// Why the meter stopped the search, if it did.
@@ -159,6 +164,7 @@ fn regular_expand<H: Heuristic, F: MoveFilter, W: Word>(
         out.push(at);
         return u32::MAX;
     }
+    s.count.expanded += 1;
     let (packed, blank) = (at.packed, at.blank as usize);
     let mut next_bound = u32::MAX;
     for k in 0..s.moves.from(blank).len() {
@@ -260,6 +266,7 @@ fn dual_expand<F: MoveFilter, W: Word>(
         out.push(at);
         return (u32::MAX, h);
     }
+    s.count.expanded += 1;
     let (packed, blank, g, mut h) = (at.packed, at.blank as usize, at.g, at.h);
     let bpmx = s.l.bpmx;
     let mut children = Vec::with_capacity(4);
