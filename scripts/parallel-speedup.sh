@@ -15,8 +15,28 @@
 # solve of the goal-adjacent board and subtracted); the iterations before the last are timed by
 # the search itself (`solve --stats`, one clock read per iteration), the part whose node count
 # does not depend on where the answer falls (goal: 1.8x on 2 threads).
+# RECORD=FILE also writes the output, under the command, commit and machine, to FILE (whole or
+# not at all: written beside it and renamed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${RECORD:-}" ]; then
+  out=$(mktemp "$RECORD.XXXXXX")
+  trap 'rm -f "$out" "$out.log"' EXIT
+  RECORD="" "$0" "$@" | tee "$out.log"
+  {
+    echo "# Parallel IDA*: one search on more threads"
+    echo
+    echo "Command: \`$(env | grep -E '^(SOLVER|SET|COUNT)=' | tr '\n' ' ')scripts/parallel-speedup.sh $*\`"
+    echo "at commit $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (with uncommitted changes)'),"
+    echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))."
+    echo "Seconds are each search's wall time with its table load subtracted; \"before the last\" is the"
+    echo "search's own time of its iterations before the last (\`solve --stats\`)."
+    echo
+    sed 's/^/    /' "$out.log"
+  } >"$out"
+  mv "$out" "$RECORD"
+  exit 0
+fi
 THREADS=("$@")
 [ ${#THREADS[@]} -gt 0 ] || THREADS=(1 2)
 BIN=${BIN:-target/release/slidebench}
