@@ -72,6 +72,9 @@ fn main() -> slidebench::Result<()> {
     let mut rows = Vec::new();
     let wants = |h: &str| only.iter().any(|o| o == h);
 
+    // First, so that missing zero-aware tables stop the run before any other row is measured.
+    let zero_rows = if wants("zero78") { zero78(&puzzle, pdb_dir.as_deref())? } else { Vec::new() };
+
     if wants("md") {
         let published = Published { nodes: Some(401_189_630), seconds: Some(53.4), bytes: None };
         let h = Manhattan::new(&puzzle);
@@ -137,8 +140,6 @@ fn main() -> slidebench::Result<()> {
         }
     }
 
-    let zero_rows = if wants("zero78") { zero78(&puzzle, pdb_dir.as_deref())? } else { Vec::new() };
-
     if !rows.is_empty() {
         print_rows(&rows, threads);
     }
@@ -186,6 +187,8 @@ fn zero78(
     let all = &Budget::UNLIMITED;
     let fsm = MoveAutomaton::for_puzzle(puzzle);
     let (fsm_bytes, fsm_build) = (fsm.bytes() as u64, fsm.build_seconds());
+    // The zero-aware tables first: when they are missing, nothing is measured.
+    let (zero, zero_info) = ZeroAwarePdb::open(puzzle, &partition, &cache, OnMiss::Refuse)?;
     let mut rows = Vec::new();
     {
         let (pdb, info) = PatternDatabases::open(puzzle, &partition, &cache, OnMiss::Refuse)?;
@@ -197,8 +200,7 @@ fn zero78(
             rows.push(run(name, &with_fsm, bytes + fsm_bytes, build + fsm_build, NONE));
         });
     }
-    let (zero, info) = ZeroAwarePdb::open(puzzle, &partition, &cache, OnMiss::Refuse)?;
-    let (bytes, build) = (zero.table_bytes() as u64, info.build_seconds);
+    let (bytes, build) = (zero.table_bytes() as u64, zero_info.build_seconds);
     let with_fsm = |b: &Board| ida_star_fsm(puzzle, &zero, &fsm, b, all);
     one.install(|| {
         let name = "zero-aware 7-8 reflected (`idastar-zpdb78`)";

@@ -51,8 +51,8 @@ fn compare_leaves_out_the_zero_aware_78_solver_until_its_tables_are_built() {
 #[ignore = "exhaustive: needs the plain and zero-aware 7-8 tables (slidebench pdb build --goal 0 1 … 15 --partition 78 [--zero-aware])"]
 fn korfs_100_at_their_published_lengths_with_zero_aware_7_8() {
     let puzzle = korf100::korf_puzzle();
-    let Some(plain) = common::cached_databases(&puzzle, PartitionKind::SevenEight) else { return };
     let Some(zero) = databases() else { return };
+    let Some(plain) = common::cached_databases(&puzzle, PartitionKind::SevenEight) else { return };
     let fsm = MoveAutomaton::for_puzzle(&puzzle);
     let all = &Budget::UNLIMITED;
     let mut sums = [0u64; 2];
