@@ -3,13 +3,20 @@
 //! instance, nodes per second) beside the published one, as a Markdown table on stdout.
 //!
 //! `cargo run --release --example korf_felner -- [--threads N] [--pdb-dir DIR]
-//! [--only md,lc,555,663,78,later]`
+//! [--only md,lc,555,663,78,later,zero78]`
 //!
 //! `later` adds the techniques after Korf & Felner on the same 7-8 tables (with the reflected
 //! lookup): the move automaton (Taylor & Korf 1993; `idastar-pdb78-fsm`), the dual lookups
 //! with bidirectional pathmax (Felner, Zahavi, Schaeffer & Holte 2005; `idastar-pdb78-dual`,
 //! published 18,601 mean nodes) and both together (`idastar-pdb78-dual-fsm`); their bytes and
 //! build time include the automaton's.
+//!
+//! `zero78` runs, on one thread whatever `--threads` says, the zero-aware 7-8 tables (two
+//! bytes a placement, 1,153,152,000 bytes; `idastar-zpdb78`, `idastar-zpdb78-fsm`) beside the
+//! plain ones (`idastar-pdb78`, `idastar-pdb78-fsm`), all with the reflected lookup, as a
+//! table of its own: bytes, mean nodes, ms per instance and both ratios to `idastar-pdb78`.
+//! Both sets of tables come from `--pdb-dir` (else the default cache), never built here (the
+//! zero-aware ones: `slidebench pdb build --partition 78 --goal 0 1 … 15 --zero-aware`).
 //!
 //! Every path is replayed and its length checked against the published one. The 7-8 tables
 //! are loaded from `--pdb-dir` (build them first: `slidebench pdb build --partition 78 --goal
@@ -21,7 +28,9 @@ use rayon::prelude::*;
 use slidebench::cases::korf100;
 use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::{Heuristic, LinearConflict, Manhattan};
-use slidebench::pdb::{Cache, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases};
+use slidebench::pdb::{
+    Cache, DualPdb, OnMiss, Partition, PartitionKind, PatternDatabases, ZeroAwarePdb,
+};
 use slidebench::solver::idastar::{ida_star, IdaOutcome};
 use slidebench::solver::idastar_dual::{ida_star_dual, ida_star_dual_fsm};
 use slidebench::solver::idastar_fsm::ida_star_fsm;
@@ -62,6 +71,9 @@ fn main() -> slidebench::Result<()> {
     let puzzle = korf100::korf_puzzle();
     let mut rows = Vec::new();
     let wants = |h: &str| only.iter().any(|o| o == h);
+
+    // First, so that missing zero-aware tables stop the run before any other row is measured.
+    let zero_rows = if wants("zero78") { zero78(&puzzle, pdb_dir.as_deref())? } else { Vec::new() };
 
     if wants("md") {
         let published = Published { nodes: Some(401_189_630), seconds: Some(53.4), bytes: None };
@@ -128,9 +140,20 @@ fn main() -> slidebench::Result<()> {
         }
     }
 
+    if !rows.is_empty() {
+        print_rows(&rows, threads);
+    }
+    if !zero_rows.is_empty() {
+        print_zero78(&zero_rows);
+    }
+    Ok(())
+}
+
+/// Korf & Felner's table: each row beside its published one, times over `threads`.
+fn print_rows(rows: &[Row], threads: usize) {
     println!("| heuristic | tables' bytes (slidebench) | tables (published) | build s | mean nodes (slidebench) | mean nodes (published) | ours / published | s per instance (slidebench) | s per instance (published, 440 MHz) | nodes per second (slidebench) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for r in &rows {
+    for r in rows {
         let per_instance = r.wall * threads as f64 / 100.0;
         println!(
             "| {} | {} | {} | {} | {} | {} | {} | {:.4} | {} | {:.1} M |",
@@ -150,7 +173,65 @@ fn main() -> slidebench::Result<()> {
     }
     println!();
     println!("Threads: {threads}; s per instance = threads x wall / 100.");
-    Ok(())
+}
+
+/// The plain and zero-aware 7-8 tables (reflected lookup), with and without the move
+/// automaton, on one thread: `idastar-pdb78` first, the base of the ratios.
+fn zero78(
+    puzzle: &slidebench::Puzzle,
+    pdb_dir: Option<&std::path::Path>,
+) -> slidebench::Result<Vec<Row>> {
+    let partition = Partition::for_goal(PartitionKind::SevenEight, puzzle.goal())?;
+    let cache = Cache::new(pdb_dir);
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("one thread");
+    let all = &Budget::UNLIMITED;
+    let fsm = MoveAutomaton::for_puzzle(puzzle);
+    let (fsm_bytes, fsm_build) = (fsm.bytes() as u64, fsm.build_seconds());
+    // The zero-aware tables first: when they are missing, nothing is measured.
+    let (zero, zero_info) = ZeroAwarePdb::open(puzzle, &partition, &cache, OnMiss::Refuse)?;
+    let mut rows = Vec::new();
+    {
+        let (pdb, info) = PatternDatabases::open(puzzle, &partition, &cache, OnMiss::Refuse)?;
+        let (bytes, build) = (pdb.table_bytes() as u64, info.build_seconds);
+        let with_fsm = |b: &Board| ida_star_fsm(puzzle, &pdb, &fsm, b, all);
+        one.install(|| {
+            rows.push(run("7-8 reflected (`idastar-pdb78`)", &plain(&pdb), bytes, build, NONE));
+            let name = "7-8 reflected, the move automaton (`idastar-pdb78-fsm`)";
+            rows.push(run(name, &with_fsm, bytes + fsm_bytes, build + fsm_build, NONE));
+        });
+    }
+    let (bytes, build) = (zero.table_bytes() as u64, zero_info.build_seconds);
+    let with_fsm = |b: &Board| ida_star_fsm(puzzle, &zero, &fsm, b, all);
+    one.install(|| {
+        let name = "zero-aware 7-8 reflected (`idastar-zpdb78`)";
+        rows.push(run(name, &plain(&zero), bytes, build, NONE));
+        let name = "zero-aware 7-8 reflected, the move automaton (`idastar-zpdb78-fsm`)";
+        rows.push(run(name, &with_fsm, bytes + fsm_bytes, build + fsm_build, NONE));
+    });
+    Ok(rows)
+}
+
+/// The `zero78` rows as the "After Korf & Felner" table of `results/korf-felner.md` has them:
+/// ratios to the first row (`idastar-pdb78`), times over one thread.
+fn print_zero78(rows: &[Row]) {
+    let base = &rows[0];
+    println!();
+    println!("| heuristic (solver id) | bytes (tables + automaton) | build s | mean nodes (slidebench) | ms per instance | nodes ratio to the reflected 7-8 | time ratio to the reflected 7-8 |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for r in rows {
+        println!(
+            "| {} | {} | {:.1} | {} | {:.2} | {:.2} | {:.2} |",
+            r.name,
+            group(r.bytes),
+            r.build,
+            group((r.nodes + 50) / 100),
+            r.wall * 1e3 / 100.0,
+            r.nodes as f64 / base.nodes as f64,
+            r.wall / base.wall,
+        );
+    }
+    println!();
+    println!("One thread; ms per instance = wall / 100.");
 }
 
 /// The rows after Korf & Felner on the 7-8 tables `pdb` (reflected lookup on).

@@ -41,7 +41,7 @@ enum PdbAction {
         partition: Option<PartitionArg>,
         /// Build the zero-aware tables instead (two bytes a placement: the value with the empty
         /// square in the largest region of free squares, and in the others), for
-        /// idastar-zpdb663 and idastar-zpdb6666.
+        /// idastar-zpdb663, idastar-zpdb78 and idastar-zpdb6666.
         #[arg(long)]
         zero_aware: bool,
         /// Build every table of a catalogue file (its shape and goal; see

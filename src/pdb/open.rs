@@ -113,7 +113,7 @@ impl PatternDatabases {
             }
             Err(miss) => {
                 let OnMiss::Build(progress) = on_miss else {
-                    return Err(not_cached(puzzle, partition, cache, miss, entries));
+                    return Err(not_cached(puzzle, partition, cache, miss, entries, false));
                 };
                 // One buffer for all tables, each pattern built in place (in parallel inside),
                 // so no second copy is ever held.
@@ -307,16 +307,20 @@ pub fn build_command(puzzle: &Puzzle, partition: &Partition, cache: &Cache) -> S
     command
 }
 
-/// The refusal of [`OnMiss::Refuse`]: what is missing, where it was looked for, and the command
-/// that builds it.
+/// The refusal of [`OnMiss::Refuse`]: what is missing (`bytes` of tables, zero-aware or not),
+/// where it was looked for, and the command that builds it.
 pub(super) fn not_cached(
     puzzle: &Puzzle,
     partition: &Partition,
     cache: &Cache,
     miss: Miss,
-    entries: usize,
+    bytes: usize,
+    zero_aware: bool,
 ) -> Error {
-    let command = build_command(puzzle, partition, cache);
+    let mut command = build_command(puzzle, partition, cache);
+    if zero_aware {
+        command.push_str(" --zero-aware");
+    }
     let place = match cache.dir() {
         Some(dir) => format!("are not in {} ({})", dir.display(), miss.name()),
         None => "cannot be loaded with the cache disabled".to_string(),
@@ -324,8 +328,9 @@ pub(super) fn not_cached(
     Error::new(
         ErrorKind::Unsupported,
         format!(
-            "the {} pattern databases ({entries} bytes) are built only on request and {place}; \
+            "the {}{} pattern databases ({bytes} bytes) are built only on request and {place}; \
              build them first with `{command}`",
+            if zero_aware { "zero-aware " } else { "" },
             partition.name()
         ),
     )

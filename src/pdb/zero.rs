@@ -100,7 +100,10 @@ impl ZeroAwarePdb {
             }
             Err(miss) => {
                 let OnMiss::Build(progress) = on_miss else {
-                    return Err(super::open::not_cached(puzzle, partition, cache, miss, entries));
+                    let bytes = 2 * entries;
+                    return Err(super::open::not_cached(
+                        puzzle, partition, cache, miss, bytes, true,
+                    ));
                 };
                 build_pairs(puzzle, partition, &layout, cache, &key, miss, progress, started)?
             }
@@ -505,11 +508,59 @@ mod tests {
         );
     }
 
+    /// The 4×3 (12 squares) with its usual goal.
+    fn four_by_three() -> Puzzle {
+        let shape = Shape::new(4, 3).unwrap();
+        Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap()
+    }
+
+    /// A 7-tile and a 4-tile pattern on the 4×3: the width of the 7-8 partition's smaller
+    /// pattern, with five free squares for the regions (3,991,680 placements).
+    const SEVEN_FOUR: [&[u8]; 2] = [&[0, 1, 2, 3, 4, 5, 6], &[7, 8, 9, 10]];
+
     #[test]
     fn stepped_nodes_equal_nodes_started_from_the_board() {
-        let shape = Shape::new(4, 3).unwrap();
-        let puzzle = Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap();
+        let puzzle = four_by_three();
         let (zero, _) = open(&puzzle, vec![vec![0, 1, 4, 5], vec![2, 3, 6, 7], vec![8, 9, 10]]);
+        walk_and_compare_with_fresh_starts(&puzzle, &zero);
+    }
+
+    #[test]
+    fn stepped_nodes_equal_nodes_started_from_the_board_with_a_seven_tile_pattern() {
+        let puzzle = four_by_three();
+        let (zero, _) = open(&puzzle, SEVEN_FOUR.iter().map(|s| s.to_vec()).collect());
+        walk_and_compare_with_fresh_starts(&puzzle, &zero);
+    }
+
+    /// With a 7-tile pattern the zero-aware sum still lies between the plain tables' and the
+    /// true distance (found by IDA* over the plain tables) on seeded walks of the 4×3.
+    #[test]
+    fn a_seven_tile_pattern_lies_between_the_plain_tables_and_the_true_distance_on_the_4x3() {
+        use crate::solver::idastar::ida_star;
+        let puzzle = four_by_three();
+        let (zero, plain) = open(&puzzle, SEVEN_FOUR.iter().map(|s| s.to_vec()).collect());
+        let (mut board, mut seed, mut stronger) = (*puzzle.goal(), 11u64, 0);
+        for walk in 0..40 {
+            for _ in 0..7 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let moves = puzzle.moves_from(board.blank());
+                let to = usize::from(moves[(seed >> 33) as usize % moves.len()].1);
+                board.swap_blank(board.blank(), to);
+            }
+            let d = ida_star(&puzzle, &plain, &board, &crate::Budget::UNLIMITED).unwrap();
+            let d = d.moves.len() as u32;
+            let (z, p) = (estimate_board(&zero, &board), estimate_board(&plain, &board));
+            assert!(
+                p <= z && z <= d,
+                "walk {walk}, {board}: plain {p}, zero-aware {z}, distance {d}"
+            );
+            stronger += usize::from(z > p);
+        }
+        assert!(stronger > 0, "the region matters on some board");
+    }
+
+    /// Steps a seeded random walk from the goal, checking each stepped node against a fresh start.
+    fn walk_and_compare_with_fresh_starts(puzzle: &Puzzle, zero: &ZeroAwarePdb) {
         let mut board = *puzzle.goal();
         let mut node = zero.start(&board);
         let mut seed = 7u64;
@@ -526,7 +577,7 @@ mod tests {
             assert_eq!(zero.estimate(&node), zero.estimate(&fresh));
             for i in zero.active() {
                 let blank = board.blank();
-                assert_ne!(region_of(&zero, node.occupied[i], blank) & 1 << blank, 0);
+                assert_ne!(region_of(zero, node.occupied[i], blank) & 1 << blank, 0);
             }
         }
     }

@@ -478,6 +478,33 @@ pub static ALGORITHMS: &[AlgorithmSpec] = &[
         ..FSM_ROW
     },
     AlgorithmSpec {
+        name: "idastar-zpdb78",
+        summary: "IDA* with zero-aware 7-8 databases on 4x4 (Korf & Felner's partition, the reflected lookup; two values per placement: the pattern moves when the empty square is in the largest region of free squares, and the least over the other regions), built only by `pdb build --partition 78 --zero-aware`",
+        memory: "zero-aware PDB 7-8 on 4x4: 1,153 MB tables (two bytes a placement: 2 x 576,576,000), ~3.2 GB to build; the path only, ignores --max-states",
+        partition: Some(PartitionKind::SevenEight),
+        zero_aware: true,
+        colour: 0x99_3404,
+        make: |_, info, opts| {
+            let config = pdb_config(&info, opts);
+            wrap(info, opts, Informed::<ZeroAwarePdb>::new(Method::IdaStar, config))
+        },
+        ..PDB_ROW
+    },
+    AlgorithmSpec {
+        name: "idastar-zpdb78-fsm",
+        guide: Guide::PatternDatabase,
+        summary: "idastar-zpdb78 with duplicate paths pruned by the move automaton",
+        memory: "zero-aware PDB 7-8 on 4x4: 1,153 MB tables; the move automaton (at most a few MB); the path",
+        partition: Some(PartitionKind::SevenEight),
+        zero_aware: true,
+        colour: 0xfe_c44f,
+        make: |_, info, opts| {
+            let config = pdb_config(&info, opts);
+            wrap(info, opts, FsmIda::<ZeroAwarePdb>::new(config))
+        },
+        ..FSM_ROW
+    },
+    AlgorithmSpec {
         name: "idastar-zpdb6666",
         summary: "IDA* with zero-aware 6-6-6-6 databases on 5x5 (Korf & Felner's partition, the reflected lookup; two values per placement: the pattern moves when the empty square is in the largest region of free squares, and the least over the other regions), built on first use or by `pdb build --shape 5x5 --zero-aware`",
         memory: "zero-aware PDB 6-6-6-6 on 5x5: 510 MB tables (two bytes a placement), ~1.1 GB to build; the path only, ignores --max-states",

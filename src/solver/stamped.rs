@@ -60,6 +60,8 @@ macro_rules! every_solver_id {
             idastar_pdb6666_max_fsm_packed => "idastar-pdb6666-max-fsm/packed";
             idastar_zpdb663_packed => "idastar-zpdb663/packed";
             idastar_zpdb663_fsm_packed => "idastar-zpdb663-fsm/packed";
+            idastar_zpdb78_packed => "idastar-zpdb78/packed";
+            idastar_zpdb78_fsm_packed => "idastar-zpdb78-fsm/packed";
             idastar_zpdb6666_packed => "idastar-zpdb6666/packed";
             idastar_zpdb6666_fsm_packed => "idastar-zpdb6666-fsm/packed";
             idastar_catalogue_packed => "idastar-catalogue/packed";

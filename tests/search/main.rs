@@ -17,3 +17,4 @@ mod pinned_cases;
 mod properties;
 mod resume;
 mod zpdb663;
+mod zpdb78;

@@ -402,6 +402,34 @@ fn the_78_solver_refuses_until_its_tables_are_built_and_names_the_command() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was built");
 }
 
+/// The zero-aware 7-8 tables (1.15 GB) are built only on request too: both rows refuse a solve
+/// and sit out a check naming `pdb build ... --zero-aware`, and building nothing.
+#[test]
+fn the_zero_aware_78_solvers_refuse_until_their_tables_are_built_and_name_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts =
+        SolverOptions { pdb_dir: Some(dir.path().to_path_buf()), ..SolverOptions::default() };
+    let p = crate::cases::korf100::korf_puzzle();
+    let inst = crate::cases::korf100::instances().into_iter().find(|i| i.id == 79).unwrap();
+    let command = format!(
+        "slidebench pdb build --shape 4x4 --goal 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 \
+         --partition 78 --pdb-dir {} --zero-aware",
+        dir.path().display()
+    );
+    for id in ["idastar-zpdb78/packed", "idastar-zpdb78-fsm/packed"] {
+        let err = new_solver_with(id, &opts).unwrap().solve(&p, &inst.board).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unsupported, "{id}: {err}");
+        assert!(err.message().contains("zero-aware 78 pattern databases (1153152000 bytes)"));
+        assert!(err.message().contains(&command), "{id}: {err}");
+        let info = solver_info(id).unwrap();
+        let why = super::not_built(&info, &p, &opts).unwrap();
+        assert!(why.contains("zero-aware 78 databases are not built"), "{id}: {why}");
+        assert!(why.contains(&command), "{id}: {why}");
+        assert_eq!(super::not_built(&info, &Puzzle::eight(), &opts), None, "{id} on the 3x3");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was built");
+}
+
 #[test]
 fn ida_star_ignores_the_state_bound_and_a_star_honours_it() {
     let p = crate::cases::korf100::korf_puzzle();
