@@ -1,6 +1,7 @@
 //! Solves the easiest of Korf & Felner's 50 24-puzzle instances with IDA* over the 6-6-6-6
 //! pattern databases and the reflected lookup, and sets each instance's nodes generated beside
-//! the published count (and the nodes expanded, as Clausecker's `24puzzle` counts them). Every path is replayed and its length checked against the published one.
+//! the published count (and the nodes expanded, as Clausecker's `24puzzle` counts them). Every
+//! path is replayed and its length checked against the published one.
 //!
 //! `cargo run --release --example korf50 -- [--first N] [--threads T] [--pdb-dir DIR]
 //! [--iterations] [--dual] [--fsm] [--dual-fsm] [--max] [--max-fsm] [--zero] [--zero-fsm] [--fsm-depth D] [--both]`
