@@ -28,6 +28,7 @@ mod compound;
 mod dual;
 mod lookup;
 mod open;
+mod pages;
 mod partition;
 mod placement;
 mod symmetry;

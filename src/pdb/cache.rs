@@ -394,7 +394,7 @@ fn read_checked(path: &Path, entries: Option<u64>) -> Result<Vec<u8>, Miss> {
     use std::io::Read;
     let (file, len, mut bytes) = open_checked(path, entries)?;
     let rest = usize::try_from(len).map_err(|_| Miss::OutOfMemory)? - bytes.len();
-    bytes.try_reserve_exact(rest).map_err(|_| Miss::OutOfMemory)?;
+    super::pages::reserve_exact(&mut bytes, rest).map_err(|_| Miss::OutOfMemory)?;
     (&file).take(len - bytes.len() as u64).read_to_end(&mut bytes).map_err(|_| Miss::Unreadable)?;
     if bytes.len() as u64 != len {
         return Err(Miss::Truncated);

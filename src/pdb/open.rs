@@ -253,7 +253,7 @@ pub(super) fn key_entries(key: &cache::Key) -> Option<u64> {
 /// allocation that fails would abort the process, and with it every answer not yet written.
 pub(super) fn try_filled(len: usize, value: u8, what: &str) -> Result<Vec<u8>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| out_of_memory(len as u64, what))?;
+    super::pages::reserve_exact(&mut v, len).map_err(|_| out_of_memory(len as u64, what))?;
     v.resize(len, value);
     Ok(v)
 }
