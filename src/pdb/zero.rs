@@ -44,8 +44,8 @@ pub struct ZeroAwarePdb {
     /// The partition's lookups, frames and rank arithmetic (its own table data is empty).
     pdb: PatternDatabases,
     name: &'static str,
-    /// Per table entry, `main` then `pocket`, side by side so one read fetches both.
-    pairs: Vec<u8>,
+    /// The tables' entries, each a `main` and `pocket` pair.
+    entries: Entries,
     /// Squares next to each square, for the region of the empty square.
     neighbours: [u32; MAX_PDB_CELLS],
     /// Every square of the board.
@@ -127,7 +127,7 @@ impl ZeroAwarePdb {
         let zero = ZeroAwarePdb {
             pdb,
             name,
-            pairs,
+            entries: Entries::new(pairs),
             neighbours: neighbour_masks(puzzle),
             board: ((1u64 << n) - 1) as u32,
             #[cfg(test)]
@@ -145,9 +145,13 @@ impl ZeroAwarePdb {
         cache::usable(cache, &key, 2 * layout.entries())
     }
 
-    /// Bytes of all tables together (two per placement).
+    /// Bytes of all tables together, as held in memory (one per placement when the pairs are
+    /// coded, else two).
     pub fn table_bytes(&self) -> usize {
-        self.pairs.len()
+        match &self.entries {
+            Entries::Coded { codes, .. } => codes.len() + 2 * CODES,
+            Entries::Pairs(pairs) => pairs.len(),
+        }
     }
 
     /// The same databases with the reflected lookup off.
@@ -173,8 +177,7 @@ impl ZeroAwarePdb {
         if let Some(exact) = &self.exact {
             return exact[self.neighbours.len() * (self.pdb.offsets[i] + r as usize) + blank];
         }
-        let at = 2 * (self.pdb.offsets[i] + r as usize);
-        let (main, pocket) = (self.pairs[at], self.pairs[at + 1]);
+        let [main, pocket] = self.entries.pair(self.pdb.offsets[i] + r as usize);
         if main == pocket || self.in_largest_region(occupied, blank) {
             main
         } else {
@@ -280,6 +283,71 @@ impl Heuristic for ZeroAwarePdb {
             next.values[i] = self.value(i, r, occupied, from);
         }
         next
+    }
+}
+
+/// How many distinct pairs a byte can name.
+const CODES: usize = 256;
+
+/// Each code's (`main`, `pocket`) pair.
+type Dictionary = Box<[[u8; 2]; CODES]>;
+
+/// The tables' (`main`, `pocket`) pairs in memory. Few distinct pairs occur (on the 5×5's
+/// 6-tile tables, 36 values of `main` and `pocket - main` in {-6, -4, …, 6}: under 256), so
+/// each entry is held as one byte naming its pair in a 512-byte dictionary: the same values in
+/// half the memory, which a search reading at random over hundreds of megabytes feels. Files
+/// keep the pairs; the coding is done on loading.
+#[derive(Clone, Debug)]
+enum Entries {
+    /// One byte per entry: its pair is `pairs[code]`.
+    Coded { codes: Vec<u8>, pairs: Dictionary },
+    /// Two bytes per entry, `main` then `pocket` (more distinct pairs than a byte names).
+    Pairs(Vec<u8>),
+}
+
+impl Entries {
+    /// The entries of `pairs` (`main` then `pocket` per entry), coded when their distinct
+    /// pairs fit in a byte and the memory for the codes is there.
+    fn new(pairs: Vec<u8>) -> Entries {
+        match Self::code(&pairs) {
+            Some((codes, dictionary)) => Entries::Coded { codes, pairs: dictionary },
+            None => Entries::Pairs(pairs),
+        }
+    }
+
+    fn code(pairs: &[u8]) -> Option<(Vec<u8>, Dictionary)> {
+        const NONE: u16 = u16::MAX;
+        let mut code_of = vec![NONE; 1 << 16];
+        let mut dictionary = Box::new([[0u8; 2]; CODES]);
+        let mut used = 0;
+        for pair in pairs.chunks_exact(2) {
+            let key = usize::from(pair[0]) << 8 | usize::from(pair[1]);
+            if code_of[key] == NONE {
+                if used == CODES {
+                    return None;
+                }
+                code_of[key] = used as u16;
+                dictionary[used] = [pair[0], pair[1]];
+                used += 1;
+            }
+        }
+        let mut codes = Vec::new();
+        super::pages::reserve_exact(&mut codes, pairs.len() / 2).ok()?;
+        codes.extend(
+            pairs
+                .chunks_exact(2)
+                .map(|pair| code_of[usize::from(pair[0]) << 8 | usize::from(pair[1])] as u8),
+        );
+        Some((codes, dictionary))
+    }
+
+    /// Entry `e`'s (`main`, `pocket`).
+    #[inline(always)]
+    fn pair(&self, e: usize) -> [u8; 2] {
+        match self {
+            Entries::Coded { codes, pairs } => pairs[usize::from(codes[e])],
+            Entries::Pairs(pairs) => [pairs[2 * e], pairs[2 * e + 1]],
+        }
     }
 }
 
@@ -509,6 +577,22 @@ mod tests {
     }
 
     /// The 4×3 (12 squares) with its usual goal.
+    /// Coded entries read back every pair exactly, in half the bytes; with more distinct pairs
+    /// than a byte names, the pairs are kept as they are.
+    #[test]
+    fn coded_entries_read_back_every_pair() {
+        let pairs: Vec<u8> = (0..10_000u32).flat_map(|e| [(e % 36) as u8, (e % 7) as u8]).collect();
+        let entries = Entries::new(pairs.clone());
+        assert!(matches!(entries, Entries::Coded { ref codes, .. } if codes.len() == 5_000 * 2));
+        for e in 0..10_000 {
+            assert_eq!(entries.pair(e), [pairs[2 * e], pairs[2 * e + 1]], "entry {e}");
+        }
+        let many: Vec<u8> = (0..=u16::MAX).flat_map(u16::to_le_bytes).collect();
+        let entries = Entries::new(many.clone());
+        assert!(matches!(entries, Entries::Pairs(_)));
+        assert_eq!(entries.pair(0x1234), [0x34, 0x12]);
+    }
+
     fn four_by_three() -> Puzzle {
         let shape = Shape::new(4, 3).unwrap();
         Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap()
