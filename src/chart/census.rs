@@ -70,12 +70,11 @@ pub(super) fn census_chart(rows: &[CensusRow]) -> DrawResult<Option<String>> {
                 .y_desc(format!("{} (log scale)", y.desc))
                 .light_line_style(RGBColor(235, 235, 235))
                 .draw()?;
-            // Neighbours in state count (3x3 grid and torus differ by a factor of 2) take
-            // turns above and below their points, so their labels never share a line.
+            let above = labels_above(&rows, values);
             chart.draw_series(
                 rows.iter().zip(values).enumerate().filter(|(_, (_, v))| !v.is_infinite()).map(
                     |(i, (r, &v))| {
-                        let dy = if i % 2 == 0 { -24 } else { 8 };
+                        let dy = if above[i] { -24 } else { 8 };
                         EmptyElement::at((x.at(r.states as f64), y.at(v)))
                             + Circle::new((0, 0), 5, c.filled())
                             + Text::new(
@@ -90,4 +89,54 @@ pub(super) fn census_chart(rows: &[CensusRow]) -> DrawResult<Option<String>> {
         Ok(())
     })?;
     Ok(Some(svg))
+}
+
+/// Whether each point's label goes above it (else below). Neighbours in state count (the 3×3
+/// grid and torus differ by a factor of 2) would write their labels over each other: of two
+/// such points the higher one is labelled above and the lower one below, whichever way the
+/// measurements fall.
+fn labels_above(rows: &[&CensusRow], values: &[f64]) -> Vec<bool> {
+    let close = |i: usize, j: usize| {
+        let (a, b) = (rows[i].states.min(rows[j].states), rows[i].states.max(rows[j].states));
+        b <= a.saturating_mul(4)
+    };
+    (0..rows.len())
+        .map(|i| {
+            let neighbour = [i.checked_sub(1), (i + 1 < rows.len()).then_some(i + 1)]
+                .into_iter()
+                .flatten()
+                .find(|&j| close(i, j));
+            match neighbour.map(|j| (j, values[i].total_cmp(&values[j]))) {
+                Some((j, std::cmp::Ordering::Equal)) => i < j,
+                Some((_, order)) => order.is_gt(),
+                None => true,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(states: u64) -> CensusRow {
+        CensusRow {
+            shape: String::new(),
+            topology: String::new(),
+            states,
+            max_distance: 0,
+            seconds: 0.0,
+            peak_bytes: 0,
+        }
+    }
+
+    /// Of two points close in state count, the higher is labelled above and the lower below,
+    /// in either order; a point with no close neighbour is labelled above.
+    #[test]
+    fn the_higher_of_two_close_points_is_labelled_above() {
+        let (far, grid, torus) = (row(20_160), row(181_440), row(362_880));
+        let rows = [&far, &grid, &torus];
+        assert_eq!(labels_above(&rows, &[1.0, 66.0, 30.0]), [true, true, false]);
+        assert_eq!(labels_above(&rows, &[1.0, 20.0, 30.0]), [true, false, true]);
+    }
 }
