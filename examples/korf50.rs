@@ -197,9 +197,11 @@ fn zero_tables(
 ) -> slidebench::Result<ZeroAwarePdb> {
     let (z, info) = ZeroAwarePdb::open(puzzle, partition, cache, OnMiss::Build(&|_| {}))?;
     println!(
-        "zero-aware 6-6-6-6 tables: {} bytes in {} tables, opened in {:.2} s (built in {:.1} s)",
+        "zero-aware 6-6-6-6 tables: {} bytes in {} tables ({} in memory), opened in {:.2} s \
+         (built in {:.1} s)",
         info.pattern_bytes.iter().sum::<u64>(),
         info.pattern_bytes.len(),
+        z.table_bytes(),
         info.seconds,
         info.build_seconds
     );
