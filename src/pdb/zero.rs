@@ -576,7 +576,6 @@ mod tests {
         );
     }
 
-    /// The 4×3 (12 squares) with its usual goal.
     /// Coded entries read back every pair exactly, in half the bytes; with more distinct pairs
     /// than a byte names, the pairs are kept as they are.
     #[test]
@@ -593,6 +592,7 @@ mod tests {
         assert_eq!(entries.pair(0x1234), [0x34, 0x12]);
     }
 
+    /// The 4×3 (12 squares) with its usual goal.
     fn four_by_three() -> Puzzle {
         let shape = Shape::new(4, 3).unwrap();
         Puzzle::new(shape, Topology::Grid, Costs::UNIT, Board::solved(shape)).unwrap()
