@@ -139,15 +139,56 @@ pub fn cached_databases(
     puzzle: &slidebench::Puzzle,
     kind: slidebench::pdb::PartitionKind,
 ) -> Option<slidebench::pdb::PatternDatabases> {
-    use slidebench::pdb::{Cache, OnMiss, Partition, PatternDatabases};
-    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
+    use slidebench::pdb::{OnMiss, Partition, PatternDatabases};
     let partition = Partition::for_goal(kind, puzzle.goal()).expect("the partition fits");
-    match PatternDatabases::open(puzzle, &partition, &Cache::new(dir.as_deref()), OnMiss::Refuse) {
+    match PatternDatabases::open(puzzle, &partition, &pdb_cache(), OnMiss::Refuse) {
         Ok((pdb, _)) => Some(pdb),
-        Err(e) => {
-            eprintln!("skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)");
-            None
-        }
+        Err(e) => tables_missing(&e),
+    }
+}
+
+/// The zero-aware tables of `kind` for `puzzle`'s goal, from the tests' cache; when they are
+/// missing, as [`tables_missing`] says.
+pub fn cached_zero_aware(
+    puzzle: &slidebench::Puzzle,
+    kind: slidebench::pdb::PartitionKind,
+) -> Option<slidebench::pdb::ZeroAwarePdb> {
+    use slidebench::pdb::{OnMiss, Partition, ZeroAwarePdb};
+    let partition = Partition::for_goal(kind, puzzle.goal()).expect("the partition fits");
+    match ZeroAwarePdb::open(puzzle, &partition, &pdb_cache(), OnMiss::Refuse) {
+        Ok((zero, _)) => Some(zero),
+        Err(e) => tables_missing(&e),
+    }
+}
+
+/// The pattern-database cache the tests read: `SLIDEBENCH_PDB_DIR` when set, else the
+/// binary's default (`$XDG_CACHE_HOME/slidebench/pdb`, else `~/.cache/slidebench/pdb`).
+pub fn pdb_cache() -> slidebench::pdb::Cache {
+    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
+    slidebench::pdb::Cache::new(dir.as_deref())
+}
+
+/// Set to `1`, a test whose tables are not cached prints that it is skipped instead of failing.
+pub const ALLOW_MISSING_TABLES: &str = "SLIDEBENCH_ALLOW_MISSING_TABLES";
+
+/// What a test does when the tables it reads are not cached (`why` says which): it fails,
+/// naming the command that builds them, so that an exhaustive run (CI's) never passes a test
+/// that checked nothing; with [`ALLOW_MISSING_TABLES`]`=1` (a local run without the tables) it
+/// prints a skip and returns `None`, and the test returns at once.
+pub fn tables_missing<T>(why: &dyn std::fmt::Display) -> Option<T> {
+    let allowed = std::env::var_os(ALLOW_MISSING_TABLES).is_some_and(|v| v == "1");
+    on_missing_tables(allowed, why)
+}
+
+/// [`tables_missing`] with the permission given, for the test of both outcomes.
+pub fn on_missing_tables<T>(allowed: bool, why: &dyn std::fmt::Display) -> Option<T> {
+    let build = "build every table the tests read with `bash scripts/build-test-tables.sh` \
+                 (or point SLIDEBENCH_PDB_DIR at a directory that holds them)";
+    if allowed {
+        eprintln!("SKIPPED (tables missing, {ALLOW_MISSING_TABLES}=1): {why}; {build}");
+        None
+    } else {
+        panic!("{why}; {build}, or set {ALLOW_MISSING_TABLES}=1 to skip the tests that need them");
     }
 }
 

@@ -8,6 +8,7 @@ mod common;
 mod fifteen;
 mod heuristic_lines;
 mod korf_felner;
+mod missing_tables;
 mod pdb;
 mod pdb6666;
 mod pdb78;

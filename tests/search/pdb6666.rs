@@ -1,10 +1,12 @@
 //! The 24-puzzle's 6-6-6-6 pattern databases (Korf & Felner 2002) with the reflected lookup:
 //! the two tables' checksums and value histograms, and the five easiest of their 50 instances
-//! solved at the published lengths with the published node counts.
+//! solved at the published lengths with the published node counts; the zero-aware tables and the
+//! shipped `5x5-6666-max` catalogue on the easiest, with pinned node counts.
 //!
 //! The tables take minutes to build, so these tests never build them: they load them from
-//! `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, pass after
-//! printing the command that builds them. They are in the exhaustive tier.
+//! `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not there, fail naming
+//! `scripts/build-test-tables.sh` (see `common::tables_missing`). They are in the exhaustive
+//! tier.
 
 use crate::common;
 
@@ -12,15 +14,17 @@ use rayon::prelude::*;
 use slidebench::cases::korf50;
 use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::{Heuristic, MaxOf};
-use slidebench::pdb::{DualPdb, PartitionKind, PatternDatabases};
+use slidebench::pdb::{
+    shipped_catalogue, CataloguePdb, DualPdb, OnMiss, PartitionKind, PatternDatabases,
+};
 use slidebench::solver::idastar::ida_star;
 use slidebench::solver::idastar_dual::ida_star_dual_fsm;
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 use std::sync::OnceLock;
 
-/// The 6-6-6-6 databases for Korf's goal, loaded once; `None` (with the build command printed)
-/// when they are not cached.
+/// The 6-6-6-6 databases for Korf's goal, loaded once; see `common::tables_missing` when they
+/// are not cached.
 fn databases() -> Option<&'static PatternDatabases> {
     static DBS: OnceLock<Option<PatternDatabases>> = OnceLock::new();
     DBS.get_or_init(|| {
@@ -193,4 +197,41 @@ fn compare_leaves_out_the_6666_max_solver_until_its_tables_are_built() {
         "walk:5x5:12",
         &["slidebench pdb build --shape 5x5", "--partition 6666"],
     );
+}
+
+/// The two easiest instances with the zero-aware 6-6-6-6 tables and the move automaton
+/// (`idastar-zpdb6666-fsm`): the published lengths and pinned node counts (generated), fewer
+/// than the plain tables' with the automaton (24,393,734 and 35,322,178).
+#[test]
+#[ignore = "exhaustive: needs the zero-aware 6-6-6-6 tables (scripts/build-test-tables.sh)"]
+fn the_two_easiest_korf50_instances_with_zero_aware_tables_and_the_automaton_take_pinned_counts() {
+    let puzzle = korf50::korf_puzzle();
+    let Some(zero) = common::cached_zero_aware(&puzzle, PartitionKind::SixSixSixSix) else {
+        return;
+    };
+    let fsm = MoveAutomaton::for_puzzle(&puzzle);
+    let pinned: [(u32, u64); 2] = [(38, 18_695_774), (40, 24_640_115)];
+    assert_pinned_counts(&puzzle, &pinned, |k| {
+        ida_star_fsm(&puzzle, &zero, &fsm, &k.board, &Budget::UNLIMITED)
+    });
+}
+
+/// The shipped `catalogues/5x5-6666-max.txt` (Korf & Felner's partition and the second one, each
+/// also read transposed) with the move automaton (`idastar-catalogue-fsm`) on the two easiest
+/// instances: the published lengths, and exactly the node counts of the same maximum compiled
+/// into `idastar-pdb6666-max-fsm` (pinned above), so the catalogue's generic lookups compute
+/// the same heuristic.
+#[test]
+#[ignore = "exhaustive: needs the 5x5-6666-max catalogue's tables (scripts/build-test-tables.sh)"]
+fn the_shipped_5x5_catalogue_takes_the_maximum_over_two_partitions_counts() {
+    let puzzle = korf50::korf_puzzle();
+    let (path, catalogue) = shipped_catalogue(&puzzle).expect("a catalogue ships for the 5x5");
+    assert_eq!(path, "catalogues/5x5-6666-max.txt");
+    let opened = CataloguePdb::open(&puzzle, catalogue, &common::pdb_cache(), OnMiss::Refuse);
+    let Some((pdb, _)) = opened.map_or_else(|e| common::tables_missing(&e), Some) else { return };
+    let fsm = MoveAutomaton::for_puzzle(&puzzle);
+    let pinned: [(u32, u64); 2] = [(38, 15_561_424), (40, 25_536_596)];
+    assert_pinned_counts(&puzzle, &pinned, |k| {
+        ida_star_fsm(&puzzle, &pdb, &fsm, &k.board, &Budget::UNLIMITED)
+    });
 }

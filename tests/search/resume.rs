@@ -5,32 +5,29 @@
 //!
 //! Instance 1 of Korf & Felner's 50 needs the 6-6-6-6 tables, which take minutes to build: the
 //! test loads them from `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they are not
-//! there, passes after printing the command that builds them. It is in the exhaustive tier.
+//! there, fails naming `scripts/build-test-tables.sh` (see `common::tables_missing`). It is in
+//! the exhaustive tier.
 
 use crate::common;
 
 use slidebench::cases::korf50;
 use slidebench::checkpoint::{Checkpoint, CHECKPOINTS_DIR};
-use slidebench::pdb::{Cache, Partition, PartitionKind, PatternDatabases};
+use slidebench::pdb::{Partition, PartitionKind, PatternDatabases};
 use slidebench::report::set::read_runs_as_written;
 use slidebench::report::RunRow;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// Whether the 6-6-6-6 tables are cached; says how to build them when not.
+/// Whether the 6-6-6-6 tables are cached; when not, as `common::tables_missing` says.
 fn tables_cached() -> bool {
-    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
     let puzzle = korf50::korf_puzzle();
     let partition = Partition::for_goal(PartitionKind::SixSixSixSix, puzzle.goal()).unwrap();
-    let cached = PatternDatabases::cached(&puzzle, &partition, &Cache::new(dir.as_deref()));
-    if !cached {
-        eprintln!(
-            "skipped: the 6666 tables are not built: `slidebench pdb build --shape 5x5 --goal \
-             $(seq -s ' ' 0 24)` (or point SLIDEBENCH_PDB_DIR at a directory that holds them)"
-        );
-    }
-    cached
+    PatternDatabases::cached(&puzzle, &partition, &common::pdb_cache())
+        || common::tables_missing::<()>(
+            &"the 6-6-6-6 tables for Korf & Felner's goal are not cached",
+        )
+        .is_some()
 }
 
 /// The korf50 array's task (`scripts/cluster/korf50.sbatch`) for the shard holding instance `id` alone.

@@ -3,27 +3,21 @@
 //! counts, fewer than the plain 6-6-3 tables generate.
 //!
 //! The tests load the tables from `SLIDEBENCH_PDB_DIR` (else the default cache) and, when they
-//! are not there, pass after saying so; they are in the exhaustive tier.
+//! are not there, fail naming `scripts/build-test-tables.sh` (see `common::tables_missing`);
+//! they are in the exhaustive tier.
+
+use crate::common;
 
 use slidebench::cases::korf100;
 use slidebench::fsm::MoveAutomaton;
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, ZeroAwarePdb};
+use slidebench::pdb::{PartitionKind, ZeroAwarePdb};
 use slidebench::solver::idastar::{ida_star, IdaOutcome};
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 
-/// The zero-aware 6-6-3 tables for Korf's goal, if cached.
+/// The zero-aware 6-6-3 tables for Korf's goal (see `common::tables_missing` when not cached).
 fn databases() -> Option<ZeroAwarePdb> {
-    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
-    let puzzle = korf100::korf_puzzle();
-    let partition = Partition::for_goal(PartitionKind::SixSixThree, puzzle.goal()).unwrap();
-    match ZeroAwarePdb::open(&puzzle, &partition, &Cache::new(dir.as_deref()), OnMiss::Refuse) {
-        Ok((zero, _)) => Some(zero),
-        Err(e) => {
-            eprintln!("skipped: {e} (slidebench pdb build --goal 0 1 … 15 --zero-aware)");
-            None
-        }
-    }
+    common::cached_zero_aware(&korf100::korf_puzzle(), PartitionKind::SixSixThree)
 }
 
 /// Solves Korf's first instances, as many as `pinned` holds, checking each answer's replay,

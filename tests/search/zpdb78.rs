@@ -3,31 +3,22 @@
 //!
 //! Like the plain 7-8 tables they take minutes and gigabytes to build, so these tests never
 //! build them: they load them from `SLIDEBENCH_PDB_DIR` (else the default cache) and, when
-//! they are not there, pass after printing the command that builds them. The exhaustive test
-//! pins the node counts over all 100.
+//! they are not there, fail naming `scripts/build-test-tables.sh` (see
+//! `common::tables_missing`). The exhaustive test pins the node counts over all 100.
 
 use crate::common;
 
 use slidebench::cases::korf100;
 use slidebench::fsm::MoveAutomaton;
 use slidebench::heuristic::Heuristic;
-use slidebench::pdb::{Cache, OnMiss, Partition, PartitionKind, ZeroAwarePdb};
+use slidebench::pdb::{PartitionKind, ZeroAwarePdb};
 use slidebench::solver::idastar::ida_star;
 use slidebench::solver::idastar_fsm::ida_star_fsm;
 use slidebench::Budget;
 
-/// The zero-aware 7-8 tables for Korf's goal, if cached (else the build command, printed).
+/// The zero-aware 7-8 tables for Korf's goal (see `common::tables_missing` when not cached).
 fn databases() -> Option<ZeroAwarePdb> {
-    let dir = std::env::var_os("SLIDEBENCH_PDB_DIR").map(std::path::PathBuf::from);
-    let puzzle = korf100::korf_puzzle();
-    let partition = Partition::for_goal(PartitionKind::SevenEight, puzzle.goal()).unwrap();
-    match ZeroAwarePdb::open(&puzzle, &partition, &Cache::new(dir.as_deref()), OnMiss::Refuse) {
-        Ok((zero, _)) => Some(zero),
-        Err(e) => {
-            eprintln!("skipped: {e} (or point SLIDEBENCH_PDB_DIR at a directory that holds them)");
-            None
-        }
-    }
+    common::cached_zero_aware(&korf100::korf_puzzle(), PartitionKind::SevenEight)
 }
 
 /// `compare` with a cache that lacks the zero-aware 7-8 tables leaves `idastar-zpdb78` out of
