@@ -99,12 +99,15 @@ fn pdb_fsm_iterations_before_the_last_count_the_serial_nodes() {
 }
 
 #[test]
-fn dual_fsm_answers_are_optimal_and_replay() {
+fn dual_fsm_answers_replay_optimally_and_the_iterations_before_the_last_count_no_fewer_nodes() {
     let p = Puzzle::eight();
     let (pdb, fsm) = (DualPdb::new(&p, eight_tables(&p)), MoveAutomaton::for_puzzle(&p));
     let (serial, parallel) = agrees(&p, &Dual { pdb: &pdb, bpmx: true }, &*fsm, false);
-    // Pathmax cannot cross the split depth upwards: the difference docs/parallel.md states.
-    eprintln!("dual-fsm iterations before the last: serial {serial}, 2 threads {parallel}");
+    // Pathmax cannot cross the split depth upwards, so the threads may search siblings the
+    // serial search cuts off, never fewer nodes (docs/parallel.md); on these three boards
+    // the iterations before the last count the same, the figure docs/parallel.md states.
+    assert!(parallel >= serial, "serial {serial}, 2 threads {parallel}");
+    assert_eq!((serial, parallel), (286, 286));
 }
 
 #[test]
