@@ -132,3 +132,34 @@ fn compare_refuses_a_count_past_the_size_of_korfs_sets() {
     assert_eq!(meta.sets, ["korf100 count 100"]);
 }
 
+/// `split --out` that cannot take the row (a directory) is refused before the search: no
+/// barrier post is written, and the error names the path (the row and its node counts used to
+/// be lost after the whole search).
+#[test]
+fn split_refuses_an_out_that_is_a_directory_before_searching() {
+    let dir = tempfile::tempdir().unwrap();
+    let barrier = dir.path().join("barrier");
+    let out = dir.path().join("row");
+    std::fs::create_dir(&out).unwrap();
+    let o = run_within(
+        &[
+            "split",
+            "--task",
+            "1/1",
+            "--barrier",
+            barrier.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--shape",
+            "3x3",
+            "8 7 6 5 4 3 2 1 x",
+        ],
+        b"",
+        HANG_LIMIT,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr_text(&o));
+    let err = stderr_text(&o);
+    assert!(err.contains(&format!("{}: is a directory", out.display())), "{err}");
+    let posts = std::fs::read_dir(&barrier).map_or(0, Iterator::count);
+    assert_eq!(posts, 0, "the search ran before --out was checked");
+}
