@@ -119,6 +119,16 @@ pub fn check_writable(dir: &Path) -> Result<()> {
         .map_err(|e| Error::io(format!("{}: cannot write here", dir.display()), e))
 }
 
+/// Proves before any long work that a result can later be written whole at `path`: it is no
+/// directory, and its directory can be created and written.
+pub fn check_output_file(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::new(ErrorKind::Io, format!("{}: is a directory", path.display())));
+    }
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    check_writable(dir)
+}
+
 /// An exclusive lock on a lock file, released when dropped.
 #[derive(Debug)]
 pub struct Lock {

@@ -123,6 +123,10 @@ when asked); 2 the sets could not be compared (unreadable, or settings differ wi
         /// and not yet timed to the end.
         #[arg(long)]
         thorough: bool,
+        /// List the solvers that sat out every set only because their tables are not built
+        /// (`slidebench pdb build`) as skipped, rather than failing (status 4): for local runs.
+        #[arg(long)]
+        allow_missing_tables: bool,
     },
     /// Redraw the charts from the CSV files without running any solver.
     Chart {
@@ -242,7 +246,9 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Judge(args) => judge::run(&args),
         Command::Diff(args) => diff::run(&args),
-        Command::Check { threads, thorough } => check::run(threads, thorough),
+        Command::Check { threads, thorough, allow_missing_tables } => {
+            check::run(threads, thorough, allow_missing_tables)
+        }
         Command::Chart { from, out, list, lint } => chart::run(&from, out, list, &lint),
         Command::Report { from, doc_blocks } => report::run(&from, &doc_blocks),
         Command::Merge { shards, split: true, .. } => merge::run_split(&shards),

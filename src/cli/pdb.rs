@@ -191,8 +191,8 @@ pub(super) fn run(args: &PdbArgs) -> CliResult {
     Ok(status(failed || !delivered))
 }
 
-/// The puzzle of the catalogue at `path` and its groups' partitions, after saying how many
-/// tables and bytes they are.
+/// The puzzle of the catalogue at `path` and its groups' partitions, after checking it as a
+/// solve would and saying how many tables and bytes they are.
 fn read_catalogue(
     out: &mut impl Write,
     path: &std::path::Path,
@@ -200,6 +200,9 @@ fn read_catalogue(
 ) -> Result<(Puzzle, Vec<Partition>), Error> {
     let catalogue = Catalogue::read(path)?;
     let puzzle = Puzzle::new(catalogue.shape(), topology, Costs::UNIT, *catalogue.goal())?;
+    // Whatever a solve would refuse is refused before the first table is built.
+    pdb::CataloguePdb::check(&puzzle, &catalogue)
+        .map_err(|e| Error::new(e.kind(), format!("{}: {}", path.display(), e.message())))?;
     let bytes = catalogue.table_bytes();
     writeln!(
         out,

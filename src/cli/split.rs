@@ -67,6 +67,8 @@ fn now() -> f64 {
 /// Runs the task and writes its row.
 pub(super) fn run(args: &SplitArgs) -> CliResult {
     let started = now();
+    // Found out before the search, not after it, as `compare` does.
+    slidebench::fsutil::check_output_file(&args.out)?;
     let goal = if args.goal.is_empty() {
         Board::solved(args.shape)
     } else {

@@ -16,7 +16,7 @@ use plan::antipode_cases;
 
 pub use plan::{
     check_plan, family, CheckSet, Family, Source, ANTIPODES_4X3, ANTIPODE_DISTANCE_4X3,
-    KORF_INSTANCES, TABLE_REFERENCE,
+    KORF_INSTANCES, KORF_USUAL_GOAL_INSTANCES, TABLE_REFERENCE,
 };
 
 use super::findings::Disagreement;
@@ -24,10 +24,11 @@ use super::options::RunControls;
 use super::policy::{does_not_fit, rank_table_fits, MAX_THREADS};
 use super::run::run_solver;
 use super::verify::{check_replay, Known, Origin, Reference};
+use crate::cases::korf100;
 use crate::cases::{Case, PublishedLengths};
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::{Outcome, RunRow};
-use crate::solver::{all_solvers, new_solver, Solver, SolverInfo, SolverOptions};
+use crate::solver::{all_solvers, new_solver, new_solver_with, Solver, SolverInfo, SolverOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -50,6 +51,9 @@ pub struct SetVerdict {
     pub ran: Vec<String>,
     /// Solvers that sat it out, and why.
     pub sat_out: Vec<(String, String)>,
+    /// Of `sat_out`, those whose tables are not built yet (the reason names the `slidebench pdb
+    /// build` command): the set fits them, the machine lacks their tables.
+    pub tables_missing: Vec<String>,
     /// Answers checked.
     pub answers: usize,
     /// Answers that did not check out.
@@ -83,6 +87,39 @@ impl CheckReport {
         self.sets.iter().flat_map(|s| &s.ran).collect::<BTreeSet<_>>().len()
     }
 
+    /// Every solver that answered on no set, with why, in the order they first sat out. A
+    /// solver that sat out some set for want of its tables gives that reason (the build
+    /// command); any other gives each distinct reason it sat out for: the plan has no set for it.
+    pub fn idle(&self) -> Vec<Idle> {
+        let ran: BTreeSet<&String> = self.sets.iter().flat_map(|s| &s.ran).collect();
+        let mut out: Vec<Idle> = Vec::new();
+        for set in &self.sets {
+            for (id, why) in set.sat_out.iter().filter(|(id, _)| !ran.contains(id)) {
+                let missing = set.tables_missing.contains(id);
+                match out.iter_mut().find(|i| &i.id == id) {
+                    Some(i) if i.tables_missing => {}
+                    Some(i) if missing => {
+                        i.tables_missing = true;
+                        i.why.clone_from(why);
+                    }
+                    Some(i) => {
+                        if !i.why.split("; ").any(|w| w == why) {
+                            i.why = format!("{}; {why}", i.why);
+                        }
+                    }
+                    None => {
+                        out.push(Idle {
+                            id: id.clone(),
+                            why: why.clone(),
+                            tables_missing: missing,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// `set case N` for each case with a disagreement, once each, in order.
     pub fn failed_cases(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
@@ -96,7 +133,19 @@ impl CheckReport {
     }
 }
 
-/// Why `info` sits out `set`, if it does.
+/// A solver that answered on no set of a check ([`CheckReport::idle`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Idle {
+    /// Its id.
+    pub id: String,
+    /// Why it sat out.
+    pub why: String,
+    /// Whether it sat out for want of its tables (`slidebench pdb build` makes them), rather
+    /// than for want of a set that fits it.
+    pub tables_missing: bool,
+}
+
+/// Why `info` sits out `set` whatever is built, if it does.
 fn sits_out(info: &SolverInfo, set: &CheckSet, max_states: u64) -> Option<String> {
     if let Source::Agreement(ids) = set.source {
         if ids.contains(&info.id.as_str()) {
@@ -126,9 +175,13 @@ fn sits_out(info: &SolverInfo, set: &CheckSet, max_states: u64) -> Option<String
         );
     }
     let largest = set.cases.iter().map(|c| &c.puzzle).max_by_key(|p| p.arrangements())?;
-    does_not_fit(info, largest, max_states).or_else(|| {
-        crate::solver::not_built(info, largest, &SolverOptions::with_max_states(max_states))
-    })
+    does_not_fit(info, largest, max_states)
+}
+
+/// Why `info`, which fits `set`, cannot run on it until its tables are built in `opts`' cache.
+fn tables_not_built(info: &SolverInfo, set: &CheckSet, opts: &SolverOptions) -> Option<String> {
+    let largest = set.cases.iter().map(|c| &c.puzzle).max_by_key(|p| p.arrangements())?;
+    crate::solver::not_built(info, largest, opts)
 }
 
 /// The references of a set known before any solver runs.
@@ -161,13 +214,21 @@ fn known_references(
                     .collect()
             })
         }
-        Source::Published => {
+        Source::Published | Source::PublishedTurned => {
             let published = PublishedLengths::bundled();
+            let (korf, usual) = (korf100::korf_puzzle(), korf100::usual_puzzle());
             Ok(set
                 .cases
                 .iter()
                 .map(|c| {
-                    published.length(&c.puzzle, &c.start).map_or(Known::UNKNOWN, |(len, by)| {
+                    let length = match set.source {
+                        // The turn is its own inverse and keeps every distance.
+                        Source::PublishedTurned if c.puzzle == usual => {
+                            published.length(&korf, &korf100::to_usual_goal(&c.start))
+                        }
+                        _ => published.length(&c.puzzle, &c.start),
+                    };
+                    length.map_or(Known::UNKNOWN, |(len, by)| {
                         Known::new(Reference::Cost(u64::from(len)), Origin::Published(by))
                     })
                 })
@@ -191,22 +252,24 @@ fn known_references(
     }
 }
 
-/// Every registry solver, each bounded by `max_states`.
-pub fn registry_solvers(max_states: u64) -> Result<Vec<Box<dyn Solver>>> {
-    all_solvers().iter().map(|i| new_solver(&i.id, max_states)).collect()
+/// Every registry solver, each made with `opts` (its state bound, its tables' cache).
+pub fn registry_solvers(opts: &SolverOptions) -> Result<Vec<Box<dyn Solver>>> {
+    all_solvers().iter().map(|i| new_solver_with(&i.id, opts)).collect()
 }
 
 /// Runs `sets` with `solvers` (usually [`registry_solvers`], and any written outside the crate)
 /// on `threads` workers: each answer is replayed and held to its case's reference. The
-/// solvers an agreement set names must be among them.
+/// solvers an agreement set names must be among them. `opts` bounds the states (as the
+/// solvers were made) and names the cache whose missing tables make a solver sit out.
 #[allow(clippy::too_many_lines)] // per set: references, the reference solvers, then the rest
 pub fn run_check(
     sets: &[CheckSet],
     solvers: &[Box<dyn Solver>],
     threads: usize,
-    max_states: u64,
+    opts: &SolverOptions,
     progress: bool,
 ) -> Result<CheckReport> {
+    let max_states = opts.max_states;
     let protos = solvers;
     let threads = threads.clamp(1, MAX_THREADS);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -227,6 +290,7 @@ pub fn run_check(
             source: set.source,
             ran: Vec::new(),
             sat_out: Vec::new(),
+            tables_missing: Vec::new(),
             answers: 0,
             disagreements: 0,
             walls: Vec::new(),
@@ -235,9 +299,14 @@ pub fn run_check(
         };
         let mut order: Vec<usize> = Vec::new();
         for (k, p) in protos.iter().enumerate() {
-            match sits_out(p.info(), set, max_states) {
-                Some(why) => verdict.sat_out.push((p.info().id.clone(), why)),
-                None => order.push(k),
+            let id = p.info().id.clone();
+            if let Some(why) = sits_out(p.info(), set, max_states) {
+                verdict.sat_out.push((id, why));
+            } else if let Some(why) = tables_not_built(p.info(), set, opts) {
+                verdict.tables_missing.push(id.clone());
+                verdict.sat_out.push((id, why));
+            } else {
+                order.push(k);
             }
         }
         let mut found: Vec<Disagreement> = Vec::new();

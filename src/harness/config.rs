@@ -300,6 +300,17 @@ fn set_spec(
     if let Ok(kind) = kind.parse::<SetKind>() {
         let count = set_count(kind, request, policy_count);
         let def = SetDef::parse(name, shape, Some(count), request.length, request.seed)?;
+        // Korf's sets hold what was published: a named one asked for more would run fewer.
+        if let Some(asked) = request.count.filter(|&n| n > def.len()) {
+            if matches!(def.kind, SetKind::Korf100 | SetKind::Korf50) && !request.cases.is_empty() {
+                return Err(usage(&format!(
+                    "`{}` has {} instances: --count {asked} asks for more (at most {})",
+                    def.name(),
+                    def.len(),
+                    def.len()
+                )));
+            }
+        }
         return Ok(SetSpec::Def(def));
     }
     let path = PathBuf::from(name);

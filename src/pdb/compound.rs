@@ -62,16 +62,10 @@ impl PartialEq for CatalogueNode {
 impl Eq for CatalogueNode {}
 
 impl CataloguePdb {
-    /// The tables of `catalogue` for `puzzle`, each distinct group opened through `cache` as
-    /// its own one-pattern database (built on a miss or refused, as `on_miss` says), with how
-    /// each was opened. Refuses a catalogue written for another shape or goal, and a
-    /// transposed partition where the board has no transpose that keeps the goal.
-    pub fn open(
-        puzzle: &Puzzle,
-        catalogue: &Catalogue,
-        cache: &Cache,
-        on_miss: OnMiss<'_>,
-    ) -> Result<(CataloguePdb, Vec<BuildInfo>)> {
+    /// Refuses, before any table is built, a catalogue that [`CataloguePdb::open`] would refuse
+    /// for `puzzle`: written for another shape or goal, a transposed partition where the board
+    /// has no transpose that keeps the goal, or more than [`MAX_CATALOGUE_LOOKUPS`] lookups.
+    pub fn check(puzzle: &Puzzle, catalogue: &Catalogue) -> Result<()> {
         if catalogue.shape() != puzzle.shape() || catalogue.goal() != puzzle.goal() {
             return Err(Error::new(
                 ErrorKind::Unsupported,
@@ -98,6 +92,41 @@ impl CataloguePdb {
                 ),
             ));
         }
+        let needed = Self::lookups_needed(catalogue);
+        if needed > MAX_CATALOGUE_LOOKUPS {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "the catalogue reads {needed} distinct tables a node, at most \
+                     {MAX_CATALOGUE_LOOKUPS}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Distinct lookups a node of `catalogue` carries: each group on the board, and again on the
+    /// transpose when a transposed partition holds it.
+    fn lookups_needed(catalogue: &Catalogue) -> usize {
+        let mut transposed: Vec<&Vec<u8>> = Vec::new();
+        for g in catalogue.partitions().iter().filter(|p| p.transpose).flat_map(|p| &p.groups) {
+            if !transposed.contains(&g) {
+                transposed.push(g);
+            }
+        }
+        catalogue.groups().len() + transposed.len()
+    }
+
+    /// The tables of `catalogue` for `puzzle`, each distinct group opened through `cache` as
+    /// its own one-pattern database (built on a miss or refused, as `on_miss` says), with how
+    /// each was opened. Refuses first what [`CataloguePdb::check`] refuses.
+    pub fn open(
+        puzzle: &Puzzle,
+        catalogue: &Catalogue,
+        cache: &Cache,
+        on_miss: OnMiss<'_>,
+    ) -> Result<(CataloguePdb, Vec<BuildInfo>)> {
+        Self::check(puzzle, catalogue)?;
         let groups = catalogue.groups();
         let needed = catalogue
             .partitions()
@@ -140,16 +169,7 @@ impl CataloguePdb {
                 sums.push(p.groups.iter().map(|g| index_of(mirror(g))).collect());
             }
         }
-        if lookups.len() > MAX_CATALOGUE_LOOKUPS {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "the catalogue reads {} distinct tables a node, at most \
-                     {MAX_CATALOGUE_LOOKUPS}",
-                    lookups.len()
-                ),
-            ));
-        }
+        debug_assert_eq!(lookups.len(), Self::lookups_needed(catalogue), "checked before");
         let n = puzzle.shape().cells();
         let mut by_tile = vec![Vec::new(); n];
         for (i, l) in lookups.iter().enumerate() {

@@ -101,20 +101,65 @@ fn korf50_with_a_count_past_50_says_it_printed_all_50() {
     assert!(err.contains("`korf50` has 50 instances: --count 1000"), "{err}");
 }
 
+/// `compare --count` past the size of Korf's set is refused before any work, naming the set and
+/// its size (it used to run the 100 with no word); a count equal to the size runs them all.
 #[test]
-fn compare_on_korf100_with_a_count_past_100_records_the_100_it_ran() {
+fn compare_refuses_a_count_past_the_size_of_korfs_sets() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let o = run_within(
-        &["compare", "--cases", "korf100", "--count", "101", "--solvers", "idastar-md/packed"]
-            .into_iter()
-            .chain(["--budget-states", "10", "--threads", "1", "--no-charts", "--out", out])
-            .collect::<Vec<_>>(),
-        b"",
-        HANG_LIMIT,
-    );
+    let compare = |set: &str, count: &str| {
+        run_within(
+            &["compare", "--cases", set, "--count", count, "--solvers", "idastar-md/packed"]
+                .into_iter()
+                .chain(["--budget-states", "10", "--threads", "1", "--no-charts", "--out", out])
+                .collect::<Vec<_>>(),
+            b"",
+            HANG_LIMIT,
+        )
+    };
+    for (set, size) in [("korf100", 100), ("korf50", 50)] {
+        let o = compare(set, &(size + 1).to_string());
+        assert_eq!(o.status.code(), Some(1), "{}", stderr_text(&o));
+        let err = stderr_text(&o);
+        let said = format!("`{set}` has {size} instances: --count {} asks for more", size + 1);
+        assert!(err.contains(&said), "{err}");
+        assert!(!dir.path().join("meta.json").exists());
+    }
+    let o = compare("korf100", "100");
     assert!(o.status.success(), "{}", stderr_text(&o));
     let meta: slidebench::report::RunMeta =
         serde_json::from_slice(&std::fs::read(dir.path().join("meta.json")).unwrap()).unwrap();
     assert_eq!(meta.sets, ["korf100 count 100"]);
+}
+
+/// `split --out` that cannot take the row (a directory) is refused before the search: no
+/// barrier post is written, and the error names the path (the row and its node counts used to
+/// be lost after the whole search).
+#[test]
+fn split_refuses_an_out_that_is_a_directory_before_searching() {
+    let dir = tempfile::tempdir().unwrap();
+    let barrier = dir.path().join("barrier");
+    let out = dir.path().join("row");
+    std::fs::create_dir(&out).unwrap();
+    let o = run_within(
+        &[
+            "split",
+            "--task",
+            "1/1",
+            "--barrier",
+            barrier.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--shape",
+            "3x3",
+            "8 7 6 5 4 3 2 1 x",
+        ],
+        b"",
+        HANG_LIMIT,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr_text(&o));
+    let err = stderr_text(&o);
+    assert!(err.contains(&format!("{}: is a directory", out.display())), "{err}");
+    let posts = std::fs::read_dir(&barrier).map_or(0, Iterator::count);
+    assert_eq!(posts, 0, "the search ran before --out was checked");
 }

@@ -355,6 +355,32 @@ fn pdb_build_catalogue_says_its_bytes_first_and_builds_each_distinct_group_once(
     assert!(stderr_text(&out).contains("line 2: tiles repeated: 3"), "{}", stderr_text(&out));
 }
 
+/// `pdb build --catalogue` makes every check a solver makes of the catalogue before it builds a
+/// table: one reading more than 128 lookups a node is refused with nothing built (it used to
+/// build every table, exit 0, and leave each solve to refuse the catalogue).
+#[test]
+fn pdb_build_catalogue_refuses_too_many_lookups_before_building() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let file = dir.path().join("c.txt");
+    // The 15 rounds of a round robin over tiles 1 to 15: every pair once, each round's odd tile
+    // alone; 120 groups, each read on the board and on its transpose: 240 lookups.
+    let mut text = String::from("shape: 4x4\ngoal: solved\n");
+    for r in 0..15 {
+        let mut groups = vec![format!("{}", r + 1)];
+        groups.extend((1..8).map(|k| format!("{} {}", (r + k) % 15 + 1, (r + 15 - k) % 15 + 1)));
+        text.extend(["partition: ", &groups.join(" | "), " transpose\n"]);
+    }
+    std::fs::write(&file, text).unwrap();
+    let out = run(&["pdb", "build", "--pdb-dir", d, "--catalogue", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_text(&out));
+    let err = stderr_text(&out);
+    assert!(err.contains("reads 240 distinct tables a node, at most 128"), "{err}");
+    assert!(err.contains(file.to_str().unwrap()), "{err}");
+    let listed = run(&["pdb", "list", "--pdb-dir", d], b"");
+    assert!(stdout_lines(&listed)[0].starts_with("0 database file(s)"), "{listed:?}");
+}
+
 /// `idastar-catalogue` sits out the 3×3 (no catalogue is shipped for it) saying so, solves it
 /// optimally with `--catalogue FILE`, and refuses a file for another shape naming both.
 #[test]

@@ -2,7 +2,8 @@
 //! solutions, the mark of an inadmissible heuristic, fails it on every kind of reference, and
 //! reference solvers must come from two families.
 
-use slidebench::harness::check::{self, CheckSet, Source};
+use slidebench::harness::check::{self, CheckSet, Idle, Source};
+use slidebench::solver::{new_solver_with, SolverOptions};
 use slidebench::{
     new_solver, Board, ErrorKind, Puzzle, Result, Solution, Solver, SolverInfo, DEFAULT_MAX_STATES,
 };
@@ -44,6 +45,11 @@ impl Solver for Detour {
     }
 }
 
+/// The options the check's solvers are made with here: the usual state bound, the default cache.
+fn opts() -> SolverOptions {
+    SolverOptions::with_max_states(DEFAULT_MAX_STATES)
+}
+
 fn plan_sets(names: &[&str]) -> Vec<CheckSet> {
     let plan = check::check_plan(true).unwrap();
     names
@@ -70,7 +76,7 @@ fn a_detour_on_long_paths_fails_the_table_published_census_and_agreement_sets() 
         &sets,
         &solvers(&ids, Detour::new("idastar-pdb663/packed", 20)),
         2,
-        DEFAULT_MAX_STATES,
+        &opts(),
         false,
     )
     .unwrap();
@@ -97,7 +103,7 @@ fn the_same_sets_pass_without_the_detour() {
         &sets,
         &solvers(&ids, Detour::new("idastar-pdb663/packed", 200)),
         2,
-        DEFAULT_MAX_STATES,
+        &opts(),
         false,
     )
     .unwrap();
@@ -114,7 +120,7 @@ fn reference_solvers_of_one_family_are_refused() {
         &[set],
         &solvers(&ids, Detour::new("idastar-md/packed", 200)),
         1,
-        DEFAULT_MAX_STATES,
+        &opts(),
         false,
     )
     .unwrap_err();
@@ -139,11 +145,46 @@ fn the_default_plan_runs_pattern_databases_on_a_torus_and_they_agree() {
         &sets,
         &solvers(&ids, Detour::new("idastar-md/packed", 200)),
         2,
-        DEFAULT_MAX_STATES,
+        &opts(),
         false,
     )
     .unwrap();
     let ran = &report.sets[0].ran;
     assert!(ran.iter().any(|id| id == "idastar-pdb/packed"), "{ran:?}");
     assert!(report.disagreements.is_empty(), "{:?}", report.failed_cases());
+}
+
+/// Every registry solver answers in the default plan or the check names it: the catalogue rows
+/// answer on Korf's boards turned for the usual goal (they used to sit out all ten sets unseen),
+/// and a row whose tables the cache lacks is named with its build command.
+#[test]
+fn the_catalogue_rows_answer_and_a_row_without_its_tables_is_named() {
+    let cache = tempfile::tempdir().unwrap();
+    let opts = SolverOptions { pdb_dir: Some(cache.path().to_path_buf()), ..opts() };
+    let ids = [
+        "bidir-split/packed",
+        "idastar-md/packed",
+        "idastar-catalogue/packed",
+        "idastar-catalogue-fsm/packed",
+        "idastar-pdb78/packed",
+        "idastar-pdb6666/packed",
+    ];
+    let solvers: Vec<Box<dyn Solver>> =
+        ids.iter().map(|id| new_solver_with(id, &opts).unwrap()).collect();
+    let korf_only = plan_sets(&["korf100:easiest-12"]);
+    let report = check::run_check(&korf_only, &solvers, 2, &opts, false).unwrap();
+    let idle = report.idle();
+    let catalogue = idle.iter().find(|i| i.id == "idastar-catalogue/packed");
+    assert!(catalogue.is_some_and(|i| !i.tables_missing), "{idle:?}");
+    let sets = plan_sets(&["korf100-usual-goal:easiest-3", "walk:5x5:40"]);
+    assert_eq!(sets[0].source, Source::PublishedTurned);
+    let report = check::run_check(&sets, &solvers, 2, &opts, false).unwrap();
+    assert!(report.disagreements.is_empty(), "{:?}", report.failed_cases());
+    for id in ["idastar-catalogue/packed", "idastar-catalogue-fsm/packed"] {
+        assert!(report.sets[0].ran.iter().any(|r| r == id), "{id} sat out");
+    }
+    let idle = report.idle();
+    let named: Vec<&str> = idle.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(named, ["idastar-pdb78/packed", "idastar-pdb6666/packed"], "{idle:?}");
+    assert!(idle.iter().all(|i: &Idle| i.tables_missing && i.why.contains("slidebench pdb build")));
 }

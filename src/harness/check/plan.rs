@@ -2,7 +2,7 @@
 //! solvers whose agreement stands in where no other source reaches.
 
 use crate::board::{Board, Costs, Puzzle, Shape, Topology};
-use crate::cases::{korf100, random_board, random_walk, Case, SetDef};
+use crate::cases::{korf100, korf50, random_board, random_walk, Case, SetDef};
 use crate::error::Result;
 use crate::solver::{Guide, SolverInfo};
 use rand::SeedableRng;
@@ -45,6 +45,10 @@ pub const ANTIPODE_DISTANCE_4X3: u64 = 53;
 /// under a second and the heuristics are held to long optimal paths.
 pub const KORF_INSTANCES: [u32; 12] = [79, 12, 42, 55, 97, 19, 94, 47, 93, 9, 74, 48];
 
+/// Korf's instances turned for the usual goal ([`korf100::to_usual_goal`]), the shipped 4×4
+/// catalogue's: the three easiest of [`KORF_INSTANCES`], so the catalogue rows answer somewhere.
+pub const KORF_USUAL_GOAL_INSTANCES: [u32; 3] = [79, 12, 42];
+
 /// Where a set's reference costs come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -52,6 +56,9 @@ pub enum Source {
     Table,
     /// Korf's published optimal lengths (Korf 1985).
     Published,
+    /// Korf's published optimal lengths, of his boards turned for the usual goal (the turn
+    /// keeps every distance).
+    PublishedTurned,
     /// A whole-space census: the boards at its largest distance ([`ANTIPODES_4X3`]).
     Census,
     /// The agreement of these solvers, of at least two families, and nothing else.
@@ -63,6 +70,11 @@ impl fmt::Display for Source {
         match self {
             Source::Table => write!(f, "table ({TABLE_REFERENCE}, every arrangement searched)"),
             Source::Published => write!(f, "published (Korf 1985's optimal lengths)"),
+            Source::PublishedTurned => write!(
+                f,
+                "published (Korf 1985's optimal lengths; boards turned 180 degrees for the usual \
+                 goal, which keeps every distance)"
+            ),
             Source::Census => {
                 write!(f, "census (the 4x3 census's deepest layer: 18 boards at 53, A090166)")
             }
@@ -145,6 +157,11 @@ const SEED: u64 = 7;
 /// symmetries and let a pattern read another's table (estimates above the true distance); no
 /// table of 16 squares fits, so a blind bidirectional search and Manhattan distance decide.
 ///
+/// Two sets are there so that every registry solver answers somewhere: three of Korf's
+/// instances turned for the usual goal (the shipped 4×4 catalogue's), and 40-move walks on the
+/// 5×5 with Korf & Felner's goal (the 6-6-6-6 rows and the shipped 5×5 catalogue, which sit it
+/// out until their tables are built; `check` then fails naming them).
+///
 /// With `thorough`, also the census set (the 4×3 antipodes) and the other sets that rest on
 /// agreement alone (long walks on 4×4, 4×3, 3×4, a torus and weighted moves): none of them has
 /// been timed to the end on a quiet machine yet, so CI runs the default plan.
@@ -173,6 +190,21 @@ pub fn check_plan(thorough: bool) -> Result<Vec<CheckSet>> {
         set("torus:3x3", random_boards(&torus(3, 3), 8), Source::Table),
         set("torus:3x2", random_boards(&torus(3, 2), 20), Source::Table),
         CheckSet::new("korf100:easiest-12", korf_cases(), Source::Published, true),
+        // The shipped 4x4 catalogue is for the usual goal; its rows answer nowhere else.
+        CheckSet::new(
+            "korf100-usual-goal:easiest-3",
+            korf_usual_goal_cases(),
+            Source::PublishedTurned,
+            true,
+        ),
+        // The 6-6-6-6 rows and the shipped 5x5 catalogue (Korf & Felner's goal), once their
+        // tables are built: walks they answer in milliseconds.
+        CheckSet::new(
+            "walk:5x5:40",
+            walks(&korf50::korf_puzzle(), 40, 4),
+            Source::Agreement(&["bidir-split/packed", "idastar-md/packed"]),
+            true,
+        ),
         CheckSet::new(
             "pdb-torus:2x8",
             walks(&torus_2x8_blank_on_4()?, 24, 12),
@@ -248,6 +280,18 @@ fn korf_cases() -> Vec<Case> {
         .map(|id| {
             let k = all.iter().find(|k| k.id == *id).expect("Korf numbers run 1 to 100");
             case(&puzzle, k.board)
+        })
+        .collect()
+}
+
+fn korf_usual_goal_cases() -> Vec<Case> {
+    let puzzle = korf100::usual_puzzle();
+    let all = korf100::instances();
+    KORF_USUAL_GOAL_INSTANCES
+        .iter()
+        .map(|id| {
+            let k = all.iter().find(|k| k.id == *id).expect("Korf numbers run 1 to 100");
+            case(&puzzle, korf100::to_usual_goal(&k.board))
         })
         .collect()
 }
