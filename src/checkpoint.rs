@@ -44,16 +44,29 @@ pub const MAX_NODES: u64 = u64::MAX >> 1;
 /// What a checkpoint file's `format` field holds; another value is refused.
 const FORMAT: u32 = 4;
 
-/// The checkpoint files in `dir` (none when it does not exist), sorted.
+/// The checkpoint files in `dir` (none when it does not exist), sorted: its `*.json` entries
+/// that are not directories (a directory so named is none of a run's).
 pub fn files_in(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<PathBuf> = entries
         .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| !t.is_dir()))
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
     files
+}
+
+/// The entries of `dir` that are not checkpoint files ([`files_in`]), sorted: what
+/// [`clear_of`] leaves, since no run wrote them, for the caller to name.
+pub fn others_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let checkpoints = files_in(dir);
+    let mut others: Vec<PathBuf> =
+        entries.flatten().map(|e| e.path()).filter(|p| !checkpoints.contains(p)).collect();
+    others.sort();
+    others
 }
 
 /// Removes every checkpoint in `dir` (the explicit command that discards unfinished searches);
@@ -64,7 +77,8 @@ pub fn clear(dir: &Path) -> Result<usize> {
 
 /// Removes the checkpoints in `dir` of the set `set` and the solver `solver` (any, where not
 /// given), by their file names ([`QueryKey::file_name`]), so a corrupted file goes as well;
-/// returns how many it removed. The directory goes too once empty.
+/// returns how many it removed. The directory goes too once empty; what it holds that is no
+/// checkpoint stays ([`others_in`] names it).
 pub fn clear_of(dir: &Path, set: Option<&str>, solver: Option<&str>) -> Result<usize> {
     let files: Vec<PathBuf> =
         files_in(dir).into_iter().filter(|f| name_matches(f, set, solver)).collect();

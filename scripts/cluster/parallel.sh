@@ -5,6 +5,19 @@
 # file); they reach compare as written, never through a shell. Every shard runs to its end: a
 # shard that found disagreements (status 3) is merged, and the merge's status 3 reports them.
 set -euo pipefail
+# Refuse, before any work, a SLIDEBENCH_* setting this recipe does not know: a retired or
+# mistyped one would otherwise be ignored and `compare --full` run, hours of work.
+for name in $(compgen -e); do
+    case $name in
+        SLIDEBENCH_ARGS|SLIDEBENCH_BIN_DIR|SLIDEBENCH_PDB_DIR|SLIDEBENCH_COMMIT) ;;
+        SLIDEBENCH_SETS)
+            echo "parallel.sh: SLIDEBENCH_SETS is retired; name a file of compare's arguments, one a line (such as --cases and the sets), in SLIDEBENCH_ARGS" >&2
+            exit 1 ;;
+        SLIDEBENCH_*)
+            echo "parallel.sh: unknown setting $name (it knows SLIDEBENCH_ARGS, SLIDEBENCH_BIN_DIR, SLIDEBENCH_PDB_DIR, SLIDEBENCH_COMMIT)" >&2
+            exit 1 ;;
+    esac
+done
 args=(--full)
 if [ -n "${SLIDEBENCH_ARGS:-}" ]; then mapfile -t args < "$SLIDEBENCH_ARGS"; fi
 mkdir -p shards

@@ -93,5 +93,16 @@ fn clear(out: &Path, set: Option<&str>, solver: Option<&str>) -> CliResult {
     let n = checkpoint::clear_of(&dir, set, solver)?;
     let mut w = io::stdout().lock();
     writeln!(w, "{n} checkpoint(s) removed from {}", dir.display())?;
+    left_behind(&dir, &mut w)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Names what a clear left in the checkpoints directory `dir` because it is no checkpoint
+/// (a directory named `*.json`, another file): nothing a run wrote, so not this command's.
+pub(super) fn left_behind(dir: &Path, w: &mut impl Write) -> io::Result<()> {
+    for other in checkpoint::others_in(dir) {
+        let what = if other.is_dir() { "a directory" } else { "not a checkpoint" };
+        writeln!(w, "left {} ({what})", other.display())?;
+    }
+    Ok(())
 }

@@ -236,6 +236,7 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
     if args.clear_checkpoints {
         let n = slidebench::checkpoint::clear(&checkpoints)?;
         eprintln!("slidebench: {n} checkpoint(s) removed from {}", checkpoints.display());
+        super::checkpoints::left_behind(&checkpoints, &mut std::io::stderr())?;
     }
     config.controls.checkpoints = Some(checkpoints.clone());
     let progress = super::compare_progress::Progress::on_stderr();

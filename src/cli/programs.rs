@@ -4,6 +4,7 @@
 use super::output::Failure;
 use slidebench::harness::Report;
 use slidebench::program::{self, verdict, Mode, Program, ProgramSolver, VerdictRow};
+use slidebench::report::QueryTime;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -99,7 +100,7 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
             writeln!(
                 out,
                 "{} on {} ({}, {}): {} processes, wall {:.1} ms, CPU {:.1} ms, empty start \
-                 T(0) {:.2} ms, {} per query, peak {}{}",
+                 T(0) {:.2} ms, {}, peak {}{}",
                 t.solver,
                 t.case_set,
                 t.mode,
@@ -108,7 +109,7 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
                 t.wall_ns as f64 / 1e6,
                 t.cpu_ns as f64 / 1e6,
                 t.empty_wall_ns as f64 / 1e6,
-                t.per_query().micros(),
+                charged(&t),
                 slidebench::units::human_bytes(t.peak_bytes),
                 if t.ended == "exit status 0" {
                     String::new()
@@ -119,6 +120,18 @@ pub(super) fn print_timings(programs: &[ProgramSolver], out: &mut impl Write) ->
         }
     }
     Ok(())
+}
+
+/// The time charged to each query: a batch's (T(N) − T(0)) over the N cases it answered, said
+/// to be so (one process answered them all; no query of it was timed alone), or a per-case or
+/// request-response program's time per query.
+fn charged(t: &program::TimingRow) -> String {
+    match t.per_query() {
+        time @ (QueryTime::Measured(_) | QueryTime::Below(_)) if t.mode == Mode::Batch.name() => {
+            format!("batch: {} a case over {}", time.micros(), t.answered)
+        }
+        time => format!("{} per query", time.micros()),
+    }
 }
 
 /// The verdicts and timings go into the report's tables; returns the verdicts.

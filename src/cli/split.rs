@@ -105,6 +105,7 @@ pub(super) fn run(args: &SplitArgs) -> CliResult {
         wait_seconds: done.wait.as_secs_f64(),
         started,
         ended: now(),
+        code_version: slidebench::version::code_version(),
     };
     slidebench::fsutil::write_atomic(&args.out, row.csv().as_bytes()).map_err(Failure::from)?;
     Ok(std::process::ExitCode::SUCCESS)

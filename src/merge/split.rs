@@ -11,13 +11,19 @@ use crate::judge::parse_board_argument;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The header of a task's row file.
+/// The header of a task's row file: the build that ran it last, since the rows of one search
+/// are merged only when one build ran every task.
 pub const TASK_HEADER: &str = "shape,goal,board,solver,task,tasks,length,moves,nodes,last_nodes,\
-above_nodes,iterations,search_seconds,wait_seconds,started,ended";
+above_nodes,iterations,search_seconds,wait_seconds,started,ended,code_version";
+
+/// The header of task row files written before they named their build (read as of no known
+/// build).
+const TASK_HEADER_UNVERSIONED: &str = "shape,goal,board,solver,task,tasks,length,moves,nodes,\
+last_nodes,above_nodes,iterations,search_seconds,wait_seconds,started,ended";
 
 /// The header of the merged row.
 pub const MERGED_HEADER: &str = "shape,goal,board,solver,tasks,length,moves,nodes,\
-before_last_nodes,last_nodes,iterations,task_seconds,wall_seconds";
+before_last_nodes,last_nodes,iterations,task_seconds,wall_seconds,code_version";
 
 /// One task's row.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,13 +60,16 @@ pub struct TaskRow {
     pub started: f64,
     /// When it ended, seconds since the Unix epoch.
     pub ended: f64,
+    /// The build that ran it ([`crate::version::code_version`]); empty in a file written
+    /// before rows named it.
+    pub code_version: String,
 }
 
 impl TaskRow {
     /// The row under [`TASK_HEADER`], newline-terminated, header included.
     pub fn csv(&self) -> String {
         format!(
-            "{TASK_HEADER}\n{},{},{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.6}\n",
+            "{TASK_HEADER}\n{},{},{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{:.6},{:.6},{}\n",
             self.shape,
             self.goal,
             self.board,
@@ -76,17 +85,18 @@ impl TaskRow {
             self.search_seconds,
             self.wait_seconds,
             self.started,
-            self.ended
+            self.ended,
+            self.code_version
         )
     }
 
-    /// The row on line `line` of `path`, refused naming the line and the field.
-    fn parse(path: &Path, line: usize, text: &str) -> Result<TaskRow> {
+    /// The row on line `line` of `path` under `header`, refused naming the line and the field.
+    fn parse(path: &Path, line: usize, text: &str, header: &str) -> Result<TaskRow> {
         let bad = |what: String| {
             Error::new(ErrorKind::Parse, format!("{} line {line}: {what}", path.display()))
         };
         let f: Vec<&str> = text.split(',').collect();
-        let names: Vec<&str> = TASK_HEADER.split(',').collect();
+        let names: Vec<&str> = header.split(',').collect();
         if f.len() != names.len() {
             return Err(bad(format!("{} fields, expected {}", f.len(), names.len())));
         }
@@ -108,6 +118,7 @@ impl TaskRow {
             wait_seconds: num(&f, &names, 13, &bad)?,
             started: num(&f, &names, 14, &bad)?,
             ended: num(&f, &names, 15, &bad)?,
+            code_version: f.get(16).map_or_else(String::new, |v| (*v).to_string()),
         })
     }
 }
@@ -131,7 +142,9 @@ pub fn read_rows(files: &[PathBuf]) -> Result<Vec<TaskRow>> {
     for path in files {
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path.display(), e))?;
         let mut lines = text.lines().enumerate();
-        if lines.next().map(|(_, l)| l) != Some(TASK_HEADER) {
+        let header = lines.next().map(|(_, l)| l);
+        let Some(header) = header.filter(|h| [TASK_HEADER, TASK_HEADER_UNVERSIONED].contains(h))
+        else {
             return Err(Error::new(
                 ErrorKind::Parse,
                 format!(
@@ -139,9 +152,9 @@ pub fn read_rows(files: &[PathBuf]) -> Result<Vec<TaskRow>> {
                     path.display()
                 ),
             ));
-        }
+        };
         for (k, l) in lines.filter(|(_, l)| !l.trim().is_empty()) {
-            rows.push(TaskRow::parse(path, k + 1, l)?);
+            rows.push(TaskRow::parse(path, k + 1, l, header)?);
         }
     }
     Ok(rows)
@@ -177,7 +190,7 @@ impl SplitMerged {
         let mut s = format!("{MERGED_HEADER}\n");
         let _ = writeln!(
             s,
-            "{},{},{},{},{},{},{},{},{},{},{},{:.6},{:.6}",
+            "{},{},{},{},{},{},{},{},{},{},{},{:.6},{:.6},{}",
             r.shape,
             r.goal,
             r.board,
@@ -190,7 +203,8 @@ impl SplitMerged {
             self.last_nodes,
             self.iterations,
             self.task_seconds,
-            self.wall_seconds
+            self.wall_seconds,
+            r.code_version
         );
         s
     }
@@ -224,6 +238,13 @@ pub fn merge_split(rows: &[TaskRow]) -> Result<SplitMerged> {
             return Err(refuse(format!(
                 "task {} was one of {} tasks, task {} one of {}",
                 r.task, r.tasks, first.task, first.tasks
+            )));
+        }
+        if r.code_version != first.code_version {
+            return Err(refuse(format!(
+                "task {} was run by build `{}`, task {} by `{}`: run every task of a search \
+                 with one build",
+                r.task, r.code_version, first.task, first.code_version
             )));
         }
         if (r.length, r.iterations) != (first.length, first.iterations) {

@@ -105,6 +105,7 @@ mod round_tests {
             protocol: "hdu".into(),
             processes: 1,
             cases: 20,
+            answered: 20,
             empty_wall_ns: 0,
             empty_cpu_ns: 0,
             wall_ns: 0,

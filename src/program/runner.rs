@@ -404,7 +404,8 @@ impl SetSolver for ProgramSolver {
             };
             let (deadline, mut cap_bound) = capped(deadline, parts.left());
             let n = group.len();
-            let (runs, times) = if conversing {
+            let mut batch_excess = None;
+            let (runs, mut times) = if conversing {
                 // The first answer may also wait for the program's start.
                 let first = budget.map_or(self.limit, |b| self.limit.saturating_add(b));
                 let (first, first_capped) = capped(first, parts.left());
@@ -452,7 +453,9 @@ impl SetSolver for ProgramSolver {
                     noise_total = noise_total.saturating_add(noise);
                     timing.empty_wall_ns = timing.empty_wall_ns.max(e.wall());
                     empty.insert(key.clone(), e);
-                    per_query(diff, noise, n as u64)
+                    batch_excess = Some((diff, noise));
+                    // Charged once the answers are known: over the cases it answered.
+                    QueryTime::NotMeasured
                 };
                 ((runs, cap_bound), vec![each; n])
             };
@@ -473,6 +476,18 @@ impl SetSolver for ProgramSolver {
             let cut_short = timed_out && cap_bound;
             streak = if timed_out && !cut_short { streak + 1 } else { 0 };
             let judged = Self::judge_runs(&group, protocol, &runs.ran, cut_short);
+            if let Some((diff, noise)) = batch_excess {
+                // A batch's T(N) − T(0) is the time of the cases it answered, never of those it
+                // did not reach before it was killed: over all n it would read as a fraction of
+                // each answer's real time.
+                let gave = judged.iter().filter(|j| matches!(j, Some((Ok(_), _)))).count();
+                let each = if gave == 0 {
+                    QueryTime::NotMeasured
+                } else {
+                    per_query(diff, noise, gave as u64)
+                };
+                times = vec![each; n];
+            }
             let mut reached = 0u64;
             for ((&i, answer), time) in batch_ids.iter().zip(judged).zip(times) {
                 let Some((answer, failure)) = answer else {
@@ -503,9 +518,10 @@ impl SetSolver for ProgramSolver {
         // No answer, no time per query: a 0 there would read as the fastest.
         let per_query = match (answered, batch) {
             (0, _) => QueryTime::NotMeasured,
-            (_, true) => per_query(diff_total, noise_total, timing.cases),
+            (_, true) => per_query(diff_total, noise_total, answered),
             (_, false) => QueryTime::Measured(median(&mut query_times)),
         };
+        timing.answered = answered;
         timing.per_query_ns = per_query.ns();
         timing.per_query_is = per_query.is();
         let build = Duration::from_nanos(timing.empty_wall_ns);

@@ -35,6 +35,9 @@ pub struct TimingRow {
     pub wall_ns: u64,
     /// CPU time of the same processes, user plus system, ns.
     pub cpu_ns: u64,
+    /// Cases it answered (a path, a cost or `unsolvable`): the N of a batch's (T(N) − T(0)) / N.
+    #[serde(skip)]
+    pub answered: u64,
     /// Time charged to each query, ns: (T(N) − T(0)) / N in batch mode, the median process in
     /// per-case mode; an upper bound when `per_query_is` says so, empty when nothing was answered.
     pub per_query_ns: Option<u64>,
@@ -67,6 +70,7 @@ impl TimingRow {
             protocol: String::new(),
             processes: 0,
             cases: 0,
+            answered: 0,
             empty_wall_ns: 0,
             empty_cpu_ns: 0,
             wall_ns: 0,

@@ -86,3 +86,20 @@ fn listing_a_result_set_that_does_not_exist_is_an_error_naming_it() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr_text(&o).contains("typo"), "{}", stderr_text(&o));
 }
+
+#[test]
+fn clear_removes_every_checkpoint_past_a_directory_named_json_and_names_what_it_left() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join(CHECKPOINTS_DIR);
+    let first = write(&dir, "a", 1, "idastar-md/packed");
+    let last = write(&dir, "z", 1, "idastar-md/packed");
+    // Sorted between the two checkpoints, and no checkpoint: not this command's to remove.
+    let stray = dir.join("m.1.idastar-md-packed.json");
+    std::fs::create_dir(&stray).unwrap();
+    let o = checkpoints(&["clear"], out.path());
+    assert!(o.status.success(), "{}", stderr_text(&o));
+    let lines = stdout_lines(&o);
+    assert!(lines[0].starts_with("2 checkpoint(s) removed"), "{lines:?}");
+    assert_eq!((first.exists(), last.exists(), stray.is_dir()), (false, false, true));
+    assert_eq!(lines[1], format!("left {} (a directory)", stray.display()), "{lines:?}");
+}

@@ -150,3 +150,42 @@ fn the_cap_bounds_a_batch_program_and_cuts_the_cases_it_did_not_reach() {
     assert_eq!(skipped as u64, 20 - ran, "{verdicts:?}");
     assert!(verdicts.iter().all(|r| ["accepted", "skipped"].contains(&r["verdict"].as_str())));
 }
+
+/// A batch program that takes over 0.25 s a board and is killed at its limit partway through
+/// is charged (T(N) − T(0)) over the cases it answered, never over those it did not reach: its
+/// printed figure, labelled a batch's, is not a fraction of its real time per board.
+#[test]
+fn a_batch_killed_partway_is_charged_over_the_cases_it_answered() {
+    // Sleeps 0.25 s a board, then answers it (through `solve`) and flushes.
+    let script = "import subprocess, sys, time\n\
+                  for line in sys.stdin:\n    \
+                      time.sleep(0.25)\n    \
+                      r = subprocess.run([sys.argv[1], 'solve'], input=line.encode(), \
+                      capture_output=True)\n    \
+                      sys.stdout.buffer.write(r.stdout); sys.stdout.flush()\n";
+    let program = format!("sleepy=python3 -c \"{script}\" '{BIN}'");
+    let (ran, dir) = compare_in(&[
+        "--cases",
+        "random",
+        "--count",
+        "40",
+        "--program-limit",
+        "2",
+        "--verbose",
+        "--program",
+        &program,
+    ]);
+    let text = String::from_utf8_lossy(&ran.stdout);
+    let programs = csv_rows(&dir, "programs.csv");
+    let verdicts = csv_rows(&dir, "verdicts.csv");
+    let answered = verdicts.iter().filter(|r| r["verdict"] == "accepted").count();
+    assert!((1..40).contains(&answered), "not killed partway: {verdicts:?}");
+    // Without the fix it was charged over all 40 cases: under 2 s / 40 = 50 ms.
+    let per_query: u64 = programs[0]["per_query_ns"].parse().unwrap();
+    assert!(per_query >= 200_000_000, "{per_query} ns a case for 0.25 s a board: {programs:?}");
+    let line = text.lines().find(|l| l.starts_with("program:sleepy on random (")).unwrap();
+    assert!(line.contains(&format!(" a case over {answered},")), "{line}");
+    let figure = line.split("batch: ").nth(1).unwrap().trim_start_matches("< ");
+    let micros: f64 = figure.split(' ').next().unwrap().parse().unwrap();
+    assert!(micros >= 200_000.0, "printed {micros} µs a case: {line}");
+}

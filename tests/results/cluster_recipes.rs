@@ -139,3 +139,56 @@ fn the_recipes_pass_arguments_verbatim_and_run_nothing_in_them() {
         assert!(!pwned.exists(), "{recipe} ran a command from its arguments");
     }
 }
+
+/// Runs `recipe` with `name=value` in its environment and stand-ins for `slidebench`, `srun`,
+/// `parallel` and `scontrol` on the PATH that record any call; returns the recipe's exit
+/// status, its stderr, and whether any stand-in was called.
+fn recipe_with_setting(recipe: &str, name: &str, value: &str) -> (Option<i32>, String, bool) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let called = dir.path().join("called");
+    for tool in ["slidebench", "srun", "parallel", "scontrol"] {
+        let body = format!("#!/bin/bash\necho {tool} >> '{}'\n", called.display());
+        std::fs::write(bin.join(tool), body).unwrap();
+        std::fs::set_permissions(bin.join(tool), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let out = std::process::Command::new("bash")
+        .arg(format!("{ROOT}/scripts/cluster/{recipe}"))
+        .current_dir(dir.path())
+        .env("PATH", path)
+        .env(name, value)
+        .env("CACHE", dir.path())
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "1")
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into(), called.exists())
+}
+
+const RECIPES: [&str; 4] = ["compare.sbatch", "parallel.sh", "split.sbatch", "korf50.sbatch"];
+
+#[test]
+fn a_recipe_given_the_retired_sets_setting_refuses_it_naming_its_replacement_and_runs_nothing() {
+    for recipe in RECIPES {
+        let (code, stderr, called) = recipe_with_setting(recipe, "SLIDEBENCH_SETS", "korf100");
+        assert!(code.is_some_and(|c| c != 0), "{recipe} exited {code:?}: {stderr}");
+        assert!(stderr.contains("SLIDEBENCH_SETS is retired"), "{recipe}: {stderr}");
+        if recipe != "korf50.sbatch" {
+            assert!(stderr.contains("SLIDEBENCH_ARGS"), "{recipe} names no replacement: {stderr}");
+        }
+        assert!(!called, "{recipe} ran a command before refusing the setting");
+    }
+}
+
+#[test]
+fn a_recipe_given_an_unknown_setting_refuses_it_by_name_and_runs_nothing() {
+    for recipe in RECIPES {
+        let (code, stderr, called) = recipe_with_setting(recipe, "SLIDEBENCH_ARG", "args.txt");
+        assert!(code.is_some_and(|c| c != 0), "{recipe} exited {code:?}: {stderr}");
+        assert!(stderr.contains("unknown setting SLIDEBENCH_ARG "), "{recipe}: {stderr}");
+        assert!(!called, "{recipe} ran a command before refusing the setting");
+    }
+}

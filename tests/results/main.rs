@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod build_identity;
 mod chart_inputs;
 mod check;
 mod cluster_recipes;

@@ -21,6 +21,7 @@ fn row(task: usize) -> TaskRow {
         wait_seconds: 0.5,
         started: 100.0 + task as f64,
         ended: 110.0 + task as f64,
+        code_version: "0.1.0+abc1234".into(),
     }
 }
 
@@ -87,4 +88,27 @@ fn a_bad_field_is_named_with_its_line() {
     std::fs::write(&path, row(1).csv().replace(",15,", ",fifteen,")).unwrap();
     let e = read_rows(&[path]).unwrap_err();
     assert!(e.message().contains("line 2: nodes `fifteen` is not a number"), "{e}");
+}
+
+#[test]
+fn a_row_names_its_build_and_rows_of_two_builds_are_refused_naming_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("task-1.csv");
+    std::fs::write(&path, row(1).csv()).unwrap();
+    assert_eq!(read_rows(&[path]).unwrap()[0].code_version, "0.1.0+abc1234");
+    let mut rows = rows();
+    rows[2].code_version = "0.1.0+src.0123456789abcdef".into();
+    let e = merge_split(&rows).unwrap_err().to_string();
+    assert!(e.contains("0.1.0+abc1234") && e.contains("0.1.0+src.0123456789abcdef"), "{e}");
+    assert!(merge_split(&rows[..2]).is_err(), "task 3 missing");
+}
+
+#[test]
+fn a_row_file_written_before_rows_named_their_build_still_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("task-1.csv");
+    let text = row(1).csv().replace(",code_version", "").replace(",0.1.0+abc1234", "");
+    std::fs::write(&path, text).unwrap();
+    let read = read_rows(&[path]).unwrap();
+    assert_eq!((read[0].task, read[0].code_version.as_str()), (1, ""));
 }

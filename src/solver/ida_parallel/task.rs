@@ -5,8 +5,8 @@
 //! Every task expands the top of the tree itself (deterministic: the same nodes in the same
 //! order in every task) and searches the nodes left at the split depth whose index `j` has
 //! `j mod K == I - 1`. After each iteration it posts `DIR/iter-<bound>/task-<I>` (written
-//! whole, then renamed into place) with the smallest `f` above the bound it pruned and whether
-//! it reached the goal, and waits until the K files of that iteration exist: the next bound is
+//! whole, then renamed into place) with the smallest `f` above the bound it pruned, whether it
+//! reached the goal and the build that posted it, and waits until the K files of that iteration exist: the next bound is
 //! their minimum, the same in every task, and all stop after the iteration in which any task
 //! reached the goal. Each iteration's bound is global, so every iteration before the last
 //! generates exactly the serial search's nodes (with pruning independent of sibling order),
@@ -110,6 +110,8 @@ impl SplitTask {
         let _ = writeln!(text, "instance {}", self.instance);
         let _ = writeln!(text, "next_bound {next}");
         let _ = writeln!(text, "found {}", u8::from(post.found));
+        // The build that posted it: a search's tasks are to run one build.
+        let _ = writeln!(text, "build {}", crate::version::code_version());
         crate::fsutil::write_atomic(&dir.join(format!("task-{}", self.index)), text.as_bytes())
     }
 

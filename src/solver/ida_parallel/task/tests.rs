@@ -112,3 +112,14 @@ fn a_task_index_outside_the_count_is_refused() {
     let e = ida_task(&p, &Regular(&md), &EveryMove, &b, &mut Meter::unlimited(), &t).unwrap_err();
     assert!(e.message().contains("the index must be 1 to 4"), "{e}");
 }
+
+#[test]
+fn a_barrier_post_names_the_build_that_posted_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = task(1, 2, dir.path(), Duration::ZERO);
+    t.post(7, Post { next_bound: 9, found: false }).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("iter-7").join("task-1")).unwrap();
+    let build = format!("build {}", crate::version::code_version());
+    assert_eq!(text.lines().nth(4), Some(build.as_str()), "{text}");
+    assert_eq!(t.read(&dir.path().join("iter-7").join("task-1")).unwrap().next_bound, 9);
+}
