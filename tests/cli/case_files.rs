@@ -137,3 +137,23 @@ fn a_board_size_several_shapes_share_asks_for_shape() {
     assert!(err.contains("line 1: a board of 12 squares could be 2x6, 3x4, 4x3 or 6x2"), "{err}");
     assert!(err.contains("--shape"), "{err}");
 }
+
+/// Refused case lines are work not done: the closing line of a run whose answers all agreed
+/// says how many lines of which file were refused, and so does FINDINGS.md; the status is 1.
+#[test]
+fn refused_lines_are_counted_in_the_closing_line_and_the_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, format!("1 2 3\n{HDU_SAMPLE}1 2 3 4 5 6 7 8 8\n")).unwrap();
+    let out_dir = dir.path().join("out");
+    let out = small_compare(&out_dir, &["--cases", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr_text(&out));
+    let said = common::stdout_lines(&out).join("\n");
+    let refused = format!("2 lines of {} refused", file.display());
+    assert!(
+        said.contains(&format!("Every answer agreed with the reference; but {refused}")),
+        "{said}"
+    );
+    let findings = std::fs::read_to_string(out_dir.join("FINDINGS.md")).unwrap();
+    assert!(findings.contains(&format!("**Not every case ran:** {refused}")), "{findings}");
+}
