@@ -408,9 +408,9 @@ mod tests {
     #[test]
     fn two_field_first_line_does_not_hide_hdu_boards() {
         let input = "1 2\n2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n";
-        let err = load_as(input.as_bytes(), "f", None).unwrap_err().to_string();
+        let err = load_as(input.as_bytes(), "f", None, None).unwrap_err().to_string();
         assert!(err.contains("line 2 looks like HDU 1043") && err.contains("line 1"), "{err}");
-        let (cases, errors) = load_as(input.as_bytes(), "f", Some(Format::Hdu)).unwrap();
+        let (cases, errors) = load_as(input.as_bytes(), "f", Some(Format::Hdu), None).unwrap();
         assert_eq!((cases.len(), errors.len()), (2, 1));
     }
 

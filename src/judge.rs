@@ -15,7 +15,7 @@ mod board_text;
 mod cruller;
 mod lines;
 
-pub use board_text::{board_line, parse_board, parse_board_argument, parse_eight};
+pub use board_text::{board_line, parse_board, parse_board_argument, parse_eight, symbol_count};
 pub use cruller::{CrullerReader, Dataset, MAX_COST};
 pub use lines::{read_bounded, MAX_LINE_BYTES};
 

@@ -453,6 +453,7 @@ pub fn merge_into(
                 &merged.summary,
                 &[],
                 &merged.tables,
+                &[],
             )?),
         ),
     ];

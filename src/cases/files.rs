@@ -4,7 +4,9 @@
 use super::Case;
 use crate::board::{Puzzle, Shape, Topology};
 use crate::error::{Error, ErrorKind, Result};
-use crate::judge::{read_bounded, CrullerReader, EightReader};
+use crate::judge::{
+    parse_board, read_bounded, symbol_count, BoardReader, CrullerReader, MAX_LINE_BYTES,
+};
 use std::borrow::Borrow;
 use std::io::BufRead;
 
@@ -19,26 +21,98 @@ pub fn load(reader: impl BufRead, set: &str) -> Result<(Vec<Case>, Vec<Error>)> 
         .find(|l| !l.iter().all(u8::is_ascii_whitespace))
         .unwrap_or_default();
     let aoj = String::from_utf8_lossy(first).split_whitespace().count() == 2;
-    parse_as(&bytes, set, if aoj { Format::Aoj } else { Format::Hdu })
+    parse_as(&bytes, set, if aoj { Format::Aoj } else { Format::Hdu }, BoardShape::EIGHT)
 }
 
 /// Loads cases in `format`, or in the format the whole content shows when `None` (see
-/// [`detect_format`]). Every line is read through the judges' length bound, so an over-long
-/// line is reported, not held.
+/// [`detect_format`]). Board lines are read on `shape`, or on the shape of the first line that
+/// holds a board when `None` (see [`board_shape`]); a line of another size is refused, naming
+/// the shape expected and where it came from. Every line is read through the judges' length
+/// bound, so an over-long line is reported, not held.
 pub fn load_as(
     reader: impl BufRead,
     set: &str,
     format: Option<Format>,
+    shape: Option<Shape>,
 ) -> Result<(Vec<Case>, Vec<Error>)> {
     let bytes = read_bounded(reader)?;
     let format = match format {
         Some(f) => f,
         None => detect_format(&bytes)?,
     };
-    parse_as(&bytes, set, format)
+    if format == Format::Aoj {
+        if let Some(s) = shape.filter(|&s| s != Shape::THREE_BY_THREE) {
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!("AOJ 1339 datasets are 3x3 boards; --shape {s} does not apply to them"),
+            ));
+        }
+    }
+    let shape = match shape {
+        Some(s) => BoardShape { shape: s, from: None },
+        None => board_shape(&bytes)?,
+    };
+    parse_as(&bytes, set, format, shape)
 }
 
-fn parse_as(input: &[u8], set: &str, format: Format) -> Result<(Vec<Case>, Vec<Error>)> {
+/// The shape board lines are read on, and the line it was read from (`None`: `--shape`).
+#[derive(Clone, Copy, Debug)]
+struct BoardShape {
+    shape: Shape,
+    from: Option<u64>,
+}
+
+impl BoardShape {
+    const EIGHT: BoardShape = BoardShape { shape: Shape::THREE_BY_THREE, from: None };
+}
+
+/// The shape of a file of boards: that of the first line holding a board, a square one (9
+/// symbols: 3x3, 16: 4x4, 25: 5x5). A first board of a count that several shapes share (12:
+/// 2x6, 3x4, 4x3, 6x2) is refused, asking for `--shape`. Input without a board is read as 3x3,
+/// where every line gets its own error.
+fn board_shape(input: &[u8]) -> Result<BoardShape> {
+    for (i, line) in input.split(|&b| b == b'\n').enumerate() {
+        let Ok(text) = std::str::from_utf8(line) else { continue };
+        let n = symbol_count(text);
+        if n > crate::board::MAX_CELLS {
+            continue;
+        }
+        let line = i as u64 + 1;
+        let side = (1..=n).find(|k| k * k >= n).unwrap_or(0);
+        if side * side == n {
+            match Shape::new(side, side) {
+                Ok(s) if parse_board(s, text, line).is_ok() => {
+                    return Ok(BoardShape { shape: s, from: Some(line) });
+                }
+                _ => continue,
+            }
+        }
+        let shapes: Vec<Shape> = (2..=n / 2)
+            .filter(|w| n.is_multiple_of(*w))
+            .filter_map(|w| Shape::new(w, n / w).ok())
+            .filter(|&s| parse_board(s, text, line).is_ok())
+            .collect();
+        if let Some((last, rest)) = shapes.split_last().filter(|(_, rest)| !rest.is_empty()) {
+            let rest: Vec<String> = rest.iter().map(Shape::to_string).collect();
+            return Err(Error::new(
+                ErrorKind::Parse,
+                format!(
+                    "line {line}: a board of {n} squares could be {} or {last}; name its shape \
+                     with --shape WxH",
+                    rest.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(BoardShape::EIGHT)
+}
+
+fn parse_as(
+    input: &[u8],
+    set: &str,
+    format: Format,
+    shape: BoardShape,
+) -> Result<(Vec<Case>, Vec<Error>)> {
     let (mut cases, mut errors) = (Vec::new(), Vec::new());
     match format {
         Format::Aoj => {
@@ -58,21 +132,47 @@ fn parse_as(input: &[u8], set: &str, format: Format) -> Result<(Vec<Case>, Vec<E
             }
         }
         Format::Hdu => {
-            let eight = Puzzle::eight();
-            for item in EightReader::new(input) {
-                match item?.1 {
-                    Ok(b) => cases.push(Case {
+            let puzzle = super::unit_grid(shape.shape);
+            // The lines again, to say why a board of another size was refused: the reader
+            // gives line numbers in order, so this walks the input once.
+            let mut lines = input.split(|&b| b == b'\n').zip(1u64..).peekable();
+            for item in BoardReader::new(input, shape.shape) {
+                match item? {
+                    (_, Ok(b)) => cases.push(Case {
                         set: set.to_string(),
                         id: cases.len() as u64,
-                        puzzle: eight.clone(),
+                        puzzle: puzzle.clone(),
                         start: b,
                     }),
-                    Err(e) => errors.push(e),
+                    (n, Err(e)) => {
+                        let text = std::iter::from_fn(|| lines.next_if(|&(_, k)| k <= n))
+                            .last()
+                            .filter(|&(l, k)| k == n && l.len() <= MAX_LINE_BYTES)
+                            .and_then(|(l, _)| std::str::from_utf8(l).ok());
+                        errors.push(match text.map(symbol_count) {
+                            Some(count) if count != shape.shape.cells() => {
+                                other_size(n, count, shape)
+                            }
+                            _ => e,
+                        });
+                    }
                 }
             }
         }
     }
     Ok((cases, errors))
+}
+
+/// The error of a line whose symbols are not as many as the file's boards have squares.
+fn other_size(line: u64, count: usize, shape: BoardShape) -> Error {
+    let s = shape.shape;
+    let why = match shape.from {
+        Some(first) => format!(
+            "the boards of this file are {s}, as on line {first}; name another shape with --shape"
+        ),
+        None => format!("--shape {s}"),
+    };
+    Error::at_line(line, format!("{count} symbols where a {s} board has {} ({why})", s.cells()))
 }
 
 /// The format of judge input, from every line: AOJ 1339 input has `ch cv` lines (two numbers),
@@ -110,7 +210,8 @@ pub fn detect_format(input: &[u8]) -> Result<Format> {
 /// Judge input formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// HDU 1043: 3×3 grid boards with unit costs and the standard goal, one per line.
+    /// HDU 1043: grid boards with unit costs and the standard goal, one per line: 3×3 as the
+    /// judge has them, or any shape in `slidebench solve --shape`'s input form.
     Hdu,
     /// AOJ 1339: 3×3 torus datasets with costs and goals, ended by `0 0`.
     Aoj,

@@ -110,6 +110,10 @@ pub(super) struct CompareArgs {
     /// every search starts afresh (they are otherwise kept until their search finishes).
     #[arg(long)]
     clear_checkpoints: bool,
+    /// No progress on stderr: no bar, no line per set, no line every 10 s (warnings and
+    /// errors are still written).
+    #[arg(long)]
+    quiet: bool,
     /// Do not draw charts after the run.
     #[arg(long)]
     no_charts: bool,
@@ -239,12 +243,14 @@ pub(super) fn run(args: &CompareArgs) -> CliResult {
         super::checkpoints::left_behind(&checkpoints, &mut std::io::stderr())?;
     }
     config.controls.checkpoints = Some(checkpoints.clone());
-    let progress = super::compare_progress::Progress::on_stderr();
-    config.options.progress = Some(progress.watch());
+    let progress = (!args.quiet).then(super::compare_progress::Progress::on_stderr);
+    config.options.progress = progress.as_ref().map(super::compare_progress::Progress::watch);
     let started = Instant::now();
     let outside = slidebench::program::as_set_solvers(&programs);
     let report = config.run_rounds(&outside, args.rounds());
-    progress.finish();
+    if let Some(p) = &progress {
+        p.finish();
+    }
     let mut report = report?;
     let verdicts = super::programs::finish(&mut report, &programs)?;
     let mut diagnostics = super::output::Diagnostics::new();

@@ -289,7 +289,8 @@ fn set_count(kind: SetKind, request: &CompareRequest, policy: Option<usize>) -> 
 }
 
 /// A `--cases` value: a set, else an existing file. A policy set comes with its own size
-/// (`policy_count`) and board (`shape` is `None` for them: `--shape` is for named sets).
+/// (`policy_count`) and board (`shape` is `None` for them: `--shape` is for named sets and
+/// files of boards, which are otherwise read on the shape of their first board).
 fn set_spec(
     request: &CompareRequest,
     name: &str,
@@ -323,9 +324,17 @@ fn set_spec(
     if path.is_dir() {
         return Err(usage(&format!("{name}: is a directory, not a case file")));
     }
-    Ok(match request.format {
-        Some(f) => SetSpec::FileAs(path, f),
-        None => SetSpec::File(path),
+    let aoj = request.format == Some(Format::Aoj)
+        || path.extension().is_some_and(|e| e.eq_ignore_ascii_case("aoj"));
+    Ok(match (request.format, shape) {
+        (_, Some(s)) if !aoj => SetSpec::Boards(path, s),
+        (_, Some(s)) if s != Shape::THREE_BY_THREE => {
+            return Err(usage(&format!(
+                "{name}: AOJ 1339 datasets are 3x3 boards; --shape {s} does not apply to them"
+            )))
+        }
+        (Some(f), _) => SetSpec::FileAs(path, f),
+        (None, _) => SetSpec::File(path),
     })
 }
 

@@ -61,6 +61,35 @@ pub struct Report {
     pub floor_ns: Option<u64>,
 }
 
+impl Report {
+    /// The case files that had lines refused as malformed, each with how many (in the order
+    /// the errors came): the cases those lines held did not run.
+    pub fn refused_lines(&self) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for (path, _) in &self.input_errors {
+            let file = path.display().to_string();
+            match out.iter_mut().find(|(f, _)| *f == file) {
+                Some((_, n)) => *n += 1,
+                None => out.push((file, 1)),
+            }
+        }
+        out
+    }
+}
+
+/// "2 lines of a.txt and 1 line of b.txt refused": the refused lines of each case file, or
+/// `None` when every line was read.
+pub fn refused_text(refused: &[(String, usize)]) -> Option<String> {
+    let parts: Vec<String> = refused
+        .iter()
+        .map(|(file, n)| format!("{n} line{} of {file}", if *n == 1 { "" } else { "s" }))
+        .collect();
+    let (last, rest) = parts.split_last()?;
+    let all =
+        if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
+    Some(format!("{all} refused"))
+}
+
 /// Why a solver sat out a set: a value set where the plan decides it, and written out as text
 /// (`skipped.csv`, the console) only then, so no reason is guessed from the solver afterwards.
 #[derive(Clone, Debug, PartialEq, Eq)]

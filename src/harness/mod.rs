@@ -44,7 +44,7 @@ pub use config::{
     check_search_threads, seconds_setting, threads_setting, CompareRequest, RunConfig, MAX_SECONDS,
 };
 pub use external::{SetAnswer, SetAnswers, SetSolver, PROGRAM_ALGORITHM};
-pub use findings::{Disagreement, FailedCase, Report, SkipReason};
+pub use findings::{refused_text, Disagreement, FailedCase, Report, SkipReason};
 pub use meta::{command_line, machine_line, rfc3339, run_meta, utc_now};
 pub use options::{CompareOptions, RunControls, Shard};
 pub use policy::{

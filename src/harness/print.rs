@@ -101,9 +101,13 @@ pub fn print_summary(report: &Report, out: &mut impl Write) -> std::io::Result<(
             human_ns(f as f64)
         )?;
     }
+    // Refused case lines are work not done: the closing line says so beside the answers.
+    let refused = super::findings::refused_text(&report.refused_lines())
+        .map(|r| format!("; but {r} as malformed (stderr names each) and did not run"))
+        .unwrap_or_default();
     match report.disagreements.len() {
-        0 => writeln!(out, "Every answer agreed with the reference."),
-        n => writeln!(out, "{n} answers disagreed with the reference (listed below)."),
+        0 => writeln!(out, "Every answer agreed with the reference{refused}."),
+        n => writeln!(out, "{n} answers disagreed with the reference (listed below){refused}."),
     }
 }
 

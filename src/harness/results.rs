@@ -75,8 +75,13 @@ pub fn write_results_marked(
     for name in [report::VERDICTS_CSV, report::PROGRAMS_CSV] {
         files.push((name, report.tables.iter().find(|(t, _)| *t == name).map(|(_, b)| b.clone())));
     }
-    let findings =
-        report::findings::of_run(&report.runs, &report.summary, &report.threads, &report.tables)?;
+    let findings = report::findings::of_run(
+        &report.runs,
+        &report.summary,
+        &report.threads,
+        &report.tables,
+        &report.refused_lines(),
+    )?;
     files.push((report::FINDINGS_MD, Some(findings)));
     set::ResultSet::write_marked(dir, files, crate::chart::drawn_files(), incomplete)
 }

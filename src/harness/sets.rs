@@ -46,6 +46,9 @@ pub enum SetSpec {
     File(PathBuf),
     /// A judge-format file in a named format.
     FileAs(PathBuf, Format),
+    /// A file of boards of one shape, one a line (`compare --shape WxH` with a file); a file
+    /// of boards without it is a [`SetSpec::File`], read on the shape of its first board.
+    Boards(PathBuf, Shape),
 }
 
 impl SetSpec {
@@ -59,7 +62,7 @@ impl SetSpec {
         match self {
             SetSpec::Generated { kind, count, seed } => Some(SetDef::of(*kind, *count, *seed)),
             SetSpec::Def(d) => Some(*d),
-            SetSpec::File(_) | SetSpec::FileAs(..) => None,
+            SetSpec::File(_) | SetSpec::FileAs(..) | SetSpec::Boards(..) => None,
         }
     }
 
@@ -82,7 +85,7 @@ impl SetSpec {
             SetSpec::Generated { .. } | SetSpec::Def(_) => {
                 self.def().expect("a generated set").name()
             }
-            SetSpec::File(p) | SetSpec::FileAs(p, _) => format!(
+            SetSpec::File(p) | SetSpec::FileAs(p, _) | SetSpec::Boards(p, _) => format!(
                 "file:{}",
                 p.file_name()
                     .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
@@ -94,7 +97,7 @@ impl SetSpec {
     pub fn path(&self) -> Option<&Path> {
         match self {
             SetSpec::Generated { .. } | SetSpec::Def(_) => None,
-            SetSpec::File(p) | SetSpec::FileAs(p, _) => Some(p),
+            SetSpec::File(p) | SetSpec::FileAs(p, _) | SetSpec::Boards(p, _) => Some(p),
         }
     }
 
@@ -108,12 +111,17 @@ impl SetSpec {
 /// malformed cases in a file.
 pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
     let name = spec.name();
+    let mut shape = None;
     let (path, format) = match spec {
         SetSpec::Generated { .. } | SetSpec::Def(_) => {
             let def = spec.def().expect("a generated set");
             return Ok((name, def.generate()?, Vec::new()));
         }
         SetSpec::FileAs(path, format) => (path, Some(*format)),
+        SetSpec::Boards(path, s) => {
+            shape = Some(*s);
+            (path, Some(Format::Hdu))
+        }
         SetSpec::File(path) => {
             let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
             let format = match ext.as_deref() {
@@ -131,14 +139,10 @@ pub fn load_set(spec: &SetSpec) -> Result<(String, Vec<Case>, Vec<Error>)> {
         ));
     }
     let f = std::fs::File::open(path).map_err(|e| Error::io(path.display(), e))?;
-    let (cases, errors) =
-        cases::load_as(std::io::BufReader::new(f), &name, format).map_err(|e| {
-            match e.io_error() {
-                Some(io) => {
-                    Error::io(path.display(), std::io::Error::new(io.kind(), io.to_string()))
-                }
-                None => Error::new(e.kind(), format!("{}: {e}", path.display())),
-            }
+    let (cases, errors) = cases::load_as(std::io::BufReader::new(f), &name, format, shape)
+        .map_err(|e| match e.io_error() {
+            Some(io) => Error::io(path.display(), std::io::Error::new(io.kind(), io.to_string())),
+            None => Error::new(e.kind(), format!("{}: {e}", path.display())),
         })?;
     Ok((name, cases, errors))
 }

@@ -33,6 +33,20 @@ pub fn board_line(board: &Board) -> String {
     board.to_judge_line()
 }
 
+/// How many symbols a line holds, read as [`parse_board`] reads a board of that many squares:
+/// white-space separated tokens, except that a line of few tokens with more characters (the
+/// compact `12345678x`) counts one symbol a character, as boards of at most 10 squares are read.
+/// Case files whose shape is not given are told apart by it.
+pub fn symbol_count(text: &str) -> usize {
+    let tokens = text.split_whitespace().count();
+    let chars = text.chars().filter(|c| !c.is_whitespace()).count();
+    if tokens == chars || tokens > MAX_CELLS_ONE_CHAR {
+        tokens
+    } else {
+        chars
+    }
+}
+
 /// The error for a symbol seen twice.
 #[cold]
 fn appears_twice(v: u8) -> String {
@@ -185,6 +199,15 @@ mod tests {
         assert_eq!(parse_board(shape, "12345x", 1).unwrap().to_text(), "12345x");
         assert_eq!(parse_board(shape, "1 2 3 4 5 0", 1).unwrap().to_text(), "12345x");
         assert!(parse_board(shape, "123456", 2).unwrap_err().to_string().contains("`6`"));
+    }
+
+    #[test]
+    fn symbols_are_counted_as_the_board_of_their_count_reads_them() {
+        assert_eq!(symbol_count("12345678x"), 9);
+        assert_eq!(symbol_count(" 1 2 3  4 5 6 7 8 x"), 9);
+        assert_eq!(symbol_count("123 456 78x"), 9);
+        assert_eq!(symbol_count("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x"), 16);
+        assert_eq!(symbol_count(""), 0);
     }
 
     #[test]

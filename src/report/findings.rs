@@ -82,6 +82,9 @@ pub struct Tables {
     /// The file the per-case rows were read from, as the findings cite it; `None`: the one a
     /// run writes, [`RUNS_CSV_GZ`].
     pub runs_file: Option<&'static str>,
+    /// Lines of case files refused as malformed, per file (as the run named it): their cases
+    /// did not run, which the findings say first. Known only to the run that wrote them.
+    pub refused: Vec<(String, usize)>,
     /// The time comparisons the findings made, judged together once all are made (Holm's
     /// correction across the report); the text holds a [`Judged`] token for each.
     judged: RefCell<Vec<(Change, usize)>>,
@@ -99,6 +102,7 @@ impl Tables {
             programs: set.table(PROGRAMS_CSV)?.unwrap_or_default(),
             verdicts: set.table(VERDICTS_CSV)?.unwrap_or_default(),
             runs_file: Some(if dir.join(RUNS_CSV_GZ).exists() { RUNS_CSV_GZ } else { RUNS_CSV }),
+            refused: Vec::new(),
             judged: RefCell::default(),
         })
     }
@@ -332,6 +336,13 @@ pub fn markdown(t: &Tables) -> String {
          equivalent within it, and inconclusive otherwise.\n\n",
         THRESHOLD * 100.0
     );
+    if let Some(r) = crate::harness::refused_text(&t.refused) {
+        let _ = writeln!(
+            out,
+            "**Not every case ran:** {r} as malformed (the run's stderr named each line); these \
+             findings cover the cases that were read.\n"
+        );
+    }
     if !answers.is_empty() {
         out.push_str("## The answers\n\n");
         for (i, a) in answers.iter().enumerate() {
@@ -352,17 +363,20 @@ pub fn markdown(t: &Tables) -> String {
     out
 }
 
-/// The findings of a run about to be written: its rows, and the programs' tables as bytes.
+/// The findings of a run about to be written: its rows, the programs' tables as bytes, and the
+/// case files' lines refused as malformed (file, count).
 pub fn of_run(
     runs: &[RunRow],
     summary: &[SummaryRow],
     threads: &[ThreadsRow],
     program_tables: &[(&str, Vec<u8>)],
+    refused: &[(String, usize)],
 ) -> Result<Vec<u8>> {
     let tables = Tables {
         runs: runs.to_vec(),
         summary: summary.to_vec(),
         threads: threads.to_vec(),
+        refused: refused.to_vec(),
         ..Tables::default()
     }
     .with_program_tables(program_tables)?;

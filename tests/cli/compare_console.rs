@@ -1,5 +1,6 @@
 //! What `compare` prints: a short summary on stdout (the full tables with `--verbose`), and its
-//! progress on stderr only, a plain line per set when stderr is not a terminal.
+//! progress on stderr only: when stderr is not a terminal, a plain line per set and lines while a
+//! set runs; none with `--quiet`.
 
 use crate::common;
 
@@ -132,4 +133,38 @@ fn search_threads_reach_the_ida_star_rows_and_meta_and_the_other_solvers_are_nam
     }
     let meta = std::fs::read_to_string(dir.path().join("meta.json")).unwrap();
     assert!(meta.contains("\"search_threads\": 2"), "{meta}");
+}
+
+/// `compare` with `SLIDEBENCH_PROGRESS_SECS` (here 0: after every query) and `extra`, stderr
+/// piped; returns what stderr said.
+fn progress_of(out: &Path, extra: &[&str]) -> String {
+    let mut command = common::bin();
+    command
+        .args(["compare", "--cases", "random:3x3", "--count", "5", "--solvers", "bfs/rank"])
+        .args(["--threads", "1", "--no-charts", "--out", out.to_str().unwrap()])
+        .args(extra)
+        .env("SLIDEBENCH_PROGRESS_SECS", "0");
+    let o = common::run_command(command, b"");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{err}");
+    err
+}
+
+/// On a stderr that is no terminal, a set that runs long enough gets progress lines while it
+/// runs (the interval shortened for the test): set, solver, cases done of its total, elapsed.
+#[test]
+fn a_piped_compare_writes_progress_lines_while_a_set_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = progress_of(dir.path(), &[]);
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" of 5 cases")).collect();
+    assert!(lines.iter().any(|l| l.contains("set 1/1 random: bfs/rank 5 of 5 cases")), "{err}");
+    assert!(lines.iter().all(|l| l.starts_with('[') && l.ends_with("s into the set")), "{err}");
+}
+
+/// `--quiet` writes no progress at all: no line per set, none while a set runs.
+#[test]
+fn a_quiet_compare_writes_no_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = progress_of(dir.path(), &["--quiet"]);
+    assert!(!err.contains("] set ") && !err.contains(" of 5 cases"), "{err}");
 }
