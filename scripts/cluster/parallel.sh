@@ -9,12 +9,12 @@ set -euo pipefail
 # mistyped one would otherwise be ignored and `compare --full` run, hours of work.
 for name in $(compgen -e); do
     case $name in
-        SLIDEBENCH_ARGS|SLIDEBENCH_BIN_DIR|SLIDEBENCH_PDB_DIR|SLIDEBENCH_COMMIT) ;;
+        SLIDEBENCH_ARGS|SLIDEBENCH_BIN_DIR|SLIDEBENCH_PDB_DIR|SLIDEBENCH_COMMIT|SLIDEBENCH_PROGRESS_SECS|SLIDEBENCH_ALLOW_MISSING_TABLES) ;;
         SLIDEBENCH_SETS)
             echo "parallel.sh: SLIDEBENCH_SETS is retired; name a file of compare's arguments, one a line (such as --cases and the sets), in SLIDEBENCH_ARGS" >&2
             exit 1 ;;
         SLIDEBENCH_*)
-            echo "parallel.sh: unknown setting $name (it knows SLIDEBENCH_ARGS, SLIDEBENCH_BIN_DIR, SLIDEBENCH_PDB_DIR, SLIDEBENCH_COMMIT)" >&2
+            echo "parallel.sh: unknown setting $name (it knows SLIDEBENCH_ARGS, SLIDEBENCH_BIN_DIR, SLIDEBENCH_PDB_DIR, SLIDEBENCH_COMMIT, SLIDEBENCH_PROGRESS_SECS, SLIDEBENCH_ALLOW_MISSING_TABLES)" >&2
             exit 1 ;;
     esac
 done
