@@ -330,7 +330,7 @@ fn counters_and_answers_compare_the_first_round_only() {
 
 /// On several threads only a longer answer where the base's was optimal counts (the counters
 /// and an equal or shorter answer do not), whichever side ran threaded; a query stopped by its
-/// budget compares nothing.
+/// budget on either side compares nothing.
 #[test]
 fn threaded_or_unanswered_rows_compare_only_a_longer_answer_where_the_base_was_optimal() {
     let base: Vec<RunRow> =
@@ -364,6 +364,8 @@ fn threaded_or_unanswered_rows_compare_only_a_longer_answer_where_the_base_was_o
         rows.iter().cloned().map(|r| RunRow { outcome: Outcome::Budget, cost: None, ..r }).collect()
     };
     assert_eq!(found(stopped(&base), stopped(&longer)), vec![]);
+    assert_eq!(found(base.clone(), stopped(&longer)), vec![], "stopped in the new set only");
+    assert_eq!(found(stopped(&base), longer), vec![], "stopped in the base only");
 }
 
 #[test]
