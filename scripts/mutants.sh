@@ -47,6 +47,8 @@ groups=(
   "search-bidir src/solver/bidir_split.rs src/solver/bidir_shared.rs -- --lib -- solver::tests::bidir_s solver::bidir_s solver::wide_tests::bidir_s"
   "search-informed src/solver/idastar.rs src/solver/astar.rs src/solver/astar_h.rs src/solver/informed.rs -- --lib --test search -- solver::tests::idastar solver::tests::astar solver::wide_tests::idastar solver::wide_tests::astar solver::tests::facts::heuristic search::ida_ search::a_star search::weighted"
   "search-table src/solver/table.rs -- --lib -- solver::table:: solver::tests::table solver::wide_tests::table solver::tests::facts::table solver::tests::facts::torus_table"
+  "stats src/stats.rs -- --lib -- stats:: diff::"
+  "diff src/diff.rs -- --lib -- diff::"
   "replay src/harness/verify.rs --re check_replay|agree -- --lib --test results -- harness disagree"
 )
 

@@ -347,4 +347,136 @@ mod tests {
         assert_eq!(median(&mut [4, 1, 3, 2]), 2);
         assert_eq!(median(&mut []), 0);
     }
+
+    #[test]
+    #[allow(clippy::float_cmp)] // integers and their halves are exact in f64
+    fn midpoint_median_averages_the_middle_two_of_an_even_count() {
+        assert_eq!(midpoint_median(&mut [7]), 7.0);
+        assert_eq!(midpoint_median(&mut [5, 1, 3]), 3.0);
+        assert_eq!(midpoint_median(&mut [9, 1, 5, 3, 7]), 5.0);
+        assert_eq!(midpoint_median(&mut [20, 10]), 15.0);
+        assert_eq!(midpoint_median(&mut [4, 1, 3, 2]), 2.5);
+        assert!(midpoint_median(&mut []).is_nan());
+    }
+
+    #[test]
+    fn log_mean_is_the_mean_of_the_logs_and_nan_for_none() {
+        assert!((log_mean(&[0.5, 1.0, -3.0]) - (-0.5)).abs() < 1e-12);
+        assert!(log_mean(&[]).is_nan());
+    }
+
+    /// Student's t with 2 degrees of freedom has the closed form F(t) = 1/2 + t / (2 sqrt(2 + t²)).
+    #[test]
+    fn t_cdf_matches_the_closed_form_at_two_degrees_of_freedom_on_both_sides() {
+        let closed = |t: f64| 0.5 + t / (2.0 * (2.0 + t * t).sqrt());
+        for t in [-6.0, -2.0, -0.5, 0.5, 2.0, 6.0] {
+            assert!((t_cdf(t, 2.0) - closed(t)).abs() < 1e-9, "t = {t}");
+        }
+    }
+
+    /// Three rounds' mean log ratios 0.1, 0.2, 0.3: mean 0.2, standard error 0.1/sqrt(3), and
+    /// with 2 degrees of freedom the 97.5% quantile 4.3027 and the closed-form distribution.
+    #[test]
+    fn the_change_over_rounds_is_the_t_interval_and_one_sided_tests_of_the_rounds() {
+        let c = change_over_rounds(&[0.1, 0.2, 0.3], 0.05).unwrap();
+        let se = 0.1 / 3f64.sqrt();
+        let q = 4.302_652_729_749_463;
+        let closed = |t: f64| 0.5 + t / (2.0 * (2.0 + t * t).sqrt());
+        let close = |x: f64, y: f64| (x - y).abs() < 1e-9;
+        assert!(
+            close(c.log, 0.2) && close(c.low, 0.2 - q * se) && close(c.high, 0.2 + q * se),
+            "{c:?}"
+        );
+        assert_eq!(c.rounds, 3);
+        assert!(close(c.p_slower, 1.0 - closed(0.15 / se)), "{c:?}");
+        assert!(close(c.p_faster, closed(0.25 / se)), "{c:?}");
+        assert!(change_over_rounds(&[0.1, 0.3], 0.05).is_some_and(|c| c.rounds == 2));
+    }
+
+    #[test]
+    fn the_case_bootstrap_brackets_the_mean_and_covers_one_round() {
+        let logs: Vec<f64> = (0..50).map(|i| f64::from(i % 7) * 0.01).collect();
+        let c = change_over_cases(&logs, 0.05, 3).unwrap();
+        assert!((c.log - log_mean(&logs)).abs() < 1e-12, "{c:?}");
+        assert!(c.low < c.log && c.log < c.high, "{c:?}");
+        assert_eq!(c.rounds, 1);
+        assert!(change_over_cases(&[], 0.05, 3).is_none());
+    }
+
+    /// Equal ratios make every resampled mean the same: the interval is a point, and each
+    /// p-value is (resampled means on the wrong side of the band + 1) / (resamples + 1).
+    #[test]
+    fn the_case_bootstraps_p_values_count_the_resampled_means_short_of_the_band() {
+        let resamples = BOOTSTRAP_RESAMPLES as f64 + 1.0;
+        let c = change_over_cases(&[0.1; 10], 0.05, 3).unwrap();
+        assert!((c.low - 0.1).abs() < 1e-12 && (c.high - 0.1).abs() < 1e-12, "{c:?}");
+        assert_eq!((c.p_slower, c.p_faster), (1.0 / resamples, 1.0), "{c:?}");
+        let c = change_over_cases(&[0.0; 10], 0.05, 3).unwrap();
+        assert_eq!((c.p_slower, c.p_faster), (1.0, 1.0), "{c:?}");
+        let c = change_over_cases(&[-0.1; 10], 0.05, 3).unwrap();
+        assert_eq!((c.p_slower, c.p_faster), (1.0, 1.0 / resamples), "{c:?}");
+    }
+
+    #[test]
+    fn paired_change_keeps_cases_timed_in_every_round_on_both_sides() {
+        let by = |t: &[(u32, u64)]| -> ByRound { t.iter().copied().collect() };
+        let (a_base, a_new) = (by(&[(1, 100), (2, 100)]), by(&[(1, 200), (2, 200)]));
+        // Round 2 missing on the base's side: left out.
+        let (b_base, b_new) = (by(&[(1, 100)]), by(&[(1, 900), (2, 900)]));
+        let (n, c) = paired_change(&[(&a_base, &a_new), (&b_base, &b_new)], 2, 0.05, 1).unwrap();
+        assert_eq!((n, c.rounds), (1, 2));
+        assert!((c.log - 2f64.ln()).abs() < 1e-12, "{c:?}");
+        assert!(paired_change(&[(&b_base, &b_new)], 2, 0.05, 1).is_none());
+    }
+
+    #[test]
+    fn one_round_pairs_each_cases_median_over_its_rounds() {
+        let by = |t: &[(u32, u64)]| -> ByRound { t.iter().copied().collect() };
+        let base = by(&[(1, 100), (2, 100), (3, 100)]);
+        let new = by(&[(1, 400), (2, 200), (3, 300)]);
+        let (n, c) = paired_change(&[(&base, &new)], 1, 0.05, 1).unwrap();
+        assert_eq!((n, c.rounds), (1, 1));
+        assert!((c.log - 3f64.ln()).abs() < 1e-12, "{c:?}");
+    }
+
+    /// A family of changes at a band of 0.25 (values exact in binary): a change with rounds
+    /// whose p-value passes Holm's bound is beyond, one whose interval lies strictly within the
+    /// band is equivalent, and the rest are inconclusive with the rounds that would settle them
+    /// (the interval's half-width over the distance from the estimate to the band, squared,
+    /// times the rounds), or none when that is over 1000 or the estimate is on the threshold.
+    #[test]
+    fn calls_say_beyond_equivalent_or_what_would_settle_it() {
+        let change = |rounds, log, low, high, p| Change {
+            log,
+            low,
+            high,
+            rounds,
+            p_slower: p,
+            p_faster: 1.0,
+        };
+        let settle = |n: usize| format!("about {n} rounds would settle it");
+        let never = "no number of rounds would settle it (on the threshold)".to_string();
+        let family = [
+            change(2, 0.375, 0.3125, 0.4375, 0.001),
+            change(5, 0.0, -0.125, 0.125, 0.9),
+            change(5, 0.375, 0.125, 0.625, 0.3),
+            change(5, 0.25, 0.0, 0.5, 0.5),
+            change(1, 0.375, 0.3125, 0.4375, 0.0001),
+            change(5, 0.375, -1.625, 2.375, 0.4),
+            change(5, -0.0625, -0.25, 0.125, 0.4),
+            change(5, 0.0625, -0.125, 0.25, 0.4),
+        ];
+        let got = calls(&family, 0.25, 0.05);
+        let want = vec![
+            (Call::Beyond, String::new()),
+            (Call::Equivalent, String::new()),
+            (Call::Inconclusive, settle(20)),
+            (Call::Inconclusive, never.clone()),
+            (Call::Inconclusive, ONE_ROUND_NOTE.to_string()),
+            (Call::Inconclusive, never),
+            (Call::Inconclusive, settle(5)),
+            (Call::Inconclusive, settle(5)),
+        ];
+        assert_eq!(got, want);
+    }
 }

@@ -228,3 +228,232 @@ fn a_longer_answer_where_the_base_was_optimal_is_an_answers_regression() {
     );
     assert_eq!(d.regressions(&[Kind::Answers]), 2);
 }
+
+/// One side of a diff from its rows and summaries alone (no files).
+fn side(runs: Vec<RunRow>, summary: Vec<SummaryRow>, meta: Option<RunMeta>) -> Side {
+    Side { runs, summary, meta }
+}
+
+fn summary(solver: &str, agree: bool, solved: u64) -> SummaryRow {
+    SummaryRow {
+        solver: solver.into(),
+        case_set: "random".into(),
+        threads: 1,
+        cases: 40,
+        solved,
+        agree,
+        ..SummaryRow::default()
+    }
+}
+
+#[test]
+fn every_kind_is_parsed_from_its_own_name_only() {
+    for kind in Kind::ALL {
+        assert_eq!(Kind::parse(kind.name()), Some(kind));
+    }
+    assert_eq!(Kind::parse("speed"), None);
+}
+
+#[test]
+fn a_20_percent_speedup_is_faster_and_no_regression() {
+    let base = rows(&[("a/x", 1.0)], "random", 1);
+    let new = rows(&[("a/x", 0.8)], "random", 2);
+    let d = diff_of(&base, &new);
+    let a = time_row(&d, "a/x");
+    assert_eq!(a.verdict, Verdict::Faster, "{a:?}");
+    assert!((a.ratio() - 0.8).abs() < 0.04, "{a:?}");
+    assert_eq!(d.regressions(&Kind::ALL), 0);
+}
+
+#[test]
+fn diff_csv_holds_a_time_row_per_solver_then_a_row_per_finding() {
+    let base = rows(&[("a/x", 1.0), ("b/x", 1.0)], "random", 1);
+    let mut new = rows(&[("a/x", 1.2), ("b/x", 1.0)], "random", 2);
+    for r in new.iter_mut().filter(|r| r.solver == "b/x" && r.case_id == 3) {
+        r.expanded = Some(999);
+    }
+    let d = diff_of(&base, &new);
+    let text = String::from_utf8(super::csv_bytes(&d).unwrap()).unwrap();
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(
+        lines[0],
+        [
+            "kind", "case_set", "solver", "case_id", "verdict", "ratio", "low", "high", "rounds",
+            "cases", "note"
+        ]
+    );
+    let a = time_row(&d, "a/x");
+    assert_eq!(lines[1][..5], ["time", "random", "a/x", "", "slower"], "{text}");
+    let num = |s: &str| s.parse::<f64>().unwrap();
+    assert!((num(lines[1][5]) - a.ratio()).abs() < 1e-9, "{text}");
+    assert!(num(lines[1][6]) < a.ratio() && a.ratio() < num(lines[1][7]), "{text}");
+    assert_eq!(lines[1][8..], ["5", "40", ""], "{text}");
+    assert_eq!(lines[2][..3], ["time", "random", "b/x"], "{text}");
+    assert_eq!(
+        lines[3],
+        ["counters", "random", "b/x", "3", "changed", "", "", "", "", "", "expanded 1003 -> 999"]
+    );
+}
+
+#[test]
+fn a_case_missing_or_on_another_board_counts_as_one_sides_only() {
+    let base = rows(&[("a/x", 1.0)], "random", 1);
+    let mut new = rows(&[("a/x", 1.0)], "random", 2);
+    new.retain(|r| r.case_id >= 3);
+    for r in new.iter_mut().filter(|r| r.case_id == 39) {
+        r.board = "another board".into();
+    }
+    let d = diff_of(&base, &new);
+    assert_eq!(d.cases, vec![("random".to_string(), 36, 4, 1)]);
+}
+
+#[test]
+fn counters_and_answers_compare_the_first_round_only() {
+    let base = rows(&[("a/x", 1.0)], "random", 1);
+    let mut new = base.clone();
+    for r in &mut new {
+        if (r.case_id, r.round) == (3, 1) || (r.case_id, r.round) == (4, ROUNDS) {
+            r.expanded = Some(999);
+        }
+    }
+    let d = diff(
+        &side(base, vec![], Some(meta())),
+        &side(new, vec![], Some(meta())),
+        &DiffOptions::default(),
+    )
+    .unwrap();
+    let found: Vec<(Option<u64>, &str)> =
+        d.findings.iter().map(|f| (f.case_id, f.what.as_str())).collect();
+    assert_eq!(found, vec![(Some(3), "expanded 1003 -> 999")]);
+}
+
+/// On several threads only a longer answer where the base's was optimal counts (the counters
+/// and an equal or shorter answer do not), whichever side ran threaded; a query stopped by its
+/// budget on either side compares nothing.
+#[test]
+fn threaded_or_unanswered_rows_compare_only_a_longer_answer_where_the_base_was_optimal() {
+    let base: Vec<RunRow> =
+        rows(&[("a/x", 1.0)], "random", 1).into_iter().filter(|r| r.case_id == 0).collect();
+    let mut longer = base.clone();
+    for r in &mut longer {
+        (r.length, r.cost, r.expanded) = (Some(4), Some(4), Some(5));
+    }
+    let threaded = |rows: &[RunRow], threads| -> Vec<RunRow> {
+        rows.iter().cloned().map(|r| RunRow { threads, ..r }).collect()
+    };
+    let found = |b: Vec<RunRow>, n: Vec<RunRow>| -> Vec<(Kind, String)> {
+        let d = diff(
+            &side(b, vec![], Some(meta())),
+            &side(n, vec![], Some(meta())),
+            &DiffOptions::default(),
+        )
+        .unwrap();
+        d.findings.into_iter().map(|f| (f.kind, f.what)).collect()
+    };
+    for (tb, tn) in [(2, 2), (2, 1), (1, 2)] {
+        assert_eq!(
+            found(threaded(&base, tb), threaded(&longer, tn)),
+            vec![(Kind::Answers, "cost 2 (optimal) -> 4".to_string())],
+            "threads {tb} and {tn}"
+        );
+        assert_eq!(found(threaded(&longer, tb), threaded(&base, tn)), vec![], "base not optimal");
+        assert_eq!(found(threaded(&base, tb), threaded(&base, tn)), vec![], "equal");
+    }
+    let stopped = |rows: &[RunRow]| -> Vec<RunRow> {
+        rows.iter().cloned().map(|r| RunRow { outcome: Outcome::Budget, cost: None, ..r }).collect()
+    };
+    assert_eq!(found(stopped(&base), stopped(&longer)), vec![]);
+    assert_eq!(found(base.clone(), stopped(&longer)), vec![], "stopped in the new set only");
+    assert_eq!(found(stopped(&base), longer), vec![], "stopped in the base only");
+}
+
+#[test]
+fn different_seeds_and_machines_are_compared_and_named_in_a_note_each() {
+    let other = RunMeta { seed: meta().seed + 1, machine: "another machine".into(), ..meta() };
+    let d = diff(
+        &side(vec![], vec![], Some(meta())),
+        &side(vec![], vec![], Some(other)),
+        &DiffOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        d.notes,
+        vec![
+            format!(
+                "seeds differ ({} vs {}): compared over common cases only",
+                meta().seed,
+                meta().seed + 1
+            ),
+            format!("machines differ: {} vs another machine", meta().machine),
+        ]
+    );
+}
+
+#[test]
+fn a_solver_that_stops_agreeing_or_arrives_disagreeing_is_a_disagreement() {
+    let base =
+        side(vec![], vec![summary("a/x", true, 40), summary("b/x", false, 40)], Some(meta()));
+    let new = side(
+        vec![],
+        vec![
+            summary("a/x", false, 40),
+            summary("b/x", false, 40),
+            summary("c/x", false, 40),
+            summary("d/x", true, 40),
+        ],
+        Some(meta()),
+    );
+    let d = diff(&base, &new, &DiffOptions::default()).unwrap();
+    let found: Vec<(Kind, &str, Option<u64>, &str)> = d
+        .findings
+        .iter()
+        .map(|f| (f.kind, f.solver.as_str(), f.case_id, f.what.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (Kind::Disagreements, "a/x", None, "agreed, now disagrees"),
+            (Kind::Disagreements, "c/x", None, "disagrees (not in the base)"),
+        ]
+    );
+}
+
+/// Solved counts depend on the machine's speed under a time budget or cap, so they count only
+/// when neither side had one (or when meta.json says so on both sides).
+#[test]
+fn fewer_cases_solved_is_a_regression_only_without_a_time_budget_or_cap_on_either_side() {
+    let run = |b: Option<RunMeta>,
+               n: Option<RunMeta>,
+               solved: (u64, u64)|
+     -> (Vec<String>, Vec<String>) {
+        let base = side(vec![], vec![summary("a/x", true, solved.0)], b);
+        let new = side(vec![], vec![summary("a/x", true, solved.1)], n);
+        let opts = DiffOptions { allow_settings_differ: true, ..DiffOptions::default() };
+        let d = diff(&base, &new, &opts).unwrap();
+        (d.findings.into_iter().map(|f| f.what).collect(), d.notes)
+    };
+    let none: Vec<String> = vec![];
+    assert_eq!(
+        run(Some(meta()), Some(meta()), (40, 39)),
+        (vec!["solved 40 -> 39".to_string()], none.clone())
+    );
+    assert_eq!(run(Some(meta()), Some(meta()), (40, 40)), (none.clone(), none.clone()));
+    assert_eq!(run(Some(meta()), Some(meta()), (39, 40)), (none.clone(), none.clone()));
+    let budget = RunMeta { budget_time_s: Some(1.0), ..meta() };
+    let cap = RunMeta { cap_s: Some(60.0), ..meta() };
+    let not_compared =
+        "solved counts not compared: a time budget or cap makes them depend on the machine's speed";
+    let plain = meta();
+    for (b, n) in [(&budget, &budget), (&cap, &cap), (&plain, &budget), (&cap, &plain)] {
+        let (findings, notes) = run(Some(b.clone()), Some(n.clone()), (40, 39));
+        assert_eq!(findings, none, "{notes:?}");
+        assert!(notes.iter().any(|x| x == not_compared), "{notes:?}");
+    }
+    let (findings, notes) = run(None, Some(meta()), (40, 39));
+    assert_eq!(findings, none);
+    assert_eq!(
+        notes,
+        vec!["meta.json missing on one side: settings not compared, solved counts not compared"]
+    );
+}
