@@ -25,9 +25,9 @@ pub fn load(reader: impl BufRead, set: &str) -> Result<(Vec<Case>, Vec<Error>)> 
 }
 
 /// Loads cases in `format`, or in the format the whole content shows when `None` (see
-/// [`detect_format`]). Board lines are read on `shape`, or on the shape of the first line that
-/// holds a board when `None` (see [`board_shape`]); a line of another size is refused, naming
-/// the shape expected and where it came from. Every line is read through the judges' length
+/// [`detect_format`]). Board lines are read on `shape`, or when `None` on the shape of the first
+/// line that holds a board (its symbol count decides); a line of another size is refused,
+/// naming the shape expected and where it came from. Every line is read through the judges' length
 /// bound, so an over-long line is reported, not held.
 pub fn load_as(
     reader: impl BufRead,
