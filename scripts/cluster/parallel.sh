@@ -10,6 +10,8 @@ set -euo pipefail
 for name in $(compgen -e); do
     case $name in
         SLIDEBENCH_ARGS|SLIDEBENCH_BIN_DIR|SLIDEBENCH_PDB_DIR|SLIDEBENCH_COMMIT|SLIDEBENCH_PROGRESS_SECS|SLIDEBENCH_ALLOW_MISSING_TABLES) ;;
+        # Set by cargo for the processes it runs (build.rs: the build's identity).
+        SLIDEBENCH_GIT_COMMIT|SLIDEBENCH_GIT_DIRTY|SLIDEBENCH_SRC_HASH) ;;
         SLIDEBENCH_SETS)
             echo "parallel.sh: SLIDEBENCH_SETS is retired; name a file of compare's arguments, one a line (such as --cases and the sets), in SLIDEBENCH_ARGS" >&2
             exit 1 ;;
