@@ -479,4 +479,62 @@ mod tests {
         ];
         assert_eq!(got, want);
     }
+
+    /// Holm's bound is inclusive: a p-value equal to alpha/(m−k) is rejected (halving is exact,
+    /// so 0.05 / 2 is the literal 0.025).
+    #[test]
+    fn holm_rejects_a_p_value_equal_to_its_bound() {
+        assert_eq!(holm(&[0.05], 0.05), vec![true]);
+        assert_eq!(holm(&[0.05, 0.025], 0.05), vec![true, true]);
+        assert_eq!(holm(&[0.05, 0.025_000_1], 0.05), vec![false, false]);
+    }
+
+    /// A distance to the band of 1e-12 or less is "on the threshold": no number of rounds.
+    #[test]
+    fn rounds_needed_is_none_within_the_tolerance_of_the_threshold() {
+        assert_eq!(rounds_needed(5, 0.2, 1e-12), None);
+        assert!(rounds_needed(5, 0.2, 2e-12).is_some());
+    }
+
+    /// Student's t with 1 degree of freedom is the Cauchy distribution, F(t) = 1/2 + atan(t)/π;
+    /// at t = ±1 the incomplete beta function's argument sits exactly on its switch to the
+    /// symmetric form.
+    #[test]
+    fn t_cdf_matches_the_cauchy_distribution_at_one_degree_of_freedom() {
+        let cauchy = |t: f64| 0.5 + t.atan() / std::f64::consts::PI;
+        for t in [-10.0, -1.0, -0.5, 0.5, 1.0, 3.0, 10.0] {
+            assert!((t_cdf(t, 1.0) - cauchy(t)).abs() < 1e-9, "t = {t}");
+        }
+    }
+
+    /// With a million degrees of freedom Student's t is the standard normal to within 1e-6
+    /// (Φ from its published values).
+    #[test]
+    fn t_cdf_approaches_the_normal_distribution_at_many_degrees_of_freedom() {
+        for (t, normal) in [
+            (0.05, 0.519_938_805_838_372_5),
+            (0.5, 0.691_462_461_274_013_1),
+            (1.0, 0.841_344_746_068_542_9),
+            (2.0, 0.977_249_868_051_820_8),
+        ] {
+            assert!((t_cdf(t, 1e6) - normal).abs() < 1e-6, "t = {t}");
+            assert!((t_cdf(-t, 1e6) - (1.0 - normal)).abs() < 1e-6, "t = -{t}");
+        }
+        assert!((t_quantile(0.975, 1e6) - 1.959_964).abs() < 1e-5);
+    }
+
+    /// ln Γ against known values on both sides of 1/2, where it switches to the reflection
+    /// formula: Γ(1/10), Γ(1/4), Γ(1/3), Γ(1/2) = √π and Γ(5) = 24.
+    #[test]
+    fn ln_gamma_matches_known_values_on_both_sides_of_one_half() {
+        for (x, gamma) in [
+            (0.1, 9.513_507_698_668_732),
+            (0.25, 3.625_609_908_221_908),
+            (1.0 / 3.0, 2.678_938_534_707_748),
+            (0.5, std::f64::consts::PI.sqrt()),
+            (5.0, 24.0),
+        ] {
+            assert!((ln_gamma(x) - f64::ln(gamma)).abs() < 1e-10, "x = {x}");
+        }
+    }
 }
